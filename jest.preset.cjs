@@ -1,0 +1,18 @@
+// Shared jest settings: TypeScript through SWC (no type-check at test time; `lint` runs tsc),
+// tests colocated beside the module they test (`*.test.ts`) plus integration suites in `test/`.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true } },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+  testTimeout: 30_000,
+};

@@ -1,0 +1,1 @@
+export { mapJsonLines } from './io/map-json-lines';

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './crypto';
+export * from './json';
+export * from './content';
