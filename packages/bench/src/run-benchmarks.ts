@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scenarios } from './scenarios';
+import type { ScenarioResult } from './measurement';
+import { renderReport } from './render-report';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../..');
+
+function runScenario(id: string, quick: boolean): ScenarioResult {
+  const stdout = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '--expose-gc', join(here, 'run-scenario.ts'), id, quick ? '--quick' : ''],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lastLine = stdout.trimEnd().split('\n').pop() ?? '';
+  return JSON.parse(lastLine) as ScenarioResult;
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const only = args.filter((a) => !a.startsWith('--'));
+  const selected = scenarios.filter(
+    (s) => only.length === 0 || only.some((o) => s.id.startsWith(o)),
+  );
+  const results: ScenarioResult[] = [];
+  for (const scenario of selected) {
+    process.stderr.write(`bench: ${scenario.id} (${scenario.title})…\n`);
+    results.push(runScenario(scenario.id, quick));
+  }
+  const report = {
+    date: new Date().toISOString(),
+    quick,
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      platform: `${process.platform}-${process.arch}`,
+    },
+    results,
+  };
+  const outDir = join(repoRoot, 'docs', 'benchmarks');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(repoRoot, 'docs', 'BENCHMARKS.md'), renderReport(report));
+  process.stderr.write('bench: wrote docs/benchmarks/results.json and docs/BENCHMARKS.md\n');
+}
+
+main();
