@@ -2,3 +2,4 @@ export * from './errors';
 export * from './crypto';
 export * from './json';
 export * from './content';
+export * from './uri';
