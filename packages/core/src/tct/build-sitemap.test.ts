@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { buildSitemaps, sitemapShardPath, type SitemapEntry } from './build-sitemap';
+
+const hashOf = (s: string) => `sha256-${createHash('sha256').update(s).digest('hex')}`;
+const entry = (path: string): SitemapEntry => ({
+  cUrl: `https://example.com${path}`,
+  mUrl: `https://example.com${path}llm.json`,
+  modified: '2025-10-01T12:34:56Z',
+  hash: hashOf(path),
+});
+
+describe('buildSitemaps', () => {
+  it('lists the overview item first, then by C-URL, with both hash names equal', () => {
+    const set = buildSitemaps([entry('/b/'), entry('/about/'), entry('/a/')], {
+      origin: 'https://example.com',
+      overviewUrl: 'https://example.com/about/',
+    });
+    expect(set.shards).toHaveLength(1);
+    expect(set.index).toBeUndefined();
+    const doc = JSON.parse(set.shards[0]!.resource.body.toString('utf8'));
+    expect(doc.version).toBe(1);
+    expect(doc.profile).toBe('tct-1');
+    expect(doc.items.map((i: { cUrl: string }) => i.cUrl)).toEqual([
+      'https://example.com/about/',
+      'https://example.com/a/',
+      'https://example.com/b/',
+    ]);
+    for (const item of doc.items) expect(item.contentHash).toBe(item.etag);
+    expect(set.shards[0]!.url).toBe('https://example.com/llm-sitemap.json');
+  });
+
+  it('gives the same bytes and ETag whatever order the entries come in', () => {
+    const a = buildSitemaps([entry('/x/'), entry('/y/')], { origin: 'https://example.com' });
+    const b = buildSitemaps([entry('/y/'), entry('/x/')], { origin: 'https://example.com' });
+    expect(a.shards[0]!.resource.body.equals(b.shards[0]!.resource.body)).toBe(true);
+    expect(a.shards[0]!.resource.etag).toBe(
+      `"sha256-${createHash('sha256').update(a.shards[0]!.resource.body).digest('hex')}"`,
+    );
+  });
+
+  it('shards past the item budget, overview first in shard 1, with an index listing every shard', () => {
+    const entries = Array.from({ length: 7 }, (_, i) => entry(`/p${i}/`));
+    const set = buildSitemaps([...entries, entry('/')], {
+      origin: 'https://example.com',
+      overviewUrl: 'https://example.com/',
+      maxItemsPerShard: 3,
+    });
+    expect(set.shards.map((s) => [s.path, s.itemCount])).toEqual([
+      ['/llm-sitemap.json', 3],
+      ['/llm-sitemap-2.json', 3],
+      ['/llm-sitemap-3.json', 2],
+    ]);
+    const first = JSON.parse(set.shards[0]!.resource.body.toString('utf8'));
+    expect(first.items[0].cUrl).toBe('https://example.com/');
+    const index = JSON.parse(set.index!.resource.body.toString('utf8'));
+    expect(set.index!.path).toBe('/llm-sitemap-index.json');
+    expect(index.sitemaps).toEqual(
+      set.shards.map((s) => ({ url: s.url, etag: s.resource.hash, items: s.itemCount })),
+    );
+    const all = set.shards.flatMap((s) => JSON.parse(s.resource.body.toString('utf8')).items);
+    expect(new Set(all.map((i: { cUrl: string }) => i.cUrl)).size).toBe(8);
+  });
+
+  it('rejects a C-URL listed twice and an M-URL shared by two documents', () => {
+    expect(() =>
+      buildSitemaps([entry('/a/'), entry('/a/')], { origin: 'https://example.com' }),
+    ).toThrow(/listed twice/);
+    const clash = { ...entry('/b/'), mUrl: entry('/a/').mUrl };
+    expect(() => buildSitemaps([entry('/a/'), clash], { origin: 'https://example.com' })).toThrow(
+      /serves both https:\/\/example.com\/a\/ and https:\/\/example.com\/b\//,
+    );
+  });
+
+  it('rejects malformed hashes and dates', () => {
+    expect(() =>
+      buildSitemaps([{ ...entry('/a/'), hash: 'sha256-XYZ' }], { origin: 'https://example.com' }),
+    ).toThrow(expect.objectContaining({ field: 'items[0].hash' }));
+    expect(() =>
+      buildSitemaps([{ ...entry('/a/'), modified: 'yesterday' }], {
+        origin: 'https://example.com',
+      }),
+    ).toThrow(expect.objectContaining({ field: 'items[0].modified' }));
+  });
+
+  it('names later shards before the extension', () => {
+    expect(sitemapShardPath('/llm-sitemap.json', 2)).toBe('/llm-sitemap-2.json');
+    expect(sitemapShardPath('/sitemaps/agents', 3)).toBe('/sitemaps/agents-3');
+  });
+});
