@@ -10,16 +10,14 @@ export class CanonicalJsonError extends AgentReadyError {}
 const RFC = 'RFC 8785 §3.2 (I-JSON, RFC 7493)';
 /** Deeper than this is almost certainly hostile input; it would also overflow the stack. */
 const MAX_DEPTH = 512;
-const LONE_SURROGATE = /\p{Surrogate}/u;
 
 function fail(message: string, field: string, value: unknown): never {
   throw new CanonicalJsonError('json.not_canonicalizable', message, { field, value, rule: RFC });
 }
 
 function checkString(text: string, field: string): void {
-  // A well-formed string has only paired surrogates; `\p{Surrogate}` under the `u` flag
-  // matches exactly the unpaired ones.
-  if (LONE_SURROGATE.test(text)) fail('string contains an unpaired surrogate', field, text);
+  // Well-formed means every surrogate is paired (ES2024; several times faster than a regex).
+  if (!text.isWellFormed()) fail('string contains an unpaired surrogate', field, text);
 }
 
 /**
@@ -86,6 +84,14 @@ export function canonicalizeJson(value: unknown): string {
   const text = canonicalize(value);
   if (text === undefined) fail('value has no JSON form', '', value);
   return text;
+}
+
+/**
+ * Canonical form of a value already known to be valid I-JSON (e.g. a validated object plus
+ * members the caller built itself), skipping the validation walk on hot paths.
+ */
+export function canonicalizeTrustedJson(value: JsonValue): string {
+  return canonicalize(value) as string;
 }
 
 /** The canonical form as UTF-8 bytes: what gets hashed and sent. */

@@ -2,7 +2,7 @@ import { ValidationError } from '../errors';
 import { contentDigestOf } from '../http/served-resource';
 import { buildJsonResource } from '../http/json-resource';
 import type { JsonValue } from '../json';
-import { canonicalizeJson } from '../json';
+import { canonicalizeJson, canonicalizeTrustedJson } from '../json';
 import { sha256Hex } from '../crypto';
 import { normalizeUri } from '../uri';
 import { TCT_1, type TctProfile } from './tct-profile';
@@ -115,7 +115,8 @@ export function buildMUrlRepresentation(
   let body: Buffer;
   if (profile.embedsHash) {
     hash = `sha256-${sha256Hex(canonicalizeJson(withoutHash))}`;
-    body = Buffer.from(canonicalizeJson({ ...withoutHash, hash }), 'utf8');
+    // Validated by the first pass; the hash member is ours.
+    body = Buffer.from(canonicalizeTrustedJson({ ...withoutHash, hash }), 'utf8');
   } else {
     ({ body, hash } = buildJsonResource(withoutHash));
   }
