@@ -6,3 +6,4 @@ export * from './content';
 export * from './uri';
 export * from './http';
 export * from './tct';
+export * from './document';

@@ -1,1 +1,2 @@
 export * from './conformance';
+export * from './databases';

@@ -1,0 +1,49 @@
+import type { ArtifactInput } from './artifact-rows';
+import type { Visibility } from './document-rows';
+
+/** The columns a builder may read from published rows. */
+export type DocumentColumn =
+  | 'doc_key'
+  | 'locale'
+  | 'visibility'
+  | 'c_url'
+  | 'm_url'
+  | 'm_path'
+  | 'section'
+  | 'title'
+  | 'description'
+  | 'language'
+  | 'modified'
+  | 'modified_ms'
+  | 'hash'
+  | 'scp_line';
+
+export interface ArtifactBuildContext {
+  /** Published rows (public ones unless asked otherwise), streamed in pages. */
+  rows<C extends DocumentColumn>(
+    columns: readonly C[],
+    options?: { visibility?: Visibility },
+  ): AsyncIterable<Record<C, unknown>>;
+  /**
+   * Newest `modified` over every row, whatever its state (optionally of one section): unpublish
+   * and delete stamp `modified` too, so this moves on every change and is the same on every
+   * instance. Use it for Last-Modified and `generated` so equal content gives equal bytes.
+   */
+  lastChangeMs(options?: { section?: string }): Promise<number>;
+  /** When this build started. */
+  now: Date;
+  /** A private temporary folder for big outputs, removed after the build. */
+  workDir: string;
+}
+
+/**
+ * Builds one family of artifacts (sitemaps, SCP collections, llms.txt…) from the table.
+ * Builders are pure functions of the rows and their own settings: every instance, given the same
+ * rows, produces the same bytes.
+ */
+export interface ArtifactBuilder {
+  family: string;
+  /** Part of the configuration key: changing settings forces a rebuild. */
+  settingsKey: string;
+  build(context: ArtifactBuildContext): Promise<ArtifactInput[]>;
+}

@@ -1,0 +1,222 @@
+import { createReadStream } from 'node:fs';
+import type { Knex } from 'knex';
+import type { TableNames } from './table-names';
+import { toBuffer } from './document-rows';
+
+/** Bodies are stored in chunks: a 100 MB collection never travels as one value. */
+export const CHUNK_BYTES = 1024 * 1024;
+
+/** A generated artifact ready to store: its bytes in memory or in a file. */
+export interface ArtifactInput {
+  name: string;
+  family: string;
+  contentType: string;
+  contentEncoding?: string;
+  /** ETag header value (quoted). */
+  etag: string;
+  /** RFC 9530 digest of the stored bytes. */
+  contentDigest: string;
+  lastModified: Date;
+  body: Buffer | { file: string; size: number };
+  meta?: Record<string, unknown>;
+}
+
+export interface ArtifactMeta {
+  name: string;
+  family: string;
+  generation: number;
+  contentType: string;
+  contentEncoding: string | null;
+  etag: string;
+  contentDigest: string;
+  lastModified: Date;
+  size: number;
+  meta: Record<string, unknown>;
+}
+
+const META_COLUMNS = [
+  'name',
+  'family',
+  'generation',
+  'content_type',
+  'content_encoding',
+  'etag',
+  'content_digest',
+  'last_modified_ms',
+  'size',
+  'meta',
+] as const;
+
+function toMeta(raw: Record<string, unknown>): ArtifactMeta {
+  return {
+    name: String(raw.name),
+    family: String(raw.family),
+    generation: Number(raw.generation),
+    contentType: String(raw.content_type),
+    contentEncoding: raw.content_encoding === null ? null : String(raw.content_encoding),
+    etag: String(raw.etag),
+    contentDigest: String(raw.content_digest),
+    lastModified: new Date(Number(raw.last_modified_ms)),
+    size: Number(raw.size),
+    meta: raw.meta ? (JSON.parse(String(raw.meta)) as Record<string, unknown>) : {},
+  };
+}
+
+async function* chunksOf(body: ArtifactInput['body']): AsyncGenerator<Buffer> {
+  if (Buffer.isBuffer(body)) {
+    for (let offset = 0; offset < body.length || offset === 0; offset += CHUNK_BYTES) {
+      yield body.subarray(offset, offset + CHUNK_BYTES);
+      if (body.length === 0) return;
+    }
+    return;
+  }
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const piece of createReadStream(body.file, { highWaterMark: CHUNK_BYTES })) {
+    pending.push(piece as Buffer);
+    pendingBytes += (piece as Buffer).length;
+    while (pendingBytes >= CHUNK_BYTES) {
+      const all = Buffer.concat(pending);
+      yield all.subarray(0, CHUNK_BYTES);
+      pending = [all.subarray(CHUNK_BYTES)];
+      pendingBytes = all.length - CHUNK_BYTES;
+    }
+  }
+  if (pendingBytes > 0 || body.size === 0) yield Buffer.concat(pending);
+}
+
+/** Writes an artifact's chunks under a new generation; invisible until the swap points at it. */
+export async function writeArtifactChunks(
+  knex: Knex,
+  t: TableNames,
+  artifact: ArtifactInput,
+  generation: number,
+): Promise<number> {
+  let chunkNo = 0;
+  let size = 0;
+  for await (const data of chunksOf(artifact.body)) {
+    await knex(t.artifactChunks).insert({
+      name: artifact.name,
+      generation,
+      chunk_no: chunkNo++,
+      data,
+    });
+    size += data.length;
+  }
+  return size;
+}
+
+/**
+ * Points every artifact at the new generation in one short transaction, unless artifacts built
+ * from the same or a newer snapshot (with the same configuration) are already in place: then the
+ * other builder won and its artifacts are reused. Returns whether ours were installed.
+ */
+export async function swapArtifacts(
+  knex: Knex,
+  t: TableNames,
+  artifacts: readonly (ArtifactInput & { size: number })[],
+  generation: number,
+  snapshotSeq: number,
+  configKey: string,
+): Promise<boolean> {
+  return knex.transaction(async (trx) => {
+    await trx(t.state)
+      .where({ name: 'artifacts_seq' })
+      .update({ value: trx.ref('value') });
+    const current = await trx(t.state).where({ name: 'artifacts_seq' }).first('value', 'holder');
+    const currentSeq = Number(current?.value ?? 0);
+    const hasArtifacts = (await trx(t.artifacts).first('name')) !== undefined;
+    if (
+      hasArtifacts &&
+      (currentSeq > snapshotSeq || (currentSeq === snapshotSeq && current?.holder === configKey))
+    ) {
+      return false;
+    }
+    await trx(t.artifacts).delete();
+    for (const artifact of artifacts) {
+      await trx(t.artifacts).insert({
+        name: artifact.name,
+        family: artifact.family,
+        generation,
+        content_type: artifact.contentType,
+        content_encoding: artifact.contentEncoding ?? null,
+        etag: artifact.etag,
+        content_digest: artifact.contentDigest,
+        last_modified_ms: artifact.lastModified.getTime(),
+        size: artifact.size,
+        meta: artifact.meta ? JSON.stringify(artifact.meta) : null,
+      });
+    }
+    await trx(t.state)
+      .where({ name: 'artifacts_seq' })
+      .update({ value: snapshotSeq, holder: configKey });
+    return true;
+  });
+}
+
+/** Drops chunks no artifact points at and no newer build can still be writing. */
+export async function deleteOrphanChunks(
+  knex: Knex,
+  t: TableNames,
+  upToGeneration: number,
+): Promise<void> {
+  const live = (await knex(t.artifacts).select('name', 'generation')).map(
+    (r) => `${r.name}\u0000${Number(r.generation)}`,
+  );
+  const liveSet = new Set(live);
+  const candidates: { name: string; generation: unknown }[] = await knex(t.artifactChunks)
+    .distinct('name', 'generation')
+    .where('generation', '<>', upToGeneration);
+  for (const c of candidates) {
+    if (!liveSet.has(`${c.name}\u0000${Number(c.generation)}`)) {
+      await knex(t.artifactChunks).where({ name: c.name, generation: c.generation }).delete();
+    }
+  }
+}
+
+export async function readArtifactMeta(
+  knex: Knex,
+  t: TableNames,
+  name: string,
+): Promise<ArtifactMeta | undefined> {
+  const raw = await knex(t.artifacts).where({ name }).first(META_COLUMNS);
+  return raw ? toMeta(raw) : undefined;
+}
+
+export async function listArtifactMeta(
+  knex: Knex,
+  t: TableNames,
+  family?: string,
+): Promise<ArtifactMeta[]> {
+  let query = knex(t.artifacts).select(META_COLUMNS).orderBy('name');
+  if (family !== undefined) query = query.where({ family });
+  return (await query).map(toMeta);
+}
+
+/**
+ * The bytes of one generation of an artifact, or `undefined` when that generation was replaced
+ * (and its chunks deleted) between reading the meta row and the chunks: the caller re-reads.
+ */
+export async function readArtifactBytes(
+  knex: Knex,
+  t: TableNames,
+  meta: ArtifactMeta,
+  range?: { start: number; end: number },
+): Promise<Buffer | undefined> {
+  const first = range ? Math.floor(range.start / CHUNK_BYTES) : 0;
+  const last = range
+    ? Math.floor(range.end / CHUNK_BYTES)
+    : Math.max(0, Math.ceil(meta.size / CHUNK_BYTES) - 1);
+  const rows: { chunk_no: unknown; data: unknown }[] = await knex(t.artifactChunks)
+    .where({ name: meta.name, generation: meta.generation })
+    .andWhere('chunk_no', '>=', first)
+    .andWhere('chunk_no', '<=', last)
+    .orderBy('chunk_no')
+    .select('chunk_no', 'data');
+  const expected = last - first + 1;
+  if (rows.length !== expected) return undefined;
+  const bytes = Buffer.concat(rows.map((r) => toBuffer(r.data)!));
+  if (!range) return bytes.length === meta.size ? bytes : undefined;
+  const offset = range.start - first * CHUNK_BYTES;
+  return bytes.subarray(offset, offset + (range.end - range.start + 1));
+}

@@ -1,0 +1,196 @@
+import type { Knex } from 'knex';
+import { sha256Hex } from '@agent-ready/core';
+import type { TableNames } from './table-names';
+
+export type DocumentState = 'published' | 'unpublished' | 'deleted';
+export type Visibility = 'public' | 'protected';
+
+/** One row of the documents table, as the store reads it (bigints as numbers). */
+export interface DocumentRow {
+  id: number;
+  key: string;
+  locale: string;
+  state: DocumentState;
+  visibility: Visibility;
+  cUrl: string;
+  mUrl: string;
+  mPath: string;
+  mPathKey: string | null;
+  section: string;
+  title: string;
+  description: string | null;
+  language: string | null;
+  modified: string;
+  modifiedMs: number;
+  fingerprint: string;
+  renderKey: string;
+  hash: string | null;
+  revision: number | null;
+  changeSeq: number;
+}
+
+/** The served part of a row: what an M-URL request needs. */
+export interface MUrlRow {
+  key: string;
+  locale: string;
+  state: DocumentState;
+  visibility: Visibility;
+  cUrl: string;
+  mUrl: string;
+  modified: string;
+  hash: string | null;
+  body: Buffer | null;
+}
+
+export const ROW_COLUMNS = [
+  'id',
+  'doc_key',
+  'locale',
+  'state',
+  'visibility',
+  'c_url',
+  'm_url',
+  'm_path',
+  'm_path_key',
+  'section',
+  'title',
+  'description',
+  'language',
+  'modified',
+  'modified_ms',
+  'fingerprint',
+  'render_key',
+  'hash',
+  'revision',
+  'change_seq',
+] as const;
+
+type RawRow = Record<string, unknown>;
+
+const toNumber = (value: unknown): number => Number(value);
+const toNullableNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+const toNullableString = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+export function toBuffer(value: unknown): Buffer | null {
+  if (value === null || value === undefined) return null;
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return Buffer.from(String(value), 'utf8');
+}
+
+export function fromRawRow(raw: RawRow): DocumentRow {
+  return {
+    id: toNumber(raw.id),
+    key: String(raw.doc_key),
+    locale: String(raw.locale),
+    state: raw.state as DocumentState,
+    visibility: raw.visibility as Visibility,
+    cUrl: String(raw.c_url),
+    mUrl: String(raw.m_url),
+    mPath: String(raw.m_path),
+    mPathKey: toNullableString(raw.m_path_key),
+    section: String(raw.section),
+    title: String(raw.title),
+    description: toNullableString(raw.description),
+    language: toNullableString(raw.language),
+    modified: String(raw.modified),
+    modifiedMs: toNumber(raw.modified_ms),
+    fingerprint: String(raw.fingerprint),
+    renderKey: String(raw.render_key),
+    hash: toNullableString(raw.hash),
+    revision: toNullableNumber(raw.revision),
+    changeSeq: toNumber(raw.change_seq),
+  };
+}
+
+/** Fixed-length key for a path, so the unique index works on every database. */
+export function pathKey(mPath: string): string {
+  return sha256Hex(mPath);
+}
+
+export async function findDocumentRow(
+  knex: Knex | Knex.Transaction,
+  t: TableNames,
+  key: string,
+  locale: string,
+): Promise<DocumentRow | undefined> {
+  const raw = await knex(t.documents).where({ doc_key: key, locale }).first(ROW_COLUMNS);
+  return raw ? fromRawRow(raw) : undefined;
+}
+
+export async function findPathHolder(
+  knex: Knex | Knex.Transaction,
+  t: TableNames,
+  mPath: string,
+): Promise<DocumentRow | undefined> {
+  const raw = await knex(t.documents)
+    .where({ m_path_key: pathKey(mPath) })
+    .first(ROW_COLUMNS);
+  return raw ? fromRawRow(raw) : undefined;
+}
+
+/** The row serving `mPath` (published or tombstone), with its body. */
+export async function findMUrlRow(
+  knex: Knex,
+  t: TableNames,
+  mPath: string,
+): Promise<MUrlRow | undefined> {
+  const raw = await knex(t.documents)
+    .where({ m_path_key: pathKey(mPath) })
+    .first(
+      'doc_key',
+      'locale',
+      'state',
+      'visibility',
+      'c_url',
+      'm_url',
+      'm_path',
+      'modified',
+      'hash',
+      'body',
+    );
+  // The key is a hash: compare the path itself too, so a collision could never serve another page.
+  if (!raw || raw.m_path !== mPath) return undefined;
+  return {
+    key: String(raw.doc_key),
+    locale: String(raw.locale),
+    state: raw.state as DocumentState,
+    visibility: raw.visibility as Visibility,
+    cUrl: String(raw.c_url),
+    mUrl: String(raw.m_url),
+    modified: String(raw.modified),
+    hash: toNullableString(raw.hash),
+    body: toBuffer(raw.body),
+  };
+}
+
+/**
+ * Pages through published rows in id order (keyset pagination, never one giant result set: the
+ * SQLite driver would materialize it). Not a snapshot by itself: the rebuild checks the content
+ * sequence before and after to know whether the pass saw one consistent state.
+ */
+export async function* iteratePublishedRows<C extends string>(
+  knex: Knex,
+  t: TableNames,
+  columns: readonly C[],
+  options: { visibility?: Visibility; pageSize?: number } = {},
+): AsyncGenerator<Record<C | 'id', unknown>> {
+  const pageSize = options.pageSize ?? 1000;
+  let lastId = 0;
+  while (true) {
+    let query = knex(t.documents)
+      .where('state', 'published')
+      .andWhere('id', '>', lastId)
+      .orderBy('id')
+      .limit(pageSize)
+      .select(['id', ...columns]);
+    if (options.visibility) query = query.andWhere('visibility', options.visibility);
+    const rows: Record<C | 'id', unknown>[] = await query;
+    for (const row of rows) yield row;
+    if (rows.length < pageSize) return;
+    lastId = Number(rows[rows.length - 1]!.id);
+  }
+}

@@ -1,0 +1,10 @@
+export * from './store-errors';
+export * from './open-database';
+export * from './table-names';
+export * from './document-rows';
+export * from './artifact-rows';
+export * from './artifact-builder';
+export * from './build-sitemap-artifacts';
+export * from './store-reader';
+export * from './regeneration-engine';
+export { runMigrations } from './schema/run-migrations';

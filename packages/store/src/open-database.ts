@@ -1,0 +1,102 @@
+import knexFactory, { type Knex } from 'knex';
+import { ValidationError } from '@agent-ready/core';
+
+export type Dialect = 'sqlite' | 'postgres' | 'mysql';
+
+/** Where the table lives: an existing knex instance (e.g. Strapi's) or a connection config. */
+export type DatabaseOption =
+  | Knex
+  | { client: 'sqlite'; filename: string }
+  | { client: 'postgres'; connection: string | Knex.PgConnectionConfig; pool?: Knex.PoolConfig }
+  | { client: 'mysql'; connection: string | Knex.MySql2ConnectionConfig; pool?: Knex.PoolConfig };
+
+export interface Database {
+  knex: Knex;
+  dialect: Dialect;
+  /** Whether we created the knex instance (and so must destroy it). */
+  owned: boolean;
+}
+
+function isKnex(value: unknown): value is Knex {
+  return typeof value === 'function' && typeof (value as Knex).transaction === 'function';
+}
+
+export function dialectOf(knex: Knex): Dialect {
+  const client = String(
+    (knex.client as { config?: { client?: unknown } }).config?.client ?? knex.client.dialect ?? '',
+  );
+  if (/sqlite/i.test(client)) return 'sqlite';
+  if (/^(pg|postgres|postgresql|pgnative|cockroachdb)$/i.test(client)) return 'postgres';
+  if (/^(mysql|mysql2|mariadb)$/i.test(client)) return 'mysql';
+  throw new ValidationError('store.dialect', `unsupported database client ${client}`, {
+    field: 'database.client',
+    value: client,
+  });
+}
+
+/**
+ * Opens (or adopts) the database. SQLite gets WAL and a busy timeout, so several processes
+ * can share the file; an adopted knex instance is used as its owner configured it.
+ */
+export function openDatabase(option: DatabaseOption): Database {
+  if (isKnex(option)) return { knex: option, dialect: dialectOf(option), owned: false };
+  switch (option.client) {
+    case 'sqlite': {
+      const knex = knexFactory({
+        client: 'better-sqlite3',
+        connection: { filename: option.filename },
+        useNullAsDefault: true,
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate(
+            conn: { pragma(sql: string): unknown },
+            done: (error: Error | null, conn: unknown) => void,
+          ) {
+            try {
+              conn.pragma('journal_mode = WAL');
+              conn.pragma('busy_timeout = 10000');
+              conn.pragma('synchronous = NORMAL');
+              done(null, conn);
+            } catch (error) {
+              done(error as Error, conn);
+            }
+          },
+        },
+      });
+      return { knex, dialect: 'sqlite', owned: true };
+    }
+    case 'postgres':
+      return {
+        knex: knexFactory({
+          client: 'pg',
+          connection: option.connection,
+          pool: option.pool ?? { min: 0, max: 10 },
+        }),
+        dialect: 'postgres',
+        owned: true,
+      };
+    case 'mysql':
+      return {
+        knex: knexFactory({
+          client: 'mysql2',
+          connection:
+            typeof option.connection === 'string'
+              ? option.connection
+              : { charset: 'utf8mb4', supportBigNumbers: true, ...option.connection },
+          pool: option.pool ?? { min: 0, max: 10 },
+        }),
+        dialect: 'mysql',
+        owned: true,
+      };
+    default:
+      throw new ValidationError(
+        'store.dialect',
+        'database.client must be sqlite, postgres or mysql',
+        {
+          field: 'database.client',
+          value: (option as { client?: unknown }).client,
+        },
+      );
+  }
+}

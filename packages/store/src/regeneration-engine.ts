@@ -1,0 +1,514 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { sha256Hex, type PreparedDocument } from '@agent-ready/core';
+import type { ArtifactBuilder, ArtifactBuildContext } from './artifact-builder';
+import {
+  deleteOrphanChunks,
+  swapArtifacts,
+  writeArtifactChunks,
+  type ArtifactInput,
+} from './artifact-rows';
+import {
+  findDocumentRow,
+  findPathHolder,
+  iteratePublishedRows,
+  pathKey,
+  type DocumentRow,
+} from './document-rows';
+import { openDatabase, type Database, type DatabaseOption } from './open-database';
+import { runMigrations } from './schema/run-migrations';
+import {
+  acquireRebuildLease,
+  bumpContentSequence,
+  lockContentSequence,
+  readSequences,
+  releaseRebuildLease,
+  renewRebuildLease,
+} from './store-state';
+import { DuplicateUrlError, translateDatabaseErrors } from './store-errors';
+import { tableNames, type TableNames } from './table-names';
+import { StoreReader } from './store-reader';
+
+export interface StoreLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface RegenerationEngineOptions {
+  database: DatabaseOption;
+  tablePrefix?: string;
+  /** Artifact families to keep in step with the table (sitemaps, SCP, llms.txt…). */
+  builders?: readonly ArtifactBuilder[];
+  rebuild?: {
+    /** Quiet period before a rebuild starts: a burst of edits costs one rebuild. */
+    debounceMs?: number;
+    /** A steady stream of edits still gets a rebuild at least this often. */
+    maxDelayMs?: number;
+    /** How long a rebuild lease lasts before another instance may take over (renewed while working). */
+    leaseMs?: number;
+    /** How often an idle instance checks for stale artifacts (e.g. after a crashed rebuild). 0 = never. */
+    healIntervalMs?: number;
+    /** Rebuild after each change automatically (default). Off: call `rebuildArtifacts` yourself. */
+    automatic?: boolean;
+  };
+  logger?: StoreLogger;
+  /** Milliseconds since the epoch; injectable for tests. */
+  clock?: () => number;
+}
+
+export type UpsertStatus = 'created' | 'updated' | 'unchanged' | 'stale';
+
+export interface UpsertOutcome {
+  status: UpsertStatus;
+  /** The `modified` the stored representation carries. */
+  modified: string;
+  hash: string;
+}
+
+export type RemovalReason = 'unpublished' | 'deleted';
+export type RebuildOutcome = 'rebuilt' | 'fresh' | 'busy' | 'superseded';
+
+const SILENT_LOGGER: StoreLogger = { info() {}, warn() {}, error() {} };
+const MAX_CONSISTENCY_ATTEMPTS = 3;
+
+/** `2025-10-01T12:00:00.123Z`: millisecond precision so two edits in one second stay ordered. */
+function formatModified(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function sameMaterial(row: DocumentRow, doc: PreparedDocument): boolean {
+  return (
+    row.state === 'published' &&
+    row.fingerprint === doc.fingerprint &&
+    row.renderKey === doc.renderKey &&
+    row.mPathKey === pathKey(doc.mPath) &&
+    row.visibility === doc.visibility &&
+    row.section === doc.section
+  );
+}
+
+/**
+ * Turns document changes into rows of one table and keeps the derived artifacts (sitemaps,
+ * collections…) in step with it. Safe with several processes on one database: every change is a
+ * transaction that locks the content sequence first; artifact rebuilds take a lease, build from
+ * a pass whose consistency is proved by the sequence not moving, and install atomically.
+ */
+export class RegenerationEngine {
+  readonly reader: StoreReader;
+  readonly tables: TableNames;
+  private readonly db: Database;
+  private readonly builders: readonly ArtifactBuilder[];
+  private readonly logger: StoreLogger;
+  private readonly clock: () => number;
+  private readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly debounceMs: number;
+  private readonly maxDelayMs: number;
+  private readonly leaseMs: number;
+  private readonly automatic: boolean;
+  private readonly configKey: string;
+  private timer: NodeJS.Timeout | undefined;
+  private healTimer: NodeJS.Timeout | undefined;
+  private firstRequestAt = 0;
+  private running: Promise<RebuildOutcome> | undefined;
+  private rerunRequested = false;
+  private closed = false;
+
+  private constructor(options: RegenerationEngineOptions, db: Database) {
+    this.db = db;
+    this.tables = tableNames(options.tablePrefix);
+    this.builders = options.builders ?? [];
+    this.logger = options.logger ?? SILENT_LOGGER;
+    this.clock = options.clock ?? Date.now;
+    this.debounceMs = options.rebuild?.debounceMs ?? 100;
+    this.maxDelayMs = options.rebuild?.maxDelayMs ?? 2000;
+    this.leaseMs = options.rebuild?.leaseMs ?? 30_000;
+    this.automatic = options.rebuild?.automatic ?? true;
+    this.configKey = sha256Hex(JSON.stringify(this.builders.map((b) => [b.family, b.settingsKey])));
+    this.reader = new StoreReader(db.knex, this.tables);
+    const heal = options.rebuild?.healIntervalMs ?? 60_000;
+    if (this.automatic && heal > 0) {
+      this.healTimer = setInterval(() => this.requestRebuild(), heal);
+      this.healTimer.unref();
+    }
+  }
+
+  /** Opens the database, migrates the tables and returns a ready engine. */
+  static async open(options: RegenerationEngineOptions): Promise<RegenerationEngine> {
+    const db = openDatabase(options.database);
+    const t = tableNames(options.tablePrefix);
+    await translateDatabaseErrors('migrate', () => runMigrations(db.knex, t, db.dialect));
+    const engine = new RegenerationEngine(options, db);
+    if (engine.automatic) engine.requestRebuild();
+    return engine;
+  }
+
+  get knex(): Knex {
+    return this.db.knex;
+  }
+
+  /**
+   * Stores a published document. Does nothing when nothing semantic changed (same fingerprint,
+   * render key, path, visibility and section): no new `modified`, no sequence bump, no rebuild.
+   * A save carrying an older revision than the stored one is ignored as stale.
+   */
+  async upsert(doc: PreparedDocument): Promise<UpsertOutcome> {
+    const t = this.tables;
+    // Render before taking any lock, with the modified this save will most likely get.
+    const candidateMs = this.modifiedCandidate(doc);
+    let rendered = { modifiedMs: candidateMs, output: doc.render(formatModified(candidateMs)) };
+    const outcome = await translateDatabaseErrors('upsert', () =>
+      this.db.knex.transaction(async (trx) => {
+        await lockContentSequence(trx, t);
+        const existing = await findDocumentRow(trx, t, doc.key, doc.locale);
+        if (
+          existing &&
+          doc.revision !== undefined &&
+          existing.revision !== null &&
+          doc.revision < existing.revision
+        ) {
+          return {
+            status: 'stale' as const,
+            modified: existing.modified,
+            hash: existing.hash ?? '',
+          };
+        }
+        if (existing && sameMaterial(existing, doc)) {
+          if (doc.revision !== undefined && doc.revision !== existing.revision) {
+            await trx(t.documents).where({ id: existing.id }).update({ revision: doc.revision });
+          }
+          return {
+            status: 'unchanged' as const,
+            modified: existing.modified,
+            hash: existing.hash ?? '',
+          };
+        }
+        await this.claimPath(trx, doc, existing);
+        // A re-render for a new render key alone keeps `modified`: the content did not change.
+        const keepModified =
+          existing?.state === 'published' && existing.fingerprint === doc.fingerprint
+            ? existing.modifiedMs
+            : undefined;
+        const modifiedMs =
+          keepModified ?? Math.max(candidateMs, existing ? existing.modifiedMs + 1 : 0);
+        if (modifiedMs !== rendered.modifiedMs) {
+          rendered = { modifiedMs, output: doc.render(formatModified(modifiedMs)) };
+        }
+        const changeSeq = await bumpContentSequence(trx, t);
+        const values = {
+          state: 'published',
+          visibility: doc.visibility,
+          c_url: doc.cUrl,
+          m_url: doc.mUrl,
+          m_path: doc.mPath,
+          m_path_key: pathKey(doc.mPath),
+          section: doc.section,
+          title: doc.title,
+          description: doc.description ?? null,
+          language: doc.language ?? null,
+          modified: formatModified(modifiedMs),
+          modified_ms: modifiedMs,
+          fingerprint: doc.fingerprint,
+          render_key: doc.renderKey,
+          hash: rendered.output.hash,
+          body: rendered.output.body,
+          scp_line: rendered.output.scpLine,
+          revision: doc.revision ?? existing?.revision ?? null,
+          change_seq: changeSeq,
+        };
+        if (existing) await trx(t.documents).where({ id: existing.id }).update(values);
+        else await trx(t.documents).insert({ doc_key: doc.key, locale: doc.locale, ...values });
+        return {
+          status: existing ? ('updated' as const) : ('created' as const),
+          modified: values.modified,
+          hash: rendered.output.hash,
+        };
+      }),
+    );
+    if (outcome.status === 'created' || outcome.status === 'updated') this.requestRebuild();
+    return outcome;
+  }
+
+  /**
+   * Takes the document off the agent endpoints. `unpublished`: its M-URL answers 404;
+   * `deleted`: a tombstone, 410 Gone. Either way it leaves every listing at the next rebuild.
+   */
+  async remove(key: string, locale = '', reason: RemovalReason = 'deleted'): Promise<boolean> {
+    const t = this.tables;
+    const changed = await translateDatabaseErrors('remove', () =>
+      this.db.knex.transaction(async (trx) => {
+        await lockContentSequence(trx, t);
+        const existing = await findDocumentRow(trx, t, key, locale);
+        if (
+          !existing ||
+          existing.state === reason ||
+          (existing.state === 'deleted' && reason === 'unpublished')
+        ) {
+          return false;
+        }
+        const modifiedMs = Math.max(this.clock(), existing.modifiedMs + 1);
+        const changeSeq = await bumpContentSequence(trx, t);
+        await trx(t.documents)
+          .where({ id: existing.id })
+          .update({
+            state: reason,
+            modified: formatModified(modifiedMs),
+            modified_ms: modifiedMs,
+            hash: null,
+            body: null,
+            scp_line: null,
+            change_seq: changeSeq,
+            // An unpublished page gives its URL back; a tombstone keeps (or takes back) it, to
+            // answer 410, unless another document serves that URL now.
+            m_path_key:
+              reason === 'unpublished' ? null : await this.tombstonePathKey(trx, existing),
+          });
+        return true;
+      }),
+    );
+    if (changed) this.requestRebuild();
+    return changed;
+  }
+
+  /**
+   * Makes the table match a complete listing of the published documents: upserts each (cheap
+   * when unchanged) and unpublishes rows the source no longer has. Used at start-up to heal after
+   * a crash, a settings change or a new representation format.
+   */
+  async reconcile(
+    source: AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>,
+    options: {
+      onProgress?: (progress: { seen: number; changed: number }) => void;
+      progressEvery?: number;
+    } = {},
+  ): Promise<{ seen: number; changed: number; unpublished: number }> {
+    const seen = new Set<string>();
+    let changed = 0;
+    for await (const doc of source) {
+      seen.add(`${doc.key}\u0000${doc.locale}`);
+      const outcome = await this.upsert(doc);
+      if (outcome.status === 'created' || outcome.status === 'updated') changed++;
+      if (options.onProgress && seen.size % (options.progressEvery ?? 500) === 0) {
+        options.onProgress({ seen: seen.size, changed });
+      }
+    }
+    let unpublished = 0;
+    for await (const row of iteratePublishedRows(this.db.knex, this.tables, [
+      'doc_key',
+      'locale',
+    ])) {
+      if (!seen.has(`${String(row.doc_key)}\u0000${String(row.locale)}`)) {
+        if (await this.remove(String(row.doc_key), String(row.locale), 'unpublished'))
+          unpublished++;
+      }
+    }
+    options.onProgress?.({ seen: seen.size, changed });
+    return { seen: seen.size, changed, unpublished };
+  }
+
+  /** Asks for an artifact rebuild soon, coalescing bursts (debounced, bounded by maxDelayMs). */
+  requestRebuild(): void {
+    if (this.closed || !this.automatic || this.builders.length === 0) return;
+    if (this.running) {
+      this.rerunRequested = true;
+      return;
+    }
+    const now = this.clock();
+    if (this.timer === undefined) this.firstRequestAt = now;
+    else clearTimeout(this.timer);
+    const wait = Math.max(
+      0,
+      Math.min(this.debounceMs, this.firstRequestAt + this.maxDelayMs - now),
+    );
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.runScheduledRebuild();
+    }, wait);
+  }
+
+  private async runScheduledRebuild(): Promise<void> {
+    let outcome: RebuildOutcome | undefined;
+    try {
+      outcome = await this.rebuildArtifacts();
+    } catch (error) {
+      this.logger.error(`agent-ready: artifact rebuild failed: ${(error as Error).message}`);
+    }
+    if (this.rerunRequested || outcome === 'superseded') {
+      this.rerunRequested = false;
+      this.requestRebuild();
+    } else if (outcome === 'busy' && !this.closed) {
+      // Another instance holds the lease: look again shortly; if it died, its lease expires.
+      this.timer = setTimeout(
+        () => {
+          this.timer = undefined;
+          void this.runScheduledRebuild();
+        },
+        Math.min(1000, this.leaseMs),
+      );
+      this.timer.unref();
+    }
+  }
+
+  /** Waits until no rebuild is scheduled or running (tests, graceful shutdown). */
+  async whenIdle(): Promise<void> {
+    while (this.timer !== undefined || this.running !== undefined) {
+      if (this.running) await this.running.catch(() => undefined);
+      else await new Promise((resolve) => setTimeout(resolve, Math.max(5, this.debounceMs)));
+    }
+  }
+
+  /**
+   * Rebuilds every artifact family if the table changed since the installed artifacts were built.
+   * `fresh`: nothing to do (possibly because another instance already did it); `busy`: another
+   * instance holds the lease; `superseded`: our result lost to a newer one; `rebuilt`: installed.
+   */
+  rebuildArtifacts(): Promise<RebuildOutcome> {
+    if (this.running) return this.running;
+    this.running = this.rebuildOnce().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async rebuildOnce(): Promise<RebuildOutcome> {
+    const { knex } = this.db;
+    const t = this.tables;
+    return translateDatabaseErrors('rebuild artifacts', async () => {
+      if (await this.artifactsFresh()) return 'fresh';
+      if (!(await acquireRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs)))
+        return 'busy';
+      const renew = setInterval(
+        () => {
+          void renewRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs).catch(
+            () => undefined,
+          );
+        },
+        Math.max(50, Math.floor(this.leaseMs / 3)),
+      );
+      renew.unref();
+      const workDir = await mkdtemp(join(tmpdir(), 'agent-ready-build-'));
+      try {
+        if (await this.artifactsFresh()) return 'fresh';
+        for (let attempt = 1; ; attempt++) {
+          const before = (await readSequences(knex, t)).content;
+          let artifacts: ArtifactInput[];
+          try {
+            artifacts = await this.buildAll(workDir);
+          } catch (error) {
+            // A pass that raced with writers may see two rows claim one URL; retry on a quiet table.
+            if (
+              (await readSequences(knex, t)).content !== before &&
+              attempt < MAX_CONSISTENCY_ATTEMPTS
+            )
+              continue;
+            throw error;
+          }
+          const after = (await readSequences(knex, t)).content;
+          if (after !== before && attempt < MAX_CONSISTENCY_ATTEMPTS) continue;
+          // Installed as built from `before`: if writers moved on meanwhile, it is stale and rebuilt.
+          const generation = randomInt(1, 2 ** 47);
+          const sized = [];
+          for (const artifact of artifacts) {
+            sized.push({
+              ...artifact,
+              size: await writeArtifactChunks(knex, t, artifact, generation),
+            });
+          }
+          const installed = await swapArtifacts(knex, t, sized, generation, before, this.configKey);
+          await deleteOrphanChunks(knex, t, generation);
+          if (!installed) return 'superseded';
+          this.reader.invalidate();
+          this.logger.info(
+            `agent-ready: rebuilt ${artifacts.length} artifacts at change ${before}`,
+          );
+          return after === before ? 'rebuilt' : 'superseded';
+        }
+      } finally {
+        clearInterval(renew);
+        await releaseRebuildLease(knex, t, this.instanceId).catch(() => undefined);
+        await rm(workDir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  private async artifactsFresh(): Promise<boolean> {
+    const { knex } = this.db;
+    const t = this.tables;
+    const [sequences, state, any] = await Promise.all([
+      readSequences(knex, t),
+      knex(t.state).where({ name: 'artifacts_seq' }).first('holder'),
+      knex(t.artifacts).first('name'),
+    ]);
+    return (
+      any !== undefined &&
+      sequences.artifacts >= sequences.content &&
+      state?.holder === this.configKey
+    );
+  }
+
+  private async buildAll(workDir: string): Promise<ArtifactInput[]> {
+    const { knex } = this.db;
+    const t = this.tables;
+    const context: ArtifactBuildContext = {
+      rows: (columns, options) =>
+        iteratePublishedRows(knex, t, columns, { visibility: options?.visibility ?? 'public' }),
+      lastChangeMs: async (options) => {
+        let query = knex(t.documents).max({ newest: 'modified_ms' });
+        if (options?.section !== undefined) query = query.where({ section: options.section });
+        const row = (await query)[0] as { newest?: unknown } | undefined;
+        return Number(row?.newest ?? 0);
+      },
+      now: new Date(this.clock()),
+      workDir,
+    };
+    const all: ArtifactInput[] = [];
+    for (const builder of this.builders) all.push(...(await builder.build(context)));
+    const names = new Set<string>();
+    for (const artifact of all) {
+      if (names.has(artifact.name)) throw new Error(`two artifacts are named ${artifact.name}`);
+      names.add(artifact.name);
+    }
+    return all;
+  }
+
+  private modifiedCandidate(doc: PreparedDocument): number {
+    const source = doc.sourceModified === undefined ? NaN : Date.parse(doc.sourceModified);
+    return Number.isFinite(source) ? source : this.clock();
+  }
+
+  private async tombstonePathKey(trx: Knex.Transaction, row: DocumentRow): Promise<string | null> {
+    const holder = await findPathHolder(trx, this.tables, row.mPath);
+    return holder && holder.id !== row.id ? null : pathKey(row.mPath);
+  }
+
+  /** Makes sure no other live document serves the same M-URL; frees a tombstone's claim on it. */
+  private async claimPath(
+    trx: Knex.Transaction,
+    doc: PreparedDocument,
+    existing: DocumentRow | undefined,
+  ) {
+    const holder = await findPathHolder(trx, this.tables, doc.mPath);
+    if (!holder || holder.id === existing?.id) return;
+    if (holder.state === 'published') {
+      throw new DuplicateUrlError(
+        'store.duplicate-url',
+        `${doc.cUrl} (document ${doc.key}${doc.locale ? ` [${doc.locale}]` : ''}) has the same M-URL ${doc.mUrl} as ${holder.cUrl} (document ${holder.key}${holder.locale ? ` [${holder.locale}]` : ''})`,
+        { field: 'url', value: doc.cUrl },
+      );
+    }
+    await trx(this.tables.documents).where({ id: holder.id }).update({ m_path_key: null });
+  }
+
+  /** Stops timers; destroys the connection pool if the engine created it. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.healTimer) clearInterval(this.healTimer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+    if (this.db.owned) await this.db.knex.destroy();
+  }
+}

@@ -1,0 +1,88 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../open-database';
+import type { TableNames } from '../table-names';
+
+/**
+ * Versioned migrations, applied in order by knex's migrator (which holds its own lock table, so
+ * several instances starting at once migrate exactly once). Never edit a released migration:
+ * add the next one.
+ */
+export interface StoreMigration {
+  name: string;
+  up(knex: Knex, tables: TableNames, dialect: Dialect): Promise<void>;
+}
+
+/** Column helpers: MySQL's TEXT/BLOB stop at 64 KB, the others have no such limit. */
+function largeBinary(table: Knex.CreateTableBuilder, name: string, dialect: Dialect) {
+  return dialect === 'mysql' ? table.specificType(name, 'longblob') : table.binary(name);
+}
+
+export const MIGRATIONS: readonly StoreMigration[] = [
+  {
+    name: '001-documents-state-artifacts',
+    async up(knex, t, dialect) {
+      await knex.schema.createTable(t.documents, (table) => {
+        table.increments('id').primary();
+        table.string('doc_key', 191).notNullable();
+        table.string('locale', 35).notNullable().defaultTo('');
+        /** published | unpublished (404) | deleted (a tombstone: the M-URL answers 410). */
+        table.string('state', 16).notNullable();
+        table.string('visibility', 16).notNullable().defaultTo('public');
+        table.text('c_url').notNullable();
+        table.text('m_url').notNullable();
+        table.text('m_path').notNullable();
+        /** sha256 of m_path: unique among rows that hold their path; NULL once released. */
+        table.string('m_path_key', 64).nullable().unique();
+        table.string('section', 128).notNullable();
+        table.text('title').notNullable();
+        table.text('description').nullable();
+        table.string('language', 35).nullable();
+        table.string('modified', 40).notNullable();
+        table.bigInteger('modified_ms').notNullable();
+        table.string('fingerprint', 71).notNullable();
+        /** Identifies the renderer version and settings the stored bytes were made with. */
+        table.string('render_key', 71).notNullable();
+        table.string('hash', 71).nullable();
+        largeBinary(table, 'body', dialect).nullable();
+        table.text('scp_line', 'mediumtext').nullable();
+        table.bigInteger('revision').nullable();
+        table.bigInteger('change_seq').notNullable();
+        table.unique(['doc_key', 'locale']);
+        table.index(['state', 'visibility']);
+        table.index(['section', 'modified_ms']);
+      });
+      await knex.schema.createTable(t.state, (table) => {
+        table.string('name', 64).primary();
+        table.bigInteger('value').notNullable().defaultTo(0);
+        table.string('holder', 128).nullable();
+        table.bigInteger('expires_ms').nullable();
+      });
+      await knex(t.state).insert([
+        { name: 'content_seq', value: 0 },
+        { name: 'artifacts_seq', value: 0 },
+        { name: 'rebuild_lease', value: 0 },
+      ]);
+      await knex.schema.createTable(t.artifacts, (table) => {
+        table.string('name', 191).primary();
+        table.string('family', 64).notNullable();
+        /** Random id of the build that wrote it; chunks are keyed by it. */
+        table.bigInteger('generation').notNullable();
+        table.string('content_type', 128).notNullable();
+        table.string('content_encoding', 32).nullable();
+        table.string('etag', 128).notNullable();
+        table.string('content_digest', 128).notNullable();
+        table.bigInteger('last_modified_ms').notNullable();
+        table.bigInteger('size').notNullable();
+        table.text('meta', 'mediumtext').nullable();
+        table.index(['family']);
+      });
+      await knex.schema.createTable(t.artifactChunks, (table) => {
+        table.string('name', 191).notNullable();
+        table.bigInteger('generation').notNullable();
+        table.integer('chunk_no').notNullable();
+        largeBinary(table, 'data', dialect).notNullable();
+        table.primary(['name', 'generation', 'chunk_no']);
+      });
+    },
+  },
+];

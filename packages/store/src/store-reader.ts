@@ -1,0 +1,153 @@
+import type { Knex } from 'knex';
+import {
+  listArtifactMeta,
+  readArtifactBytes,
+  readArtifactMeta,
+  type ArtifactMeta,
+} from './artifact-rows';
+import { findMUrlRow, type MUrlRow } from './document-rows';
+import { readSequences } from './store-state';
+import { translateDatabaseErrors } from './store-errors';
+import type { TableNames } from './table-names';
+
+export interface StoreReaderOptions {
+  /**
+   * How long cached rows and artifacts are trusted before the content sequence is read again
+   * (one tiny query). 0 checks on every request. Writes through this process's engine invalidate
+   * at once; another instance's writes show after at most this long.
+   */
+  revalidateAfterMs?: number;
+  /** Upper bound of cached bytes (bodies of M-URLs and small artifacts). */
+  maxCachedBytes?: number;
+}
+
+export interface StoredArtifact {
+  meta: ArtifactMeta;
+  body: Buffer;
+}
+
+/** Artifacts bigger than this are read per request (with ranges), never cached. */
+const MAX_CACHED_ARTIFACT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Read side of the table for adapters: M-URL rows by path and artifacts by name, with a
+ * byte-bounded cache that is dropped whenever the table's change sequence moves.
+ */
+export class StoreReader {
+  private readonly revalidateAfterMs: number;
+  private readonly maxCachedBytes: number;
+  private rows = new Map<string, MUrlRow | null>();
+  private artifacts = new Map<string, StoredArtifact | null>();
+  private cachedBytes = 0;
+  private knownSequence = -1;
+  private checkedAt = 0;
+  private checking: Promise<void> | undefined;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly tables: TableNames,
+    options: StoreReaderOptions = {},
+  ) {
+    this.revalidateAfterMs = options.revalidateAfterMs ?? 250;
+    this.maxCachedBytes = options.maxCachedBytes ?? 64 * 1024 * 1024;
+  }
+
+  /** Drops every cached entry (the engine calls this after its own writes). */
+  invalidate(): void {
+    this.rows = new Map();
+    this.artifacts = new Map();
+    this.cachedBytes = 0;
+    this.knownSequence = -1;
+    this.checkedAt = 0;
+  }
+
+  private async revalidate(): Promise<void> {
+    if (Date.now() - this.checkedAt < this.revalidateAfterMs && this.knownSequence !== -1) return;
+    this.checking ??= (async () => {
+      const sequences = await readSequences(this.knex, this.tables);
+      const marker = sequences.content * 2 ** 20 + (sequences.artifacts % 2 ** 20);
+      if (marker !== this.knownSequence) {
+        this.rows = new Map();
+        this.artifacts = new Map();
+        this.cachedBytes = 0;
+        this.knownSequence = marker;
+      }
+      this.checkedAt = Date.now();
+    })().finally(() => {
+      this.checking = undefined;
+    });
+    await this.checking;
+  }
+
+  private remember(size: number): boolean {
+    if (this.cachedBytes + size > this.maxCachedBytes) {
+      this.rows = new Map();
+      this.artifacts = new Map();
+      this.cachedBytes = 0;
+    }
+    if (size > this.maxCachedBytes) return false;
+    this.cachedBytes += size;
+    return true;
+  }
+
+  /** The row serving an M-URL path (published, unpublished or a tombstone), if any. */
+  async findMUrl(path: string): Promise<MUrlRow | undefined> {
+    return translateDatabaseErrors('read M-URL', async () => {
+      await this.revalidate();
+      const cached = this.rows.get(path);
+      if (cached !== undefined) return cached ?? undefined;
+      const row = await findMUrlRow(this.knex, this.tables, path);
+      if (this.remember((row?.body?.length ?? 0) + path.length + 256))
+        this.rows.set(path, row ?? null);
+      return row;
+    });
+  }
+
+  /** Artifact metadata by name; cheap, for listings and for large artifacts read by range. */
+  async artifactMeta(name: string): Promise<ArtifactMeta | undefined> {
+    return translateDatabaseErrors('read artifact', async () => {
+      await this.revalidate();
+      const cached = this.artifacts.get(name);
+      if (cached !== undefined) return cached?.meta;
+      return readArtifactMeta(this.knex, this.tables, name);
+    });
+  }
+
+  async listArtifacts(family?: string): Promise<ArtifactMeta[]> {
+    return translateDatabaseErrors('list artifacts', () =>
+      listArtifactMeta(this.knex, this.tables, family),
+    );
+  }
+
+  /** A whole artifact (use `artifactRange` for big collections). */
+  async artifact(name: string): Promise<StoredArtifact | undefined> {
+    return translateDatabaseErrors('read artifact', async () => {
+      await this.revalidate();
+      const cached = this.artifacts.get(name);
+      if (cached !== undefined) return cached ?? undefined;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const meta = await readArtifactMeta(this.knex, this.tables, name);
+        if (!meta) {
+          this.artifacts.set(name, null);
+          return undefined;
+        }
+        const body = await readArtifactBytes(this.knex, this.tables, meta);
+        if (body) {
+          const stored = { meta, body };
+          if (meta.size <= MAX_CACHED_ARTIFACT_BYTES && this.remember(meta.size + 512))
+            this.artifacts.set(name, stored);
+          return stored;
+        }
+        // Replaced between the two reads: read the new generation.
+      }
+      return undefined;
+    });
+  }
+
+  /** Bytes [start, end] of one generation; `undefined` if that generation was replaced meanwhile. */
+  async artifactRange(meta: ArtifactMeta, start: number, end: number): Promise<Buffer | undefined> {
+    return translateDatabaseErrors('read artifact range', () =>
+      readArtifactBytes(this.knex, this.tables, meta, { start, end }),
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import { ValidationError } from '@agent-ready/core';
+
+export interface TableNames {
+  documents: string;
+  state: string;
+  artifacts: string;
+  artifactChunks: string;
+  migrations: string;
+}
+
+export const DEFAULT_TABLE_PREFIX = 'agent_ready_';
+
+/** Table names from a prefix; the prefix is an SQL identifier fragment, never user content. */
+export function tableNames(prefix: string = DEFAULT_TABLE_PREFIX): TableNames {
+  if (!/^[a-z_][a-z0-9_]{0,30}$/i.test(prefix)) {
+    throw new ValidationError(
+      'store.table-prefix',
+      'tablePrefix must be letters, digits and _ (≤ 31)',
+      {
+        field: 'tablePrefix',
+        value: prefix,
+      },
+    );
+  }
+  return {
+    documents: `${prefix}documents`,
+    state: `${prefix}state`,
+    artifacts: `${prefix}artifacts`,
+    artifactChunks: `${prefix}artifact_chunks`,
+    migrations: `${prefix}migrations`,
+  };
+}

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { CanonicalJsonError, ValidationError } from '@agent-ready/core';
+import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import {
+  DuplicateUrlError,
+  RegenerationEngine,
+  readArtifactMeta,
+  sitemapArtifactBuilder,
+  type ArtifactBuilder,
+  type RegenerationEngineOptions,
+} from '../src';
+import { preparedDocument } from './fixtures/prepared-documents';
+
+const sha = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('hex')}`;
+
+async function dropTables(knex: Knex, prefix: string) {
+  for (const name of [
+    'artifact_chunks',
+    'artifacts',
+    'documents',
+    'state',
+    'migrations_lock',
+    'migrations',
+  ]) {
+    await knex.schema.dropTableIfExists(`${prefix}${name}`);
+  }
+}
+
+describeEachDatabase('RegenerationEngine', (dialect) => {
+  let engine: RegenerationEngine;
+  let prefix: string;
+  let rebuildLog: string[];
+
+  async function openEngine(overrides: Partial<RegenerationEngineOptions> = {}) {
+    rebuildLog = [];
+    return RegenerationEngine.open({
+      database: databaseConfig(dialect),
+      tablePrefix: prefix,
+      builders: [
+        sitemapArtifactBuilder({
+          origin: 'https://example.com',
+          overviewUrl: 'https://example.com/',
+        }),
+      ],
+      rebuild: { debounceMs: 20, maxDelayMs: 200, healIntervalMs: 0 },
+      logger: {
+        info: (m) => rebuildLog.push(m),
+        warn() {},
+        error: (m) => rebuildLog.push(`ERROR ${m}`),
+      },
+      ...overrides,
+    });
+  }
+
+  beforeEach(async () => {
+    prefix = uniqueTablePrefix();
+    engine = await openEngine();
+  });
+
+  afterEach(async () => {
+    await engine.whenIdle();
+    const knex = engine.knex;
+    if (dialect !== 'sqlite') await dropTables(knex, prefix);
+    await engine.close();
+  });
+
+  async function sitemapItems() {
+    await engine.whenIdle();
+    const artifact = await engine.reader.artifact('/llm-sitemap.json');
+    expect(artifact).toBeDefined();
+    return JSON.parse(artifact!.body.toString('utf8')).items as {
+      cUrl: string;
+      mUrl: string;
+      etag: string;
+      contentHash: string;
+    }[];
+  }
+
+  it('stores the exact M-URL bytes with hash parity', async () => {
+    const outcome = await engine.upsert(
+      preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'Alpha text' }),
+    );
+    expect(outcome.status).toBe('created');
+    const row = await engine.reader.findMUrl('/a/llm.json');
+    expect(row).toMatchObject({ key: 'a', state: 'published', cUrl: 'https://example.com/a/' });
+    expect(row!.hash).toBe(
+      sha(Buffer.from(JSON.stringify({ ...JSON.parse(row!.body!.toString()), hash: undefined }))),
+    );
+    expect(JSON.parse(row!.body!.toString()).hash).toBe(row!.hash);
+    expect(outcome.hash).toBe(row!.hash);
+  });
+
+  it('changes nothing for a save that changes nothing semantic', async () => {
+    const first = await engine.upsert(
+      preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'Alpha text' }),
+    );
+    await engine.whenIdle();
+    const seq = await engine.knex(`${prefix}state`).where({ name: 'content_seq' }).first('value');
+    const again = await engine.upsert(
+      preparedDocument({ key: 'a', path: '/a/', title: 'A', content: '  alpha\n TEXT ' }),
+    );
+    expect(again).toEqual({ status: 'unchanged', modified: first.modified, hash: first.hash });
+    const after = await engine.knex(`${prefix}state`).where({ name: 'content_seq' }).first('value');
+    expect(Number(after.value)).toBe(Number(seq.value));
+    expect(rebuildLog.filter((l) => l.includes('rebuilt'))).toHaveLength(1);
+  });
+
+  it('gives a real change a new hash and a strictly newer modified', async () => {
+    const clock = '2025-10-01T12:00:00.000Z';
+    const first = await engine.upsert(
+      preparedDocument({
+        key: 'a',
+        path: '/a/',
+        title: 'A',
+        content: 'one',
+        sourceModified: clock,
+      }),
+    );
+    const second = await engine.upsert(
+      preparedDocument({
+        key: 'a',
+        path: '/a/',
+        title: 'A',
+        content: 'two',
+        sourceModified: clock,
+      }),
+    );
+    expect(second.status).toBe('updated');
+    expect(second.hash).not.toBe(first.hash);
+    expect(Date.parse(second.modified)).toBeGreaterThan(Date.parse(first.modified));
+    const items = await sitemapItems();
+    expect(items).toEqual([
+      expect.objectContaining({
+        cUrl: 'https://example.com/a/',
+        etag: second.hash,
+        contentHash: second.hash,
+      }),
+    ]);
+  });
+
+  it('re-renders for a new render key without bumping modified', async () => {
+    const first = await engine.upsert(
+      preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'one' }),
+    );
+    const again = await engine.upsert(
+      preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'one', renderVersion: 2 }),
+    );
+    expect(again.status).toBe('updated');
+    expect(again.modified).toBe(first.modified);
+  });
+
+  it('ignores a save carrying an older revision than the stored one', async () => {
+    await engine.upsert(
+      preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'new', revision: 5 }),
+    );
+    const stale = await engine.upsert(
+      preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'old', revision: 4 }),
+    );
+    expect(stale.status).toBe('stale');
+    const row = await engine.reader.findMUrl('/a/llm.json');
+    expect(JSON.parse(row!.body!.toString()).content).toBe('new');
+  });
+
+  it('tombstones deleted documents (410) and forgets unpublished ones (404), both leave the sitemap', async () => {
+    await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'x' }));
+    await engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'y' }));
+    await engine.upsert(preparedDocument({ key: 'c', path: '/c/', title: 'C', content: 'z' }));
+    expect(await engine.remove('a', '', 'deleted')).toBe(true);
+    expect(await engine.remove('b', '', 'unpublished')).toBe(true);
+    expect(await engine.remove('b', '', 'unpublished')).toBe(false);
+    expect(await engine.reader.findMUrl('/a/llm.json')).toMatchObject({
+      state: 'deleted',
+      body: null,
+      hash: null,
+    });
+    expect(await engine.reader.findMUrl('/b/llm.json')).toBeUndefined();
+    expect((await sitemapItems()).map((i) => i.cUrl)).toEqual(['https://example.com/c/']);
+  });
+
+  it('refuses two live documents on one URL, naming both, and lets a new one replace a tombstone', async () => {
+    await engine.upsert(preparedDocument({ key: 'a', path: '/same/', title: 'A', content: 'x' }));
+    const clash = engine.upsert(
+      preparedDocument({ key: 'b', path: '/same', title: 'B', content: 'y' }),
+    );
+    await expect(clash).rejects.toThrow(DuplicateUrlError);
+    await expect(clash).rejects.toThrow(/document b.*document a/);
+    await engine.remove('a', '', 'deleted');
+    expect(
+      (
+        await engine.upsert(
+          preparedDocument({ key: 'b', path: '/same/', title: 'B', content: 'y' }),
+        )
+      ).status,
+    ).toBe('created');
+    expect(await engine.reader.findMUrl('/same/llm.json')).toMatchObject({
+      key: 'b',
+      state: 'published',
+    });
+  });
+
+  it('keeps protected documents out of the public sitemap', async () => {
+    await engine.upsert(preparedDocument({ key: 'pub', path: '/pub/', title: 'P', content: 'x' }));
+    await engine.upsert(
+      preparedDocument({
+        key: 'priv',
+        path: '/priv/',
+        title: 'Q',
+        content: 'y',
+        visibility: 'protected',
+      }),
+    );
+    expect((await sitemapItems()).map((i) => i.cUrl)).toEqual(['https://example.com/pub/']);
+    expect(await engine.reader.findMUrl('/priv/llm.json')).toMatchObject({
+      visibility: 'protected',
+    });
+  });
+
+  it('coalesces a burst of edits into few rebuilds', async () => {
+    await engine.whenIdle();
+    rebuildLog.length = 0;
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        engine.upsert(
+          preparedDocument({ key: `k${i}`, path: `/p${i}/`, title: `T${i}`, content: `c${i}` }),
+        ),
+      ),
+    );
+    expect((await sitemapItems()).length).toBe(40);
+    // 40 changes: at most a handful of rebuilds (debounce 20 ms, max delay 200 ms), never 40.
+    expect(rebuildLog.filter((l) => l.includes('rebuilt')).length).toBeLessThanOrEqual(5);
+  });
+
+  it('reconciles with a complete listing: adds, keeps, and unpublishes what the source lost', async () => {
+    await engine.upsert(
+      preparedDocument({ key: 'gone', path: '/gone/', title: 'G', content: 'x' }),
+    );
+    await engine.upsert(
+      preparedDocument({ key: 'kept', path: '/kept/', title: 'K', content: 'y' }),
+    );
+    const progress: number[] = [];
+    const result = await engine.reconcile(
+      [
+        preparedDocument({ key: 'kept', path: '/kept/', title: 'K', content: 'y' }),
+        preparedDocument({ key: 'new', path: '/new/', title: 'N', content: 'z' }),
+      ],
+      { onProgress: (p) => progress.push(p.seen), progressEvery: 1 },
+    );
+    expect(result).toEqual({ seen: 2, changed: 1, unpublished: 1 });
+    expect(progress).toEqual([1, 2, 2]);
+    expect((await sitemapItems()).map((i) => i.cUrl).sort()).toEqual([
+      'https://example.com/kept/',
+      'https://example.com/new/',
+    ]);
+  });
+
+  it('rejects bad documents with typed errors and writes nothing', async () => {
+    await expect(
+      engine.upsert(
+        preparedDocument({
+          key: 'big',
+          path: '/big/',
+          title: 'B',
+          content: 'x'.repeat(5000),
+          maxBytes: 1000,
+        }),
+      ),
+    ).rejects.toThrow(ValidationError);
+    await expect(
+      engine.upsert(
+        preparedDocument({
+          key: 'bad',
+          path: '/bad/',
+          title: 'B',
+          content: 'broken \uD800 surrogate',
+        }),
+      ),
+    ).rejects.toThrow(CanonicalJsonError);
+    expect(() =>
+      preparedDocument({ key: 'q', path: '/search?q=1', title: 'S', content: 'x' }),
+    ).toThrow(ValidationError);
+    const count = await engine.knex(`${prefix}documents`).count({ n: '*' });
+    expect(Number(count[0]!.n)).toBe(0);
+  });
+
+  it('stores big artifacts in chunks and reads them whole or by range', async () => {
+    await engine.close();
+    const big = Buffer.alloc(2.5 * 1024 * 1024);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31) % 251;
+    const builder: ArtifactBuilder = {
+      family: 'blob',
+      settingsKey: 'blob-1',
+      async build() {
+        return [
+          {
+            name: '/big.bin',
+            family: 'blob',
+            contentType: 'application/octet-stream',
+            etag: '"big"',
+            contentDigest: 'sha-256=:x:',
+            lastModified: new Date(0),
+            body: big,
+          },
+        ];
+      },
+    };
+    engine = await openEngine({ builders: [builder] });
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const stored = await engine.reader.artifact('/big.bin');
+    expect(stored!.body.equals(big)).toBe(true);
+    const meta = (await readArtifactMeta(engine.knex, engine.tables, '/big.bin'))!;
+    const start = 1024 * 1024 - 10;
+    const part = await engine.reader.artifactRange(meta, start, start + 1024 * 1024 + 20);
+    expect(part!.equals(big.subarray(start, start + 1024 * 1024 + 21))).toBe(true);
+    expect(await engine.rebuildArtifacts()).toBe('fresh');
+  });
+});

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+/** Connection settings in the shape `@agent-ready/store` accepts (`DatabaseOption`). */
+export type DatabaseConfig =
+  | { client: 'sqlite'; filename: string }
+  | { client: 'postgres'; connection: string }
+  | {
+      client: 'mysql';
+      connection: { host: string; port: number; user: string; password: string; database: string };
+    };
+
+/** The servers every machine of this project runs; overridable for other set-ups. */
+export const POSTGRES_URL =
+  process.env.AGENT_READY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const MYSQL_CONNECTION = {
+  host: process.env.AGENT_READY_MYSQL_HOST ?? '127.0.0.1',
+  port: Number(process.env.AGENT_READY_MYSQL_PORT ?? 3306),
+  user: process.env.AGENT_READY_MYSQL_USER ?? 'root',
+  password: process.env.AGENT_READY_MYSQL_PASSWORD ?? '',
+  database: process.env.AGENT_READY_MYSQL_DATABASE ?? 'test',
+};
+
+const AVAILABILITY_ENV = 'AGENT_READY_DATABASES_AVAILABLE';
+
+async function reachable(dialect: DialectName): Promise<string | undefined> {
+  try {
+    if (dialect === 'postgres') {
+      const { Client } = await import('pg');
+      const client = new Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+    } else if (dialect === 'mysql') {
+      const mysql = await import('mysql2/promise');
+      const connection = await mysql.createConnection({
+        ...MYSQL_CONNECTION,
+        connectTimeout: 3000,
+      });
+      await connection.query('select 1');
+      await connection.end();
+    }
+    return undefined;
+  } catch (error) {
+    return (error as Error).message || String(error);
+  }
+}
+
+/**
+ * Run once per jest run (globalSetup): finds which database servers answer and records it in
+ * the environment the test workers inherit. `AGENT_READY_REQUIRE_DATABASES=postgres,mysql`
+ * turns a missing server into a failure instead of a skip (CI sets it).
+ */
+export async function probeDatabases(): Promise<void> {
+  if (process.env[AVAILABILITY_ENV] !== undefined) return;
+  const available: DialectName[] = ['sqlite'];
+  const required = (process.env.AGENT_READY_REQUIRE_DATABASES ?? '').split(',').filter(Boolean);
+  for (const dialect of ['postgres', 'mysql'] as const) {
+    const problem = await reachable(dialect);
+    if (problem === undefined) available.push(dialect);
+    else if (required.includes(dialect)) {
+      throw new Error(
+        `${dialect} is required (AGENT_READY_REQUIRE_DATABASES) but unreachable: ${problem}`,
+      );
+    } else {
+      process.stderr.write(
+        `\n[test-support] ${dialect} unreachable, its suites are skipped: ${problem}\n`,
+      );
+    }
+  }
+  process.env[AVAILABILITY_ENV] = available.join(',');
+}
+
+export function availableDialects(): DialectName[] {
+  const value = process.env[AVAILABILITY_ENV];
+  if (value === undefined) {
+    throw new Error(
+      'probeDatabases() has not run: add @agent-ready/test-support/global-setup to jest globalSetup',
+    );
+  }
+  return value.split(',') as DialectName[];
+}
+
+/** A fresh database location per call: a new SQLite file, or the shared server. */
+export function databaseConfig(dialect: DialectName): DatabaseConfig {
+  switch (dialect) {
+    case 'sqlite':
+      return {
+        client: 'sqlite',
+        filename: join(mkdtempSync(join(tmpdir(), 'agent-ready-test-')), 'store.sqlite'),
+      };
+    case 'postgres':
+      return { client: 'postgres', connection: POSTGRES_URL };
+    case 'mysql':
+      return { client: 'mysql', connection: { ...MYSQL_CONNECTION } };
+  }
+}
+
+/** A table prefix no other test run uses, so suites can share one server. */
+export function uniqueTablePrefix(): string {
+  return `t${randomBytes(5).toString('hex')}_`;
+}
+
+/**
+ * `describe` once per database dialect; dialects whose server is unreachable get a skipped
+ * suite whose name says why.
+ */
+export function describeEachDatabase(name: string, body: (dialect: DialectName) => void): void {
+  const available = availableDialects();
+  for (const dialect of ['sqlite', 'postgres', 'mysql'] as const) {
+    if (available.includes(dialect)) describe(`${name} [${dialect}]`, () => body(dialect));
+    else {
+      describe.skip(`${name} [${dialect}] (skipped: server unreachable)`, () => {
+        it('needs the server', () => undefined);
+      });
+    }
+  }
+}

@@ -1,0 +1,5 @@
+import { probeDatabases } from './databases';
+
+export default async function globalSetup(): Promise<void> {
+  await probeDatabases();
+}
