@@ -67,6 +67,14 @@ export interface UpsertOutcome {
   /** The `modified` the stored representation carries. */
   modified: string;
   hash: string;
+  /** Position of this change in commit order (created/updated only). */
+  changeSeq?: number;
+}
+
+export interface RemoveOutcome {
+  removed: boolean;
+  /** Position of this change in commit order (when removed). */
+  changeSeq?: number;
 }
 
 export type RemovalReason = 'unpublished' | 'deleted';
@@ -225,10 +233,11 @@ export class RegenerationEngine {
           status: existing ? ('updated' as const) : ('created' as const),
           modified: values.modified,
           hash: rendered.output.hash,
+          changeSeq,
         };
       }),
     );
-    if (outcome.status === 'created' || outcome.status === 'updated') this.requestRebuild();
+    if (outcome.status === 'created' || outcome.status === 'updated') this.changed();
     return outcome;
   }
 
@@ -236,7 +245,11 @@ export class RegenerationEngine {
    * Takes the document off the agent endpoints. `unpublished`: its M-URL answers 404;
    * `deleted`: a tombstone, 410 Gone. Either way it leaves every listing at the next rebuild.
    */
-  async remove(key: string, locale = '', reason: RemovalReason = 'deleted'): Promise<boolean> {
+  async remove(
+    key: string,
+    locale = '',
+    reason: RemovalReason = 'deleted',
+  ): Promise<RemoveOutcome> {
     const t = this.tables;
     const changed = await translateDatabaseErrors('remove', () =>
       this.db.knex.transaction(async (trx) => {
@@ -247,7 +260,7 @@ export class RegenerationEngine {
           existing.state === reason ||
           (existing.state === 'deleted' && reason === 'unpublished')
         ) {
-          return false;
+          return { removed: false };
         }
         const modifiedMs = Math.max(this.clock(), existing.modifiedMs + 1);
         const changeSeq = await bumpContentSequence(trx, t);
@@ -266,10 +279,10 @@ export class RegenerationEngine {
             m_path_key:
               reason === 'unpublished' ? null : await this.tombstonePathKey(trx, existing),
           });
-        return true;
+        return { removed: true, changeSeq };
       }),
     );
-    if (changed) this.requestRebuild();
+    if (changed.removed) this.changed();
     return changed;
   }
 
@@ -307,6 +320,12 @@ export class RegenerationEngine {
     }
     options.onProgress?.({ seen: seen.size, changed });
     return { seen: seen.size, changed, unpublished };
+  }
+
+  /** After an effective write: our own readers see it at once; artifacts follow shortly. */
+  private changed(): void {
+    this.reader.invalidate();
+    this.requestRebuild();
   }
 
   /** Asks for an artifact rebuild soon, coalescing bursts (debounced, bounded by maxDelayMs). */

@@ -43,7 +43,7 @@ export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
-  return /Connection terminated|Knex: Timeout acquiring a connection|connect ECONNREFUSED|Connection lost|server closed the connection|database is locked|Cannot enqueue|The client was destroyed/i.test(
+  return /Connection terminated|connection error and is not queryable|connection is in closed state|Connection ended unexpectedly|Knex: Timeout acquiring a connection|connect ECONNREFUSED|Connection lost|server closed the connection|database is locked|Cannot enqueue|The client was destroyed/i.test(
     error.message,
   );
 }

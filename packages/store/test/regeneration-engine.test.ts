@@ -101,6 +101,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
       preparedDocument({ key: 'a', path: '/a/', title: 'A', content: '  alpha\n TEXT ' }),
     );
     expect(again).toEqual({ status: 'unchanged', modified: first.modified, hash: first.hash });
+    expect(first.changeSeq).toBeGreaterThan(0);
     const after = await engine.knex(`${prefix}state`).where({ name: 'content_seq' }).first('value');
     expect(Number(after.value)).toBe(Number(seq.value));
     expect(rebuildLog.filter((l) => l.includes('rebuilt'))).toHaveLength(1);
@@ -166,9 +167,9 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'x' }));
     await engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'y' }));
     await engine.upsert(preparedDocument({ key: 'c', path: '/c/', title: 'C', content: 'z' }));
-    expect(await engine.remove('a', '', 'deleted')).toBe(true);
-    expect(await engine.remove('b', '', 'unpublished')).toBe(true);
-    expect(await engine.remove('b', '', 'unpublished')).toBe(false);
+    expect(await engine.remove('a', '', 'deleted')).toMatchObject({ removed: true });
+    expect(await engine.remove('b', '', 'unpublished')).toMatchObject({ removed: true });
+    expect(await engine.remove('b', '', 'unpublished')).toEqual({ removed: false });
     expect(await engine.reader.findMUrl('/a/llm.json')).toMatchObject({
       state: 'deleted',
       body: null,

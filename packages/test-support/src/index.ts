@@ -1,2 +1,3 @@
 export * from './conformance';
 export * from './databases';
+export * from './tcp-proxy';

@@ -1,0 +1,121 @@
+import type { Knex } from 'knex';
+import {
+  availableDialects,
+  MYSQL_CONNECTION,
+  POSTGRES_URL,
+  startTcpProxy,
+  uniqueTablePrefix,
+  type TcpProxy,
+} from '@agent-ready/test-support';
+import { RegenerationEngine, StoreUnavailableError, type DatabaseOption } from '../src';
+import { preparedDocument } from './fixtures/prepared-documents';
+
+/** Database servers reached through a proxy the test can cut. SQLite has no server to lose. */
+const servers = [
+  {
+    dialect: 'postgres' as const,
+    target: () => {
+      const url = new URL(POSTGRES_URL);
+      return { host: url.hostname, port: Number(url.port || 5432) };
+    },
+    option: (port: number): DatabaseOption => {
+      const url = new URL(POSTGRES_URL);
+      url.port = String(port);
+      return {
+        client: 'postgres',
+        connection: { connectionString: url.toString(), connectionTimeoutMillis: 1500 },
+        pool: { min: 0, max: 4, acquireTimeoutMillis: 3000 },
+      };
+    },
+  },
+  {
+    dialect: 'mysql' as const,
+    target: () => ({ host: MYSQL_CONNECTION.host, port: MYSQL_CONNECTION.port }),
+    option: (port: number): DatabaseOption => ({
+      client: 'mysql',
+      connection: { ...MYSQL_CONNECTION, port, connectTimeout: 1500 },
+      pool: { min: 0, max: 4, acquireTimeoutMillis: 3000 },
+    }),
+  },
+];
+
+for (const server of servers) {
+  const run = availableDialects().includes(server.dialect) ? describe : describe.skip;
+  run(`a ${server.dialect} server that goes away mid-operation`, () => {
+    let proxy: TcpProxy;
+    let engine: RegenerationEngine;
+    const prefix = uniqueTablePrefix();
+
+    beforeAll(async () => {
+      const target = server.target();
+      proxy = await startTcpProxy(target.host, target.port);
+      engine = await RegenerationEngine.open({
+        database: server.option(proxy.port),
+        tablePrefix: prefix,
+        rebuild: { automatic: false },
+      });
+    });
+
+    afterAll(async () => {
+      proxy.restore();
+      const knex: Knex = engine.knex;
+      for (const name of [
+        'artifact_chunks',
+        'artifacts',
+        'documents',
+        'state',
+        'migrations_lock',
+        'migrations',
+      ]) {
+        await knex.schema.dropTableIfExists(`${prefix}${name}`);
+      }
+      await engine.close();
+      await proxy.close();
+    });
+
+    it('fails with a typed, retryable error, writes nothing half, and a retry works', async () => {
+      await engine.upsert(
+        preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'first' }),
+      );
+      const seqBefore = Number(
+        (await engine.knex(`${prefix}state`).where({ name: 'content_seq' }).first('value')).value,
+      );
+
+      // Cut the connection exactly when the transaction writes the row.
+      const cutOnWrite = (query: { sql: string }) => {
+        if (/^update .*documents/i.test(query.sql.replace(/["`]/g, ''))) proxy.cut();
+      };
+      engine.knex.on('query', cutOnWrite);
+      const failed = await engine
+        .upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'second' }))
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      engine.knex.removeListener('query', cutOnWrite);
+      expect(failed).toBeInstanceOf(StoreUnavailableError);
+      expect((failed as StoreUnavailableError).retryable).toBe(true);
+
+      // While the server is away, new operations fail the same typed way, quickly.
+      await expect(
+        engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'x' })),
+      ).rejects.toThrow(StoreUnavailableError);
+
+      proxy.restore();
+      const row = await engine.reader.findMUrl('/a/llm.json');
+      expect(JSON.parse(row!.body!.toString()).content).toBe('first');
+      const seqAfter = Number(
+        (await engine.knex(`${prefix}state`).where({ name: 'content_seq' }).first('value')).value,
+      );
+      expect(seqAfter).toBe(seqBefore);
+
+      const retried = await engine.upsert(
+        preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'second' }),
+      );
+      expect(retried.status).toBe('updated');
+      expect(
+        JSON.parse((await engine.reader.findMUrl('/a/llm.json'))!.body!.toString()).content,
+      ).toBe('second');
+    });
+  });
+}

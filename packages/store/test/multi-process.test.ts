@@ -1,0 +1,210 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import {
+  RegenerationEngine,
+  sitemapArtifactBuilder,
+  writeArtifactChunks,
+  type DatabaseOption,
+} from '../src';
+
+const WORKER = join(__dirname, 'fixtures', 'concurrency-worker.ts');
+
+interface Change {
+  key: string;
+  op: 'upsert' | 'unpublished' | 'deleted';
+  path?: string;
+  content?: string;
+  visibility?: 'public' | 'protected';
+  seq: number;
+}
+
+function runWorker(
+  args: object,
+  onLine?: (line: string, kill: () => void) => void,
+): Promise<{ lines: string[]; code: number | null; signal: string | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(args)], {
+      cwd: join(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    let buffer = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      let newline: number;
+      while ((newline = buffer.indexOf('\n')) !== -1) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        lines.push(line);
+        onLine?.(line, () => child.kill('SIGKILL'));
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code !== 0 && signal === null) reject(new Error(`worker exited ${code}: ${stderr}`));
+      else resolve({ lines, code, signal });
+    });
+  });
+}
+
+async function dropTables(knex: Knex, prefix: string) {
+  for (const name of [
+    'artifact_chunks',
+    'artifacts',
+    'documents',
+    'state',
+    'migrations_lock',
+    'migrations',
+  ]) {
+    await knex.schema.dropTableIfExists(`${prefix}${name}`);
+  }
+}
+
+const sha = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('hex')}`;
+
+describeEachDatabase('several processes on one database', (dialect) => {
+  let database: DatabaseOption;
+  let prefix: string;
+  let engine: RegenerationEngine;
+
+  beforeEach(async () => {
+    database = databaseConfig(dialect) as DatabaseOption;
+    prefix = uniqueTablePrefix();
+    // Migrate once up front, as a deployment's first instance would.
+    engine = await RegenerationEngine.open({
+      database,
+      tablePrefix: prefix,
+      builders: [sitemapArtifactBuilder({ origin: 'https://example.com' })],
+      rebuild: { automatic: false },
+    });
+  });
+
+  afterEach(async () => {
+    if (dialect !== 'sqlite') await dropTables(engine.knex, prefix);
+    await engine.close();
+  });
+
+  it('keep every document exactly as its last committed change left it, with sitemap parity', async () => {
+    const workers = [11, 22, 33].map((seed) =>
+      runWorker({ mode: 'edit', database, prefix, seed, operations: 1000, documents: 60 }),
+    );
+    const changes: Change[] = (await Promise.all(workers)).flatMap((w) =>
+      w.lines.map((l) => JSON.parse(l) as Change),
+    );
+
+    // Commit order is total: every effective change has its own sequence number.
+    const seqs = changes.map((c) => c.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    const contentSeq = Number(
+      (await engine.knex(`${prefix}state`).where({ name: 'content_seq' }).first('value')).value,
+    );
+    expect(contentSeq).toBe(seqs.length);
+
+    const last = new Map<string, Change>();
+    for (const change of [...changes].sort((a, b) => a.seq - b.seq)) last.set(change.key, change);
+    const rows: Record<string, unknown>[] = await engine.knex(`${prefix}documents`).select('*');
+    expect(rows.length).toBe(last.size);
+    for (const row of rows) {
+      const intended = last.get(String(row.doc_key))!;
+      expect({ key: row.doc_key, state: row.state }).toEqual({
+        key: intended.key,
+        state: intended.op === 'upsert' ? 'published' : intended.op,
+      });
+      if (intended.op === 'upsert') {
+        const body = Buffer.from(row.body as Uint8Array);
+        expect(JSON.parse(body.toString()).content).toBe(intended.content);
+        expect(row.m_path).toBe(`${intended.path}llm.json`);
+        expect(row.visibility).toBe(intended.visibility);
+        expect(JSON.parse(body.toString()).hash).toBe(row.hash);
+      } else {
+        expect(row.body).toBeNull();
+      }
+    }
+
+    // After activity stops, one rebuild (or one another process already did) gives parity.
+    expect(['rebuilt', 'fresh']).toContain(await engine.rebuildArtifacts());
+    const sitemap = JSON.parse((await engine.reader.artifact('/llm-sitemap.json'))!.body.toString())
+      .items as {
+      cUrl: string;
+      mUrl: string;
+      etag: string;
+    }[];
+    const visible = rows.filter((r) => r.state === 'published' && r.visibility === 'public');
+    expect(sitemap.map((i) => i.cUrl).sort()).toEqual(visible.map((r) => String(r.c_url)).sort());
+    for (const item of sitemap) {
+      const row = visible.find((r) => r.c_url === item.cUrl)!;
+      const served = await engine.reader.findMUrl(new URL(item.mUrl).pathname);
+      expect(served!.state).toBe('published');
+      const { hash, ...withoutHash } = JSON.parse(served!.body!.toString());
+      expect(item.etag).toBe(row.hash);
+      expect(hash).toBe(row.hash);
+      expect(
+        sha(
+          Buffer.from(
+            JSON.stringify(
+              Object.fromEntries(Object.entries(withoutHash).sort(([a], [b]) => (a < b ? -1 : 1))),
+            ),
+          ),
+        ),
+      ).toBe(hash);
+    }
+  });
+
+  it('recover when a process is killed mid-rebuild', async () => {
+    const { signal } = await runWorker(
+      {
+        mode: 'crash-during-rebuild',
+        database,
+        prefix,
+        seed: 1,
+        operations: 0,
+        documents: 0,
+        leaseMs: 1500,
+      },
+      (line, kill) => {
+        if (line === 'BUILDING') kill();
+      },
+    );
+    expect(signal).toBe('SIGKILL');
+    // The dead process still holds the lease: others back off instead of duplicating its work.
+    const lease = await engine
+      .knex(`${prefix}state`)
+      .where({ name: 'rebuild_lease' })
+      .first('holder');
+    expect(lease.holder).not.toBeNull();
+    expect(await engine.rebuildArtifacts()).toBe('busy');
+    // Chunks a killed build left behind (written, never installed) must not survive recovery.
+    await writeArtifactChunks(
+      engine.knex,
+      engine.tables,
+      {
+        name: '/orphan',
+        family: 'x',
+        contentType: 'x',
+        etag: '"x"',
+        contentDigest: 'x',
+        lastModified: new Date(),
+        body: Buffer.from('orphan'),
+      },
+      42,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const sitemap = JSON.parse(
+      (await engine.reader.artifact('/llm-sitemap.json'))!.body.toString(),
+    );
+    expect(sitemap.items.map((i: { cUrl: string }) => i.cUrl)).toEqual([
+      'https://example.com/crash/',
+    ]);
+    const orphans = await engine
+      .knex(`${prefix}artifact_chunks`)
+      .where({ name: '/orphan' })
+      .count({ n: '*' });
+    expect(Number(orphans[0]!.n)).toBe(0);
+  });
+});
