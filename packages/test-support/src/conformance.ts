@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * Third-party conformance data lives beside the repository (`../shared/conformance/`), never
@@ -7,11 +7,23 @@ import { join, resolve } from 'node:path';
  * (a laptop with only the repository), the suites that need it skip with a message saying so.
  */
 export function conformanceDir(): string | undefined {
+  const root = repositoryRoot();
   const candidates = [
     process.env.AGENT_READY_CONFORMANCE_DIR,
-    resolve(__dirname, '../../../../shared/conformance'),
+    root === undefined ? undefined : resolve(root, '..', 'shared', 'conformance'),
   ].filter((dir): dir is string => typeof dir === 'string' && dir !== '');
   return candidates.find((dir) => existsSync(dir));
+}
+
+/** The monorepo root: the nearest folder above the working directory with pnpm-workspace.yaml. */
+export function repositoryRoot(from: string = process.cwd()): string | undefined {
+  let dir = resolve(from);
+  while (!existsSync(join(dir, 'pnpm-workspace.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return dir;
 }
 
 /** `describe` when the conformance data is present, otherwise a skipped suite that says why. */

@@ -1,0 +1,216 @@
+import { performance } from 'node:perf_hooks';
+import {
+  buildMUrlRepresentation,
+  canonicalizeJson,
+  mUrlFor,
+  sha256Hex,
+  type PreparedDocument,
+} from '@agent-ready/core';
+import {
+  pathKey,
+  RegenerationEngine,
+  sitemapArtifactBuilder,
+  type DatabaseOption,
+} from '@agent-ready/store';
+import {
+  availableDialects,
+  databaseConfig,
+  probeDatabases,
+  uniqueTablePrefix,
+} from '@agent-ready/test-support';
+import { figure, median, type BenchFigure, type BenchScenario } from '../measurement';
+
+const ORIGIN = 'https://bench.example';
+
+function benchDocument(index: number, edit: number): PreparedDocument {
+  const cUrl = `${ORIGIN}/articles/${index}/`;
+  const mUrl = mUrlFor(cUrl);
+  const content = `Article ${index}, revision ${edit}. `.repeat(30);
+  return {
+    key: `doc-${index}`,
+    locale: '',
+    cUrl,
+    mUrl,
+    mPath: new URL(mUrl).pathname,
+    fingerprint: `sha256-${sha256Hex(content)}`,
+    renderKey: 'bench-1',
+    visibility: 'public',
+    section: 'articles',
+    title: `Article ${index}`,
+    render(modified) {
+      const rep = buildMUrlRepresentation({
+        canonicalUrl: cUrl,
+        title: `Article ${index}`,
+        content,
+        modified,
+      });
+      const scpLine = canonicalizeJson({
+        url: cUrl,
+        title: `Article ${index}`,
+        modified,
+        content: [{ type: 'text', text: content }],
+      });
+      return { body: rep.body, hash: rep.hash, scpLine };
+    },
+  };
+}
+
+/** Fills the table directly (the upsert path is what we measure, not how the table got full). */
+async function bulkLoad(engine: RegenerationEngine, count: number): Promise<void> {
+  const batch: Record<string, unknown>[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await engine.knex.batchInsert(engine.tables.documents, batch.splice(0), 250);
+  };
+  const modified = '2025-10-01T12:00:00.000Z';
+  for (let i = 0; i < count; i++) {
+    const doc = benchDocument(i, 0);
+    const out = doc.render(modified);
+    batch.push({
+      doc_key: doc.key,
+      locale: '',
+      state: 'published',
+      visibility: 'public',
+      c_url: doc.cUrl,
+      m_url: doc.mUrl,
+      m_path: doc.mPath,
+      m_path_key: pathKey(doc.mPath),
+      section: doc.section,
+      title: doc.title,
+      modified,
+      modified_ms: Date.parse(modified),
+      fingerprint: doc.fingerprint,
+      render_key: doc.renderKey,
+      hash: out.hash,
+      body: out.body,
+      scp_line: out.scpLine,
+      change_seq: 0,
+    });
+    if (batch.length >= 2000) await flush();
+  }
+  await flush();
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function withEngine<T>(
+  database: DatabaseOption,
+  run: (engine: RegenerationEngine) => Promise<T>,
+): Promise<T> {
+  const prefix = uniqueTablePrefix();
+  const engine = await RegenerationEngine.open({
+    database,
+    tablePrefix: prefix,
+    builders: [sitemapArtifactBuilder({ origin: ORIGIN })],
+    rebuild: { automatic: false },
+  });
+  try {
+    return await run(engine);
+  } finally {
+    for (const name of [
+      'artifact_chunks',
+      'artifacts',
+      'documents',
+      'state',
+      'migrations_lock',
+      'migrations',
+    ]) {
+      await engine.knex.schema.dropTableIfExists(`${prefix}${name}`);
+    }
+    await engine.close();
+  }
+}
+
+async function upsertLatencies(
+  engine: RegenerationEngine,
+  size: number,
+  samples: number,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  // Warm-up: JIT, connection pool, page cache; not measured.
+  for (let i = 0; i < 30; i++) await engine.upsert(benchDocument((i * 104729) % size, 10_000 + i));
+  for (let i = 0; i < samples; i++) {
+    const doc = benchDocument((i * 7919) % size, i + 1);
+    const start = performance.now();
+    await engine.upsert(doc);
+    latencies.push(performance.now() - start);
+  }
+  return latencies;
+}
+
+export const storeUpsertScenario: BenchScenario = {
+  id: 'store.upsert',
+  title: 'Store: upsert latency by table size, sitemap rebuild at scale',
+  async run({ quick }) {
+    await probeDatabases();
+    const large = quick ? 20_000 : 100_000;
+    const samples = quick ? 150 : 400;
+    const figures: BenchFigure[] = [];
+    for (const dialect of availableDialects().filter((d) => d !== 'mysql')) {
+      const small = await withEngine(databaseConfig(dialect) as DatabaseOption, async (engine) => {
+        await bulkLoad(engine, 1000);
+        return upsertLatencies(engine, 1000, samples);
+      });
+      const big = await withEngine(databaseConfig(dialect) as DatabaseOption, async (engine) => {
+        await bulkLoad(engine, large);
+        const latencies = await upsertLatencies(engine, large, samples);
+        // Sitemap rebuild over the large table, beside the floor: reading the same columns.
+        const rebuild: number[] = [];
+        const floor: number[] = [];
+        let peakRss = 0;
+        for (let r = 0; r < (quick ? 1 : 3); r++) {
+          await engine.upsert(benchDocument(r, 1000 + r));
+          const sampler = setInterval(
+            () => (peakRss = Math.max(peakRss, process.memoryUsage().rss)),
+            5,
+          );
+          const before = process.memoryUsage().rss;
+          let start = performance.now();
+          await engine.rebuildArtifacts();
+          rebuild.push((performance.now() - start) / 1000);
+          clearInterval(sampler);
+          peakRss = Math.max(0, peakRss - before);
+          start = performance.now();
+          const rows = await engine
+            .knex(engine.tables.documents)
+            .select('c_url', 'm_url', 'modified', 'hash');
+          JSON.stringify(rows);
+          floor.push((performance.now() - start) / 1000);
+        }
+        figures.push(
+          figure({
+            id: `store.sitemap-rebuild.${dialect}`,
+            title: `${dialect}: sitemap rebuild at ${large.toLocaleString('en-US')} documents`,
+            unit: 's',
+            betterIs: 'lower',
+            samples: rebuild,
+            baseline: { title: 'SELECT the same columns + JSON.stringify', samples: floor },
+            notes: `peak RSS growth during the rebuild: ${(peakRss / 2 ** 20).toFixed(0)} MiB`,
+          }),
+        );
+        return latencies;
+      });
+      for (const p of [50, 95]) {
+        figures.push(
+          figure({
+            id: `store.upsert.p${p}.${dialect}`,
+            title: `${dialect}: upsert p${p} at ${large.toLocaleString('en-US')} documents`,
+            unit: 'ms',
+            betterIs: 'lower',
+            samples: [percentile(big, p)],
+            baseline: { title: `same at 1,000 documents`, samples: [percentile(small, p)] },
+            goalRatio: 1.5,
+            notes:
+              p === 50
+                ? `O(1) per document: the ratio should stay near 1 (median of all samples ${median(big).toFixed(2)} ms)`
+                : undefined,
+          }),
+        );
+      }
+    }
+    return figures;
+  },
+};
