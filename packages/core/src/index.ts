@@ -4,3 +4,4 @@ export * from './json';
 export * from './content';
 export * from './uri';
 export * from './llmstxt';
+export * from './llmindex';
