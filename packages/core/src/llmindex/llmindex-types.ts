@@ -85,7 +85,10 @@ export type LlmindexProblemCode =
   | 'price_required'
   | 'license'
   | 'jws'
-  | 'duplicate';
+  | 'duplicate'
+  /** Consumer side (§9): how the manifest was served. */
+  | 'content_type'
+  | 'http_status';
 
 /** One finding about a manifest or feed line, with the dotted path of the field. */
 export interface LlmindexProblem {

@@ -183,7 +183,11 @@ export function readLlmindexResponse(response: LlmindexHttpResponse): LlmindexRe
       supported: false,
       reason: 'http_error',
       warnings: [
-        { field: '', code: 'type', message: `the manifest answered HTTP ${response.status}` },
+        {
+          field: '',
+          code: 'http_status',
+          message: `the manifest answered HTTP ${response.status}`,
+        },
       ],
     };
   }
@@ -192,7 +196,7 @@ export function readLlmindexResponse(response: LlmindexHttpResponse): LlmindexRe
   if (type !== undefined && type !== 'application/json' && !type.endsWith('+json')) {
     result.warnings.unshift({
       field: '',
-      code: 'type',
+      code: 'content_type',
       message: `served as ${type}; expected application/json (§2)`,
       value: type,
     });
