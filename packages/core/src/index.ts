@@ -7,3 +7,5 @@ export * from './uri';
 export * from './http';
 export * from './tct';
 export * from './document';
+export * from './llmstxt';
+export * from './llmindex';

@@ -1,0 +1,9 @@
+export * from './llmstxt-types';
+export * from './llmstxt-errors';
+export { escapeLlmsTxtLinkName, generateLlmsTxt } from './generate-llms-txt';
+export { generateLlmsFullTxt } from './generate-llms-full-txt';
+export { listLlmsTxtFiles, llmsTxtFileFor, llmsTxtPageLinks } from './list-llms-txt-files';
+export { inspectLlmsTxt, parseLlmsTxt } from './parse-llms-txt';
+export { markdownTwinUrl, type MarkdownTwinStyle } from './markdown-twin-url';
+export { llmsTxtDescribedByLink, llmsTxtMarkdownAlternateLink } from './llmstxt-link-relations';
+export { LLMS_TXT_DEFAULT_SECTION } from './select-llms-txt-pages';
