@@ -34,6 +34,12 @@ export const TR46_HOST_OPTIONS = {
  * number of distinct code points of a label) bounded on hostile input.
  */
 const MAX_IDNA_INPUT = 1024;
+/**
+ * tr46 takes microseconds per name, and the URLs a site emits share a handful of hosts: the
+ * last few hundred conversions are remembered (cleared when full, so memory stays bounded).
+ */
+const asciiByDomain = new Map<string, string>();
+const MAX_CACHED_DOMAINS = 512;
 const ACE_LABEL = /(?:^|\.)xn--/i;
 const REG_NAME_ASCII = /^[A-Za-z0-9\-._~!$&'()*+,;=]*$/;
 const IDNA_RULE = 'UTS #46 §4 (non-transitional), RFC 3986 §3.2.2';
@@ -50,6 +56,8 @@ function idnaError(message: string, input: string) {
  */
 export function domainToAscii(domain: string, input: string = domain): string {
   if (!NON_ASCII.test(domain) && !ACE_LABEL.test(domain)) return domain.toLowerCase();
+  const cached = asciiByDomain.get(domain);
+  if (cached !== undefined) return cached;
   if (domain.length > MAX_IDNA_INPUT) {
     throw idnaError(`host is longer than ${MAX_IDNA_INPUT} characters`, input);
   }
@@ -57,6 +65,8 @@ export function domainToAscii(domain: string, input: string = domain): string {
   if (ascii === null) {
     throw idnaError(`host "${domain}" is not a valid internationalized domain name`, input);
   }
+  if (asciiByDomain.size >= MAX_CACHED_DOMAINS) asciiByDomain.clear();
+  asciiByDomain.set(domain, ascii);
   return ascii;
 }
 

@@ -8,16 +8,14 @@ export interface SchemeRules {
   defaultPort: string;
 }
 
-const SCHEME_RULES: Readonly<Record<string, SchemeRules>> = {
-  http: { defaultPort: '80' },
-  https: { defaultPort: '443' },
-  ws: { defaultPort: '80' },
-  wss: { defaultPort: '443' },
-};
+const SCHEME_RULES: ReadonlyMap<string, SchemeRules> = new Map([
+  ['http', { defaultPort: '80' }],
+  ['https', { defaultPort: '443' }],
+  ['ws', { defaultPort: '80' }],
+  ['wss', { defaultPort: '443' }],
+]);
 
 /** The rules for a lowercase scheme, or `undefined` when it has none. */
 export function schemeRules(scheme: string): SchemeRules | undefined {
-  return Object.prototype.hasOwnProperty.call(SCHEME_RULES, scheme)
-    ? SCHEME_RULES[scheme]
-    : undefined;
+  return SCHEME_RULES.get(scheme);
 }
