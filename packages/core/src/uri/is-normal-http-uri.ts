@@ -14,8 +14,12 @@ const ENCODED_UNRESERVED = /%(?:2[DE]|3[0-9]|4[1-9A-F]|5[0-9AF]|6[1-9A-F]|7[0-9A
 const DOT_SEGMENT = /\/\.\.?(?=[/?#]|$)/;
 const ACE_LABEL = /^https?:\/\/(?:[^/:]*\.)?xn--/;
 
+/** Longer URIs take the full path: the shape's quantified groups backtrack per character. */
+const MAX_FAST_PATH_LENGTH = 8192;
+
 export function isNormalHttpUri(uri: string): boolean {
-  if (typeof uri !== 'string' || !NORMAL_HTTP_SHAPE.test(uri)) return false;
+  if (typeof uri !== 'string' || uri.length > MAX_FAST_PATH_LENGTH) return false;
+  if (!NORMAL_HTTP_SHAPE.test(uri)) return false;
   if (uri.includes('%') && ENCODED_UNRESERVED.test(uri)) return false;
   if (ACE_LABEL.test(uri)) return false;
   const hostStart = uri.indexOf('/') + 2;

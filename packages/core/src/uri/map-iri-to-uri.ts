@@ -1,7 +1,7 @@
 import { toUnicode } from 'tr46';
 import type { UriAuthority, UriComponents } from './uri-components';
 import {
-  COMPONENT_PATTERN,
+  COMPONENT_OFFENCE,
   IPRIVATE_PATTERN,
   NON_ASCII,
   UCSCHAR_PATTERN,
@@ -52,7 +52,7 @@ export function iriToUri(iri: string): string {
       if (dns && !authority.host.includes('%')) {
         try {
           const ascii = domainToAscii(authority.host, iri);
-          if (COMPONENT_PATTERN.regName.test(ascii)) return ascii;
+          if (!COMPONENT_OFFENCE.regName.test(ascii)) return ascii;
         } catch (error) {
           if (!(error instanceof UriError)) throw error;
         }
@@ -145,7 +145,7 @@ export function uriToDisplayIri(uri: string): string {
       if (authority.hostKind !== 'reg-name') return authority.host;
       if (dns && /(?:^|\.)xn--/i.test(authority.host)) {
         const { domain, error } = toUnicode(authority.host, TR46_HOST_OPTIONS);
-        if (!error && COMPONENT_PATTERN.regName.test(domain)) return domain;
+        if (!error && !COMPONENT_OFFENCE.regName.test(domain)) return domain;
         return authority.host;
       }
       return decodeForDisplay(authority.host, false);

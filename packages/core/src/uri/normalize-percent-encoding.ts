@@ -24,6 +24,28 @@ function encodeUtf8(codePoint: number): string {
   );
 }
 
+/** The end of the run of non-ASCII code units starting at `start`. */
+function nonAsciiRunEnd(text: string, start: number): number {
+  let end = start + 1;
+  while (end < text.length && text.charCodeAt(end) >= 0x80) end++;
+  return end;
+}
+
+/**
+ * UTF-8 percent-encoding of a run of non-ASCII characters: the native `encodeURIComponent` (it
+ * writes uppercase hex, as §6.2.2.1 wants) for speed. Parsed input has no lone surrogates; if
+ * one slips through anyway, it is encoded as its code point rather than thrown.
+ */
+function encodeNonAsciiRun(run: string): string {
+  try {
+    return encodeURIComponent(run);
+  } catch {
+    let out = '';
+    for (const ch of run) out += encodeUtf8(ch.codePointAt(0)!);
+    return out;
+  }
+}
+
 /**
  * One validated component in its URI normal form, in one pass: every non-ASCII character
  * becomes its UTF-8 octets percent-encoded (RFC 3987 §3.1), every triplet gets uppercase hex
@@ -48,9 +70,9 @@ export function normalizePercentEncoding(text: string, lowercase = false): strin
     } else if (code < 0x80) {
       out += String.fromCharCode(lowercase && code >= 0x41 && code <= 0x5a ? code | 0x20 : code);
     } else {
-      const codePoint = text.codePointAt(i)!;
-      out += encodeUtf8(codePoint);
-      if (codePoint > 0xffff) i++;
+      const end = nonAsciiRunEnd(text, i);
+      out += encodeNonAsciiRun(text.slice(i, end));
+      i = end - 1;
     }
   }
   return out;
@@ -61,12 +83,11 @@ export function percentEncodeNonAscii(text: string): string {
   let out = '';
   let start = 0;
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    const codePoint = text.codePointAt(i)!;
-    out += text.slice(start, i) + encodeUtf8(codePoint);
-    if (codePoint > 0xffff) i++;
-    start = i + 1;
+    if (text.charCodeAt(i) < 0x80) continue;
+    const end = nonAsciiRunEnd(text, i);
+    out += text.slice(start, i) + encodeNonAsciiRun(text.slice(i, end));
+    start = end;
+    i = end - 1;
   }
   return start === 0 ? text : out + text.slice(start);
 }

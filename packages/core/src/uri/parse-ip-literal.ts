@@ -3,8 +3,8 @@ import { IPV4_PATTERN } from './uri-characters';
 const H16 = /^[0-9A-Fa-f]{1,4}$/;
 /** IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) — ABNF literals ignore case. */
 export const IPV_FUTURE_PATTERN = /^[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
-/** ZoneID = 1*( unreserved / pct-encoded ) (RFC 6874 §2). */
-export const ZONE_ID_PATTERN = /^(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+$/;
+/** What a ZoneID = 1*( unreserved / pct-encoded ) may not hold (RFC 6874 §2). */
+export const ZONE_ID_OFFENCE = /[^A-Za-z0-9\-._~%]|%(?![0-9A-Fa-f]{2})/;
 
 function parseGroups(part: string, mayEndInIpv4: boolean): number[] | undefined {
   if (part === '') return [];

@@ -1,14 +1,14 @@
 import type { UriAuthority, UriComponents, UriHostKind } from './uri-components';
 import {
   COMPONENT_CHAR,
-  COMPONENT_PATTERN,
+  COMPONENT_OFFENCE,
   IPV4_PATTERN,
   PORT_PATTERN,
   SCHEME_PATTERN,
   isHexDigit,
   type CharsetName,
 } from './uri-characters';
-import { IPV_FUTURE_PATTERN, ZONE_ID_PATTERN, parseIpv6Address } from './parse-ip-literal';
+import { IPV_FUTURE_PATTERN, ZONE_ID_OFFENCE, parseIpv6Address } from './parse-ip-literal';
 import { assertString, uriError, type UriErrorCode } from './uri-error';
 
 /** Components of a URI that has a scheme (RFC 3986 §4.3 plus an optional fragment). */
@@ -57,7 +57,7 @@ function checkChars(
   input: string,
   offset: number,
 ): void {
-  if (COMPONENT_PATTERN[charset].test(text)) return;
+  if (!COMPONENT_OFFENCE[charset].test(text)) return;
   for (let i = 0; i < text.length;) {
     const ch = String.fromCodePoint(text.codePointAt(i)!);
     if (ch === '%') {
@@ -94,7 +94,7 @@ function parseIpLiteral(literal: string, input: string, offset: number): UriHost
   const address = percentAt < 0 ? literal : literal.slice(0, percentAt);
   if (percentAt >= 0) {
     const zone = literal.slice(percentAt);
-    if (!zone.startsWith('%25') || !ZONE_ID_PATTERN.test(zone.slice(3))) {
+    if (!zone.startsWith('%25') || zone.length === 3 || ZONE_ID_OFFENCE.test(zone.slice(3))) {
       fail(
         'host',
         `IPv6 zone "${zone}" at offset ${offset + percentAt} must be "%25" followed by a non-empty ZoneID (RFC 6874)`,

@@ -12,7 +12,6 @@ const UCSCHAR =
   '\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}' +
   '\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
 const IPRIVATE = '\\u{E000}-\\u{F8FF}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
-const PCT_ENCODED = '%[0-9A-Fa-f]{2}';
 
 /** The single characters (besides a `%XX` triplet) each component allows. */
 const COMPONENT_CHARS = {
@@ -25,11 +24,16 @@ const COMPONENT_CHARS = {
 
 export type CharsetName = keyof typeof COMPONENT_CHARS;
 
-/** Whole-component validators: `^(?:allowed char | pct-encoded)*$`. */
-export const COMPONENT_PATTERN: Readonly<Record<CharsetName, RegExp>> = Object.fromEntries(
+/**
+ * Finds the first thing a component may not hold: a character outside its set, or a `%` not
+ * followed by two hex digits. Searching for the offence (instead of matching
+ * `^(?:char|%XX)*$`) keeps the regex free of a quantified group, whose backtrack stack would
+ * overflow on multi-megabyte input.
+ */
+export const COMPONENT_OFFENCE: Readonly<Record<CharsetName, RegExp>> = Object.fromEntries(
   Object.entries(COMPONENT_CHARS).map(([name, chars]) => [
     name,
-    new RegExp(`^(?:[${chars}]|${PCT_ENCODED})*$`, 'u'),
+    new RegExp(`[^${chars}%]|%(?![0-9A-Fa-f]{2})`, 'u'),
   ]),
 ) as Record<CharsetName, RegExp>;
 
