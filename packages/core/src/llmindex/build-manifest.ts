@@ -54,7 +54,7 @@ export function buildLlmindexManifest(input: LlmindexManifestInput): LlmindexMan
   const resolve = (reference: string | undefined, field: string): string | undefined =>
     reference === undefined || directory === undefined
       ? undefined
-      : tryUrl(() => resolveUri(directory, reference), field, reference, problems);
+      : tryUrl(() => normalizeUri(resolveUri(directory, reference)), field, reference, problems);
 
   const endpoints = Object.fromEntries(
     LLMINDEX_ENDPOINT_NAMES.map((name) => [

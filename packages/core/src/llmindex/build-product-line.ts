@@ -53,7 +53,7 @@ function url(
 ) {
   if (reference === undefined) return undefined;
   try {
-    return base === undefined ? normalizeUri(reference) : resolveUri(base, reference);
+    return base === undefined ? normalizeUri(reference) : normalizeUri(resolveUri(base, reference));
   } catch (error) {
     if (!(error instanceof AgentReadyError)) throw error;
     problems.push({

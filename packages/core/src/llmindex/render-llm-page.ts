@@ -56,7 +56,9 @@ export function linkUrl(reference: unknown, field: string, baseUrl: string | und
     pageError(field, `${field} must be a URL`, reference);
   try {
     return markdownLinkDestination(
-      baseUrl === undefined ? normalizeUri(reference) : resolveUri(baseUrl, reference),
+      baseUrl === undefined
+        ? normalizeUri(reference)
+        : normalizeUri(resolveUri(baseUrl, reference)),
     );
   } catch (error) {
     if (error instanceof AgentReadyError)

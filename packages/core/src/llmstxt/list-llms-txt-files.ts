@@ -1,4 +1,4 @@
-import { resolveUri } from '../uri';
+import { normalizeUri, resolveUri } from '../uri';
 import { llmsTxtDescribedByLink, llmsTxtMarkdownAlternateLink } from './llmstxt-link-relations';
 import { LlmsTxtInputError } from './llmstxt-errors';
 import type {
@@ -37,9 +37,9 @@ function localeDirectory(input: LlmsTxtInput, locale: string | undefined): strin
 }
 
 function location(input: LlmsTxtInput, locale: string | undefined): LlmsTxtFileLocation {
-  const directory = resolveUri(baseDirectory(input), localeDirectory(input, locale));
-  const url = resolveUri(directory, 'llms.txt');
-  const fullUrl = resolveUri(directory, 'llms-full.txt');
+  const directory = normalizeUri(resolveUri(baseDirectory(input), localeDirectory(input, locale)));
+  const url = normalizeUri(resolveUri(directory, 'llms.txt'));
+  const fullUrl = normalizeUri(resolveUri(directory, 'llms-full.txt'));
   return {
     locale,
     isDefault: locale === undefined || sameLocale(locale, input.defaultLocale),

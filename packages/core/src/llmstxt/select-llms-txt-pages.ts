@@ -87,7 +87,7 @@ export function resolvePageUrl(base: string, reference: string, field: string): 
   if (typeof reference !== 'string' || reference.trim() === '')
     fail('a URL is required', field, reference);
   try {
-    return resolveUri(base, reference);
+    return normalizeUri(resolveUri(base, reference));
   } catch (cause) {
     if (cause instanceof AgentReadyError)
       fail(`not a valid URL: ${cause.message}`, field, reference, cause);
