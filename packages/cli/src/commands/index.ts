@@ -6,4 +6,7 @@ import { registerUriCommands } from './uri';
 export type RegisterCommands = (program: Command) => void;
 
 /** Every command group of the CLI, in the order `--help` lists them. */
-export const commandRegistrations: RegisterCommands[] = [registerUriCommands, registerLlmindexCommands];
+export const commandRegistrations: RegisterCommands[] = [
+  registerUriCommands,
+  registerLlmindexCommands,
+];

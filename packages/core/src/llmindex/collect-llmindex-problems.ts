@@ -151,7 +151,7 @@ export class LlmindexProblemCollector {
     const text = this.string(value, field);
     if (text === undefined) return undefined;
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1]?.toLowerCase();
-    // eslint-disable-next-line no-control-regex -- whitespace and controls make a URL invalid
+
     if (scheme === undefined || /[\s\u0000-\u001f\u007f]/u.test(text)) {
       this.error(field, 'uri', `${field} must be an absolute URL`, text);
       return undefined;

@@ -69,7 +69,6 @@ export function escapeMarkdownHeading(text: string): string {
  * stops at the first `)`), so they and anything else unsafe are percent-encoded.
  */
 export function markdownLinkDestination(url: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is encoded
   return url.replace(/[\s()<>\\\u0000-\u001f\u007f]/gu, (char) =>
     char === '(' ? '%28' : char === ')' ? '%29' : encodeURIComponent(char),
   );
