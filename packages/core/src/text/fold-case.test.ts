@@ -21,6 +21,12 @@ describe('foldCase', () => {
     expect(foldCase(input)).toBe(expected);
   });
 
+  it('grows its buffer as far as expansions need (up to three code units per input unit)', () => {
+    expect(foldCase('\u0390'.repeat(10_000))).toBe('\u03B9\u0308\u0301'.repeat(10_000));
+    const mixed = 'ß\u{10400}ﬃ'.repeat(4000);
+    expect(foldCase(mixed)).toBe('ss\u{10428}ffi'.repeat(4000));
+  });
+
   it('passes lone surrogates and unmapped code points through', () => {
     expect(foldCase('A\uD800B\uDC00\uD801')).toBe('a\uD800b\uDC00\uD801');
     expect(foldCase('\uD801\uDC00\uD801')).toBe('\uD801\uDC28\uD801');

@@ -113,8 +113,11 @@ function foldCodeUnits(text: string, collapseSpaces: boolean): string {
     } else {
       const folded = EXPANSIONS[entry - EXPANSION]!;
       if (codePoint > 0xffff) i++;
-      if (n + folded.length + (length - i) > out.length) {
-        const larger = new Uint16Array(Math.max(out.length * 2, n + folded.length + (length - i)));
+      const needed = n + folded.length + (length - i);
+      if (needed > out.length) {
+        // Room for the rest plus an eighth of the input, so at most ~16 regrowths in all
+        // (expansions add at most two units per input unit) and no doubling of huge buffers.
+        const larger = new Uint16Array(needed + (length >> 3) + 16);
         larger.set(out.subarray(0, n));
         out = larger;
       }
