@@ -9,3 +9,4 @@ export * from './tct';
 export * from './document';
 export * from './llmstxt';
 export * from './llmindex';
+export * from './text';

@@ -1,10 +1,12 @@
 import type { BenchScenario } from '../measurement';
 import { buildMUrlScenario } from './build-m-url';
+import { normalizeTextScenario } from './normalize-text';
 import { storeUpsertScenario } from './store-upsert';
 import { uriNormalizeScenario } from './uri-normalize';
 
 /** Every scenario `pnpm bench` runs, in report order. Each runs in its own process. */
 export const scenarios: BenchScenario[] = [
+  normalizeTextScenario,
   buildMUrlScenario,
   uriNormalizeScenario,
   storeUpsertScenario,
