@@ -3,3 +3,4 @@ export * from './crypto';
 export * from './json';
 export * from './content';
 export * from './uri';
+export * from './scp';
