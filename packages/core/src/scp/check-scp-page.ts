@@ -105,15 +105,8 @@ export function checkScpPageLine(value: unknown, options: ScpPageCheckOptions): 
       warnings,
     };
   }
-  const page: ScpPage = {
-    url,
-    title: value.title as string,
-    description: value.description as string,
-    modified: value.modified,
-    language: value.language as string,
-    content: [],
-  };
-  if (!isScpLanguageTag(page.language)) {
+  const language = value.language as string;
+  if (!isScpLanguageTag(language)) {
     warnings.push({
       code: 'page.invalid_language',
       message: 'language is not a BCP 47 tag the spec accepts; kept',
@@ -123,26 +116,31 @@ export function checkScpPageLine(value: unknown, options: ScpPageCheckOptions): 
   const drop = (field: string, message: string): void => {
     warnings.push({ code: 'member.dropped', message: `${message}; member dropped`, field });
   };
-  const ordered: ScpPage = { url, title: page.title, description: page.description } as ScpPage;
+  // Built member by member so the result has the fixed order of `serializeScpPage`.
+  const page = {
+    url,
+    title: value.title as string,
+    description: value.description as string,
+  } as ScpPage;
   if (value.author !== undefined) {
-    if (typeof value.author === 'string') ordered.author = value.author;
+    if (typeof value.author === 'string') page.author = value.author;
     else drop('author', 'author must be a string');
   }
   if (value.published !== undefined) {
-    if (isScpTimestamp(value.published)) ordered.published = value.published;
+    if (isScpTimestamp(value.published)) page.published = value.published;
     else drop('published', 'published is not an RFC 3339 date-time');
   }
-  ordered.modified = page.modified;
-  ordered.language = page.language;
+  page.modified = value.modified;
+  page.language = language;
   if (value.canonical !== undefined) {
-    if (isScpHttpUrl(value.canonical)) ordered.canonical = value.canonical;
+    if (isScpHttpUrl(value.canonical)) page.canonical = value.canonical;
     else drop('canonical', 'canonical is not an absolute http(s) URL');
   }
   if (value.schema !== undefined) {
     if (!isPlainObject(value.schema)) drop('schema', 'schema must be an object');
     else if (jsonDepthExceeds(value.schema, options.maxSchemaDepth)) {
       drop('schema', `schema nests deeper than ${options.maxSchemaDepth} levels`);
-    } else ordered.schema = value.schema as ScpJsonObject;
+    } else page.schema = value.schema as ScpJsonObject;
   }
   if (content.length === 0) {
     warnings.push({
@@ -161,6 +159,6 @@ export function checkScpPageLine(value: unknown, options: ScpPageCheckOptions): 
       warnings.push({ ...check.problem, message: `${check.problem.message}; block skipped` });
     }
   }
-  ordered.content = blocks;
-  return { kind: 'ok', page: ordered, warnings };
+  page.content = blocks;
+  return { kind: 'ok', page, warnings };
 }

@@ -141,6 +141,17 @@ describe('parseScpCollection', () => {
     expect(report.warnings[0]).toMatchObject({ line: 2, field: 'content[0].type' });
   });
 
+  it('yields pages in the fixed member order, without members the schema does not define', async () => {
+    const line =
+      '{"content":[{"text":"T","extra":1,"level":2,"type":"heading"}],"language":"en","modified":"2025-01-10T00:00:00Z",' +
+      '"x":1,"canonical":"https://example.com/a","description":"D","title":"A","author":"Me","url":"https://example.com/a"}';
+    const { pages } = await parse(`${META}\n${line}`);
+    expect(JSON.stringify(pages[0])).toBe(
+      '{"url":"https://example.com/a","title":"A","description":"D","author":"Me","modified":"2025-01-10T00:00:00Z",' +
+        '"language":"en","canonical":"https://example.com/a","content":[{"type":"heading","level":2,"text":"T"}]}',
+    );
+  });
+
   it('caps the warnings it stores but counts them all', async () => {
     const lines = [
       META,
