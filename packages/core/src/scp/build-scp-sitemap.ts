@@ -4,11 +4,11 @@ import { ScpValidationError } from './scp-errors';
 import { formatScpTimestamp } from './scp-timestamp';
 import { SCP_SITEMAP_NAMESPACE, SCP_VERSION } from './scp-types';
 
-export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+export const SCP_URLSET_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
 
 export type ScpUpdateFrequency = 'hourly' | 'daily' | 'weekly' | 'monthly';
-export type SitemapChangeFrequency =
+export type ScpSitemapChangeFrequency =
   'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
 
 export interface ScpSitemapSectionInput {
@@ -34,10 +34,10 @@ export interface ScpSitemapDeltaInput extends ScpSitemapCollectionInput {
   since: string | Date;
 }
 
-export interface SitemapUrlInput {
+export interface ScpSitemapUrlInput {
   loc: string;
   lastmod?: string | Date;
-  changefreq?: SitemapChangeFrequency;
+  changefreq?: ScpSitemapChangeFrequency;
   /** 0.0 to 1.0. */
   priority?: number;
 }
@@ -51,7 +51,7 @@ export interface ScpSitemapInput {
   collections?: readonly ScpSitemapCollectionInput[];
   deltas?: readonly ScpSitemapDeltaInput[];
   /** Ordinary sitemaps.org entries, so the document stays a valid sitemap (DECISIONS §2). */
-  urls?: readonly SitemapUrlInput[];
+  urls?: readonly ScpSitemapUrlInput[];
 }
 
 const RULE = 'SCP Appendix A (sitemap extension XSD)';
@@ -125,7 +125,7 @@ export function buildScpSitemap(input: ScpSitemapInput): string {
 
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const urlset = doc
-    .ele(SITEMAP_NAMESPACE, 'urlset')
+    .ele(SCP_URLSET_NAMESPACE, 'urlset')
     .att(XMLNS, 'xmlns:scp', SCP_SITEMAP_NAMESPACE);
   urlset.ele(SCP_SITEMAP_NAMESPACE, 'scp:version').txt(version);
   urlset.ele(SCP_SITEMAP_NAMESPACE, 'scp:compression').txt(compressionList);
@@ -176,21 +176,21 @@ export function buildScpSitemap(input: ScpSitemapInput): string {
   });
   (input.urls ?? []).forEach((entry, i) => {
     const field = `urls[${i}]`;
-    const url = urlset.ele(SITEMAP_NAMESPACE, 'url');
-    url.ele(SITEMAP_NAMESPACE, 'loc').txt(normalizeScpUrl(entry.loc, `${field}.loc`));
+    const url = urlset.ele(SCP_URLSET_NAMESPACE, 'url');
+    url.ele(SCP_URLSET_NAMESPACE, 'loc').txt(normalizeScpUrl(entry.loc, `${field}.loc`));
     if (entry.lastmod !== undefined)
-      url.ele(SITEMAP_NAMESPACE, 'lastmod').txt(dateTime(entry.lastmod, `${field}.lastmod`));
+      url.ele(SCP_URLSET_NAMESPACE, 'lastmod').txt(dateTime(entry.lastmod, `${field}.lastmod`));
     if (entry.changefreq !== undefined) {
       if (!CHANGE_FREQUENCIES.has(entry.changefreq))
         invalid(`${field}.changefreq`, 'not a sitemaps.org changefreq', entry.changefreq);
-      url.ele(SITEMAP_NAMESPACE, 'changefreq').txt(entry.changefreq);
+      url.ele(SCP_URLSET_NAMESPACE, 'changefreq').txt(entry.changefreq);
     }
     if (entry.priority !== undefined) {
       if (typeof entry.priority !== 'number' || !(entry.priority >= 0 && entry.priority <= 1)) {
         invalid(`${field}.priority`, 'priority must be between 0.0 and 1.0', entry.priority);
       }
       url
-        .ele(SITEMAP_NAMESPACE, 'priority')
+        .ele(SCP_URLSET_NAMESPACE, 'priority')
         .txt(entry.priority.toFixed(3).replace(/0+$/, '').replace(/\.$/, '.0'));
     }
   });

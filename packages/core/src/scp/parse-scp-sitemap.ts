@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { SITEMAP_NAMESPACE, type ScpUpdateFrequency } from './build-scp-sitemap';
+import { SCP_URLSET_NAMESPACE, type ScpUpdateFrequency } from './build-scp-sitemap';
 import { isScpHttpUrl } from './check-scp-url';
 import { ScpSitemapError } from './scp-errors';
 import { isScpTimestamp } from './scp-timestamp';
@@ -32,7 +32,7 @@ export interface ScpSitemapDelta {
   since: string;
 }
 
-export interface SitemapUrl {
+export interface ScpSitemapUrl {
   loc: string;
   lastmod?: string;
   changefreq?: string;
@@ -45,7 +45,7 @@ export interface ScpSitemap {
   sections: ScpSitemapSection[];
   collections: ScpSitemapCollection[];
   deltas: ScpSitemapDelta[];
-  urls: SitemapUrl[];
+  urls: ScpSitemapUrl[];
   /** Entries left out because they break the XSD, one message each. */
   warnings: string[];
 }
@@ -142,7 +142,7 @@ export function parseScpSitemap(
     const namespace = namespaces.get(prefix);
     const nodes = value as unknown[];
     if (namespace === SCP_SITEMAP_NAMESPACE) readScpElements(local, nodes, result);
-    else if (local === 'url' && (namespace === SITEMAP_NAMESPACE || namespace === undefined)) {
+    else if (local === 'url' && (namespace === SCP_URLSET_NAMESPACE || namespace === undefined)) {
       for (const node of nodes) readUrl(node, result);
     }
   }
@@ -243,7 +243,7 @@ function readUrl(node: unknown, result: ScpSitemap): void {
     result.warnings.push(`url left out: invalid loc ${String(fields.loc).slice(0, 100)}`);
     return;
   }
-  const entry: SitemapUrl = { loc: fields.loc };
+  const entry: ScpSitemapUrl = { loc: fields.loc };
   if (fields.lastmod !== undefined) entry.lastmod = fields.lastmod;
   if (fields.changefreq !== undefined) entry.changefreq = fields.changefreq;
   if (fields.priority !== undefined) entry.priority = fields.priority;
