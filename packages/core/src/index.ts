@@ -10,3 +10,4 @@ export * from './document';
 export * from './llmstxt';
 export * from './llmindex';
 export * from './text';
+export * from './scp';

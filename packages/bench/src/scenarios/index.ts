@@ -1,6 +1,8 @@
 import type { BenchScenario } from '../measurement';
 import { buildMUrlScenario } from './build-m-url';
 import { normalizeTextScenario } from './normalize-text';
+import { scpParseScenario } from './scp-parse';
+import { scpWriteScenario } from './scp-write';
 import { storeUpsertScenario } from './store-upsert';
 import { uriNormalizeScenario } from './uri-normalize';
 
@@ -9,5 +11,7 @@ export const scenarios: BenchScenario[] = [
   normalizeTextScenario,
   buildMUrlScenario,
   uriNormalizeScenario,
+  scpWriteScenario,
+  scpParseScenario,
   storeUpsertScenario,
 ];

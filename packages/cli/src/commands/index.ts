@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { registerLlmindexCommands } from './llmindex';
-import { registerUriCommands } from './uri';
 import { registerJsonCommands } from './json';
+import { registerLlmindexCommands } from './llmindex';
+import { registerScpCommands } from './scp';
 import { registerTextCommands } from './text';
+import { registerUriCommands } from './uri';
 
 /** Each command module adds its sub-commands to the program. */
 export type RegisterCommands = (program: Command) => void;
@@ -12,5 +13,6 @@ export const commandRegistrations: RegisterCommands[] = [
   registerTextCommands,
   registerJsonCommands,
   registerUriCommands,
+  registerScpCommands,
   registerLlmindexCommands,
 ];

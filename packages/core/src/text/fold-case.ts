@@ -43,7 +43,6 @@ function buildTable(): { blockIndex: Uint16Array; entries: Uint32Array } {
   return { blockIndex, entries };
 }
 
-// eslint-disable-next-line no-control-regex -- the ASCII range starts at U+0000 on purpose
 const ASCII_ONLY = /^[\x00-\x7F]*$/;
 
 /**

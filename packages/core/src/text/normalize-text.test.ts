@@ -148,7 +148,7 @@ describe('normalizeText properties (fast-check)', () => {
     fc.assert(
       fc.property(textLike, (text) => {
         const normalized = normalizeText(text);
-        // eslint-disable-next-line no-control-regex -- asserting there are no controls
+
         expect(normalized).not.toMatch(/[\x00-\x1F\x7F-\x9F]/); // no Cc at all, \t\n\r included
         expect(normalized).not.toMatch(/^ | $/);
         expect(normalized).not.toContain('  ');
@@ -164,7 +164,7 @@ describe('normalizeText properties (fast-check)', () => {
     const stepByStep = (text: string) => {
       let value = he.decode(wellFormed(text)).normalize('NFKC');
       value = foldCase(value);
-      // eslint-disable-next-line no-control-regex -- step 4 deletes controls
+
       value = value.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/g, '');
       value = value.replace(/[ \t\n\r]+/g, ' ');
       return value.replace(/^ | $/g, '');

@@ -1,0 +1,101 @@
+import zlib from 'node:zlib';
+import type { Transform } from 'node:stream';
+import type * as ZstdNapiModule from 'zstd-napi';
+import type * as ZstdNapiBindingModule from 'zstd-napi/binding.js';
+import type { ScpCompression } from './scp-types';
+
+/**
+ * zstd where it comes from: Node's own `zlib` from v22.15 / v23.8, the `zstd-napi` package
+ * (loaded only when needed) on older Node. Both are libzstd; the bytes may differ between the
+ * two only by library version.
+ */
+type ZlibWithZstd = typeof zlib & {
+  createZstdCompress?: (options?: { params?: Record<number, number> }) => Transform;
+  createZstdDecompress?: (options?: { chunkSize?: number }) => Transform;
+  constants: typeof zlib.constants & { ZSTD_c_compressionLevel?: number };
+};
+
+const nodeZlib = zlib as ZlibWithZstd;
+
+export type ZstdNapi = typeof ZstdNapiModule;
+export type ZstdNapiBinding = typeof ZstdNapiBindingModule;
+
+let zstdNapi: Promise<ZstdNapi> | undefined;
+let zstdNapiBinding: Promise<ZstdNapiBinding> | undefined;
+
+function unwrapDefault<T>(module: T | { default: T }, probe: string): T {
+  return probe in (module as object) ? (module as T) : (module as { default: T }).default;
+}
+
+export function loadZstdNapi(): Promise<ZstdNapi> {
+  zstdNapi ??= import('zstd-napi').then((m) => unwrapDefault<ZstdNapi>(m, 'CompressStream'));
+  return zstdNapi;
+}
+
+export function loadZstdNapiBinding(): Promise<ZstdNapiBinding> {
+  zstdNapiBinding ??= import('zstd-napi/binding.js').then((m) =>
+    unwrapDefault<ZstdNapiBinding>(m, 'DCtx'),
+  );
+  return zstdNapiBinding;
+}
+
+/** Whether this Node has zstd in `zlib` (then `zstd-napi` is never loaded). */
+export function hasNodeZstd(): boolean {
+  return (
+    typeof nodeZlib.createZstdCompress === 'function' &&
+    typeof nodeZlib.createZstdDecompress === 'function'
+  );
+}
+
+export function createNodeZstdDecompress(chunkSize: number): Transform | undefined {
+  return hasNodeZstd() ? nodeZlib.createZstdDecompress!({ chunkSize }) : undefined;
+}
+
+/** Default levels: gzip 6 (zlib's default, the reference generator's), zstd 3 (libzstd's). */
+export const SCP_DEFAULT_LEVELS = { gzip: 6, zstd: 3 } as const;
+
+/** A compressing Transform for the collection bytes, or `undefined` for `none`. */
+export async function createScpCompressor(
+  compression: ScpCompression,
+  level?: number,
+): Promise<Transform | undefined> {
+  if (compression === 'none') return undefined;
+  if (compression === 'gzip') {
+    return zlib.createGzip({ level: level ?? SCP_DEFAULT_LEVELS.gzip, chunkSize: 64 * 1024 });
+  }
+  const zstdLevel = level ?? SCP_DEFAULT_LEVELS.zstd;
+  if (hasNodeZstd()) {
+    const param = nodeZlib.constants.ZSTD_c_compressionLevel ?? 100;
+    return nodeZlib.createZstdCompress!({ params: { [param]: zstdLevel } });
+  }
+  const { CompressStream } = await loadZstdNapi();
+  return new CompressStream({ compressionLevel: zstdLevel });
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+
+function startsWith(bytes: Uint8Array, magic: number[]): boolean {
+  return bytes.length >= magic.length && magic.every((byte, i) => bytes[i] === byte);
+}
+
+/** Compression by magic bytes (spec IANA section: `1F 8B` gzip, `28 B5 2F FD` zstd). */
+export function detectScpCompression(head: Uint8Array): ScpCompression {
+  if (startsWith(head, GZIP_MAGIC)) return 'gzip';
+  if (startsWith(head, ZSTD_MAGIC)) return 'zstd';
+  return 'none';
+}
+
+/** `.scp`, `.scp.gz` or `.scp.zst`. */
+export function scpFileExtension(compression: ScpCompression): string {
+  return compression === 'gzip' ? '.scp.gz' : compression === 'zstd' ? '.scp.zst' : '.scp';
+}
+
+/** The compression a file name's extension names, `undefined` when it names none of the three. */
+export function scpCompressionFromFileName(name: string): ScpCompression | undefined {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.scp.gz') || lower.endsWith('.gz')) return 'gzip';
+  if (lower.endsWith('.scp.zst') || lower.endsWith('.zst')) return 'zstd';
+  if (lower.endsWith('.scp')) return 'none';
+  return undefined;
+}

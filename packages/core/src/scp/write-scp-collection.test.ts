@@ -1,0 +1,165 @@
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { readScpCollection } from './inspect-scp-collection';
+import { verifyScpChecksum } from './scp-checksum';
+import { ScpValidationError } from './scp-errors';
+import { samplePage, samplePages } from './scp-test-fixtures';
+import { writeScpCollection } from './write-scp-collection';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scp-writer-test-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const snapshot = {
+  id: 'blog-snapshot-1',
+  section: 'blog',
+  type: 'snapshot' as const,
+  generated: '2025-01-15T00:00:00Z',
+};
+
+describe('writeScpCollection', () => {
+  it('writes line 1 in the reference order, one page per line, every line ending in LF, with a verifiable checksum', async () => {
+    const path = join(dir, 'blog.scp');
+    const result = await writeScpCollection(
+      { metadata: snapshot, pages: samplePages(3) },
+      { compression: 'none', output: path },
+    );
+    const text = await readFile(path, 'utf8');
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe('');
+    expect(lines[0]).toBe(
+      `{"collection":{"id":"blog-snapshot-1","section":"blog","type":"snapshot","generated":"2025-01-15T00:00:00Z","version":"0.1","checksum":"${result.metadata.checksum}"}}`,
+    );
+    expect(result.metadata.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(verifyScpChecksum(Buffer.from(text))).toBe('verified');
+    expect(result).toMatchObject({
+      pages: 3,
+      blocksByType: { heading: 3, text: 3, list: 3, link: 3 },
+      uncompressedBytes: Buffer.byteLength(text),
+      compressedBytes: Buffer.byteLength(text),
+    });
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      url: 'https://example.com/blog/post-0',
+      modified: '2025-01-01T00:00:00Z',
+    });
+  });
+
+  it.each(['none', 'gzip', 'zstd'] as const)(
+    'round-trips through the parser (%s) and is deterministic',
+    async (compression) => {
+      const a = join(dir, `a-${compression}`);
+      const b = join(dir, `b-${compression}`);
+      const first = await writeScpCollection(
+        { metadata: snapshot, pages: samplePages(50) },
+        { compression, output: a },
+      );
+      await writeScpCollection(
+        { metadata: snapshot, pages: samplePages(50) },
+        { compression, output: b },
+      );
+      const bytes = await readFile(a);
+      expect(bytes.equals(await readFile(b))).toBe(true);
+      expect(first.compressedBytes).toBe(bytes.length);
+      if (compression !== 'none')
+        expect(first.compressedBytes).toBeLessThan(first.uncompressedBytes);
+      const read = await readScpCollection([bytes]);
+      expect(read.report).toMatchObject({
+        complete: true,
+        checksum: 'verified',
+        pages: 50,
+        compression,
+        warningCount: 0,
+      });
+      expect(read.metadata).toEqual(first.metadata);
+      expect(read.pages[7]!.url).toBe('https://example.com/blog/post-7');
+    },
+  );
+
+  it('writes deltas with since after version, and without a checksum when asked (single pass)', async () => {
+    const output = new PassThrough();
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await writeScpCollection(
+      {
+        metadata: {
+          id: 'blog-delta-day15',
+          section: 'blog',
+          type: 'delta',
+          generated: '2025-01-15T23:00:00Z',
+          since: '2025-01-14T00:00:00Z',
+        },
+        pages: [samplePage(1)],
+      },
+      { compression: 'gzip', output, checksum: false },
+    );
+    const text = gunzipSync(Buffer.concat(chunks)).toString('utf8');
+    expect(text.split('\n')[0]).toBe(
+      '{"collection":{"id":"blog-delta-day15","section":"blog","type":"delta","generated":"2025-01-15T23:00:00Z","version":"0.1","since":"2025-01-14T00:00:00Z"}}',
+    );
+  });
+
+  it('streams pages to disk as they come, never holding them (the pages are a one-shot generator)', async () => {
+    const temp = join(dir, 'temp');
+    await rm(temp, { force: true, recursive: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(temp));
+    const observed: number[] = [];
+    async function* pages() {
+      for (let i = 0; i < 6000; i++) {
+        if (i === 5000) {
+          const [work] = await readdir(temp);
+          observed.push((await stat(join(temp, work!, 'pages.jsonl'))).size);
+        }
+        yield samplePage(i);
+      }
+    }
+    const result = await writeScpCollection(
+      { metadata: snapshot, pages: pages() },
+      { compression: 'gzip', output: join(dir, 'big.scp.gz'), tempDirectory: temp },
+    );
+    expect(result.pages).toBe(6000);
+    // By page 5000 most of what came before was already on disk.
+    expect(observed[0]).toBeGreaterThan(result.uncompressedBytes / 2);
+    expect(await readdir(temp)).toEqual([]); // the temporary file is gone
+  });
+
+  it('rejects an invalid page with its position, leaving no output or temporary file behind', async () => {
+    const path = join(dir, 'bad.scp.gz');
+    const pages = [samplePage(0), { ...samplePage(1), url: 'javascript:alert(1)' }];
+    await expect(
+      writeScpCollection(
+        { metadata: snapshot, pages },
+        { compression: 'gzip', output: path, tempDirectory: dir },
+      ),
+    ).rejects.toMatchObject({ constructor: ScpValidationError, field: 'pages[1].url' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('rejects invalid metadata', async () => {
+    const bad = [
+      { ...snapshot, id: 'has space' },
+      { ...snapshot, section: '' },
+      { ...snapshot, type: 'full' },
+      { ...snapshot, generated: 'now' },
+      { ...snapshot, since: '2025-01-14T00:00:00Z' },
+      { ...snapshot, type: 'delta' },
+      { ...snapshot, type: 'delta', since: '2025-01-16T00:00:00Z' },
+      { ...snapshot, version: '1' },
+    ];
+    for (const metadata of bad) {
+      await expect(
+        writeScpCollection(
+          { metadata: metadata as never, pages: [] },
+          { compression: 'none', output: join(dir, 'x.scp') },
+        ),
+      ).rejects.toBeInstanceOf(ScpValidationError);
+    }
+  });
+});
