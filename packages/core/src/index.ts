@@ -11,3 +11,4 @@ export * from './llmstxt';
 export * from './llmindex';
 export * from './text';
 export * from './scp';
+export * from './serve';

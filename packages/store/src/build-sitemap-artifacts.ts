@@ -1,23 +1,41 @@
-import { buildSitemaps, contentDigestOf, TCT_1, type SitemapOptions } from '@agent-ready/core';
+import {
+  buildSitemaps,
+  contentDigestOf,
+  formatLinkHeader,
+  policyLink,
+  SITEMAP_FAMILY,
+  TCT_1,
+  type SitemapOptions,
+} from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 
-export const SITEMAP_FAMILY = 'tct-sitemap';
+export interface SitemapArtifactOptions extends SitemapOptions {
+  /** Absolute URL of the policy descriptor, linked from every shard (`rel="describedby"`). */
+  policyUrl?: string;
+}
 
 /**
- * The JSON sitemap shards (and index, when sharded) from every published public row. Last-Modified
- * is the table's last change, so it moves with every addition, edit and removal.
+ * The JSON sitemap shards (and index, when sharded) from every published public row, with the
+ * headers DECISIONS §1 puts on sitemap responses. Last-Modified is the table's last change, so it
+ * moves with every addition, edit and removal.
  */
-export function sitemapArtifactBuilder(options: SitemapOptions): ArtifactBuilder {
+export function sitemapArtifactBuilder(options: SitemapArtifactOptions): ArtifactBuilder {
+  const headers: Record<string, string> = {
+    'cache-control': TCT_1.cacheControl,
+    vary: 'Accept-Encoding',
+  };
+  if (options.policyUrl) headers.link = formatLinkHeader([policyLink(options.policyUrl)]);
   return {
     family: SITEMAP_FAMILY,
     settingsKey: JSON.stringify([
       'sitemap',
-      1,
+      2,
       options.origin,
       options.overviewUrl,
       options.maxItemsPerShard,
       options.path,
+      options.policyUrl,
     ]),
     async build({ rows, lastChangeMs }) {
       const entries = [];
@@ -44,12 +62,13 @@ export function sitemapArtifactBuilder(options: SitemapOptions): ArtifactBuilder
         contentDigest: contentDigestOf(body),
         lastModified,
         body,
-        meta,
+        meta: { ...meta, headers },
       });
-      const artifacts = set.shards.map((shard) =>
+      const artifacts = set.shards.map((shard, index) =>
         artifact(shard.path, shard.resource.body, shard.resource.etag, {
           url: shard.url,
           items: shard.itemCount,
+          shard: index + 1,
         }),
       );
       if (set.index) {

@@ -11,11 +11,20 @@ export interface HttpResponse {
   headers: ResponseHeaders;
   /** Absent for HEAD, 304 and other body-less answers. */
   body?: Buffer;
+  /** A body too big to hold in memory, read in pieces (large collections); never with `body`. */
+  stream?: () => AsyncIterable<Buffer>;
+}
+
+/** Bytes kept outside memory: known size, readable by range. */
+export interface StoredBody {
+  size: number;
+  /** Bytes [start, end] (inclusive), in pieces. */
+  read(start: number, end: number): AsyncIterable<Buffer>;
 }
 
 /** A stored representation and the headers that describe it. */
 export interface ServedResource {
-  body: Buffer;
+  body: Buffer | StoredBody;
   /** ETag header value (quoted). */
   etag: string;
   lastModified: Date;
@@ -24,7 +33,7 @@ export interface ServedResource {
   headers?: ResponseHeaders;
   /** `Content-Encoding` of `body` when it is stored compressed (SCP collections). */
   contentEncoding?: string;
-  /** RFC 9530 digest of the bytes sent; computed when absent. */
+  /** RFC 9530 digest of the bytes sent; required for a StoredBody, computed for a Buffer. */
   contentDigest?: string;
   /** Advertise and honour byte ranges (collections, not small JSON bodies). */
   ranges?: boolean;
@@ -32,6 +41,19 @@ export interface ServedResource {
 
 export function contentDigestOf(body: Uint8Array): string {
   return `sha-256=:${sha256Base64(body)}:`;
+}
+
+function sizeOf(body: Buffer | StoredBody): number {
+  return Buffer.isBuffer(body) ? body.length : body.size;
+}
+
+function slice(
+  body: Buffer | StoredBody,
+  start: number,
+  end: number,
+): Pick<HttpResponse, 'body' | 'stream'> {
+  if (Buffer.isBuffer(body)) return { body: body.subarray(start, end + 1) };
+  return { stream: () => body.read(start, end) };
 }
 
 /**
@@ -43,6 +65,7 @@ export function respondWithResource(
   request: ConditionalRequest,
   resource: ServedResource,
 ): HttpResponse {
+  const size = sizeOf(resource.body);
   const validators: ResponseHeaders = {
     etag: resource.etag,
     'last-modified': formatHttpDate(resource.lastModified),
@@ -51,7 +74,7 @@ export function respondWithResource(
   const decision = evaluateConditional(request, {
     etag: resource.etag,
     lastModified: resource.lastModified,
-    ...(resource.ranges ? { size: resource.body.length } : {}),
+    ...(resource.ranges ? { size } : {}),
   });
   switch (decision.status) {
     case 405:
@@ -65,28 +88,30 @@ export function respondWithResource(
         status: 416,
         headers: { ...validators, 'content-range': decision.contentRange, 'content-length': '0' },
       };
-    case 206: {
-      const part = resource.body.subarray(decision.start, decision.end + 1);
+    case 206:
       return {
         status: 206,
         headers: {
           ...validators,
-          ...contentHeaders(resource, part.length),
+          ...contentHeaders(resource, decision.end - decision.start + 1),
           'content-range': decision.contentRange,
         },
-        body: part,
+        ...slice(resource.body, decision.start, decision.end),
       };
-    }
-    case 200:
+    case 200: {
+      const digest =
+        resource.contentDigest ??
+        (Buffer.isBuffer(resource.body) ? contentDigestOf(resource.body) : undefined);
       return {
         status: 200,
         headers: {
           ...validators,
-          ...contentHeaders(resource, resource.body.length),
-          'content-digest': resource.contentDigest ?? contentDigestOf(resource.body),
+          ...contentHeaders(resource, size),
+          ...(digest ? { 'content-digest': digest } : {}),
         },
-        ...(decision.sendBody ? { body: resource.body } : {}),
+        ...(decision.sendBody ? slice(resource.body, 0, size - 1) : {}),
       };
+    }
   }
 }
 

@@ -1,0 +1,37 @@
+/**
+ * What the endpoints read: the one table (rows by M-URL path) and the artifacts built from it.
+ * `@agent-ready/store`'s StoreReader implements it; any other storage can.
+ */
+export interface StoredDocumentView {
+  state: 'published' | 'unpublished' | 'deleted';
+  visibility: 'public' | 'protected';
+  cUrl: string;
+  mUrl: string;
+  /** RFC 3339. */
+  modified: string;
+  hash: string | null;
+  body: Buffer | null;
+}
+
+export interface StoredArtifactView {
+  name: string;
+  family: string;
+  contentType: string;
+  contentEncoding: string | null;
+  /** ETag header value (quoted). */
+  etag: string;
+  contentDigest: string;
+  lastModified: Date;
+  size: number;
+  /** Builder-provided: `headers` (Cache-Control, Vary, Link…), `ranges`, `url`, … */
+  meta: Record<string, unknown>;
+}
+
+export interface AgentContentSource {
+  findMUrl(path: string): Promise<StoredDocumentView | undefined>;
+  artifactMeta(name: string): Promise<StoredArtifactView | undefined>;
+  artifact(name: string): Promise<{ meta: StoredArtifactView; body: Buffer } | undefined>;
+  /** Bytes [start, end] of the generation `meta` describes; undefined once it was replaced. */
+  artifactRange(meta: StoredArtifactView, start: number, end: number): Promise<Buffer | undefined>;
+  listArtifacts(family?: string): Promise<StoredArtifactView[]>;
+}

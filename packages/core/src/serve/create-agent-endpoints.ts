@@ -1,0 +1,253 @@
+import { ValidationError } from '../errors';
+import { buildJsonResource, type JsonResource } from '../http/json-resource';
+import { formatLinkHeader, type WebLink } from '../http/link-header';
+import type { RequestHeaders } from '../http/request-headers';
+import {
+  respondWithResource,
+  type HttpResponse,
+  type ResponseHeaders,
+  type ServedResource,
+} from '../http/served-resource';
+import { SAFE_METHODS_ALLOW } from '../http/evaluate-conditional';
+import { buildPolicy, type PolicyOptions } from '../tct/build-policy';
+import { canonicalLink, mUrlAlternateLink, sitemapIndexLinks } from '../tct/discovery-links';
+import {
+  assertMUrlScheme,
+  DEFAULT_M_URL_SCHEME,
+  mUrlFor,
+  type MUrlScheme,
+} from '../tct/m-url-path';
+import { TCT_1 } from '../tct/tct-profile';
+import { normalizeUri, parseUri } from '../uri';
+import type { AgentContentSource, StoredArtifactView } from './agent-content-source';
+import { normalizeRequestPath } from './normalize-request-path';
+
+export const POLICY_PATH = '/llm-policy.json';
+export const SITEMAP_FAMILY = 'tct-sitemap';
+
+export interface AgentEndpointsOptions {
+  /** Public origin of the site, e.g. `https://example.com`. */
+  origin: string;
+  mUrl?: MUrlScheme;
+  /** The `tct-policy-1` descriptor at /llm-policy.json; off unless given. */
+  policy?: PolicyOptions | false;
+  /**
+   * Which responses go through the app's own access check first: `protected-documents` (default)
+   * for documents stored with visibility `protected`; `all` for every M-URL and listing too.
+   */
+  protect?: 'protected-documents' | 'all';
+}
+
+export interface AgentRequest {
+  method: string;
+  /** The request target as received (path and query, still percent-encoded). */
+  target: string;
+  headers: RequestHeaders;
+}
+
+/**
+ * `pass`: not an agent endpoint, let the app handle it. `respond`: send this. `authorize`: run
+ * the app's access check first (it may answer 401 itself); if it lets the request through, send
+ * what `respond` returns.
+ */
+export type AgentOutcome =
+  | { kind: 'pass' }
+  | { kind: 'respond'; response: HttpResponse }
+  | { kind: 'authorize'; respond: () => Promise<HttpResponse> };
+
+export interface AgentEndpoints {
+  handle(request: AgentRequest): Promise<AgentOutcome>;
+  /** Links for an HTML page at `path`: its M-URL (when it has one). */
+  pageLinks(path: string): Promise<WebLink[]>;
+  /** Links for the site root's 2xx response: every sitemap shard. */
+  rootLinks(): Promise<WebLink[]>;
+  /** Absolute URL of a path on the public origin, normalized. */
+  urlFor(path: string): string;
+}
+
+const PASS: AgentOutcome = { kind: 'pass' };
+
+function textResponse(
+  method: string,
+  status: number,
+  text: string,
+  headers: ResponseHeaders = {},
+): HttpResponse {
+  const body = Buffer.from(`${text}\n`, 'utf8');
+  return {
+    status,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(body.length),
+      'cache-control': 'no-cache',
+      ...headers,
+    },
+    ...(method.toUpperCase() === 'HEAD' ? {} : { body }),
+  };
+}
+
+function isSafe(method: string): boolean {
+  const m = method.toUpperCase();
+  return m === 'GET' || m === 'HEAD';
+}
+
+function methodNotAllowed(): HttpResponse {
+  return { status: 405, headers: { allow: SAFE_METHODS_ALLOW, 'content-length': '0' } };
+}
+
+function metaHeaders(meta: StoredArtifactView): ResponseHeaders {
+  const headers = meta.meta.headers;
+  return headers && typeof headers === 'object' ? (headers as ResponseHeaders) : {};
+}
+
+/** Artifacts above this are streamed by range from storage, never loaded whole. */
+const IN_MEMORY_ARTIFACT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Every agent endpoint as framework-free handlers over an `AgentContentSource`: request in,
+ * status + headers + body out. Express and Koa adapters only copy the result.
+ */
+export function createAgentEndpoints(
+  source: AgentContentSource,
+  options: AgentEndpointsOptions,
+): AgentEndpoints {
+  const origin = normalizeUri(options.origin).replace(/\/$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(origin)) {
+    throw new ValidationError('serve.origin', 'origin must be scheme://host[:port] with no path', {
+      field: 'origin',
+      value: options.origin,
+    });
+  }
+  const scheme = assertMUrlScheme(options.mUrl ?? DEFAULT_M_URL_SCHEME);
+  const protectAll = options.protect === 'all';
+  const mUrlSuffix = `/${scheme.suffix}`;
+  let policy: { resource: JsonResource; lastModified: Date } | undefined;
+  if (options.policy) {
+    const document = buildPolicy(options.policy);
+    policy = {
+      resource: buildJsonResource(document),
+      lastModified: new Date(Date.parse(document.updated)),
+    };
+  }
+  const urlFor = (path: string) => normalizeUri(`${origin}${path}`);
+
+  async function serveMUrl(request: AgentRequest, path: string): Promise<AgentOutcome> {
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    const row = await source.findMUrl(path);
+    if (!row || row.state === 'unpublished') {
+      return { kind: 'respond', response: textResponse(request.method, 404, 'Not Found') };
+    }
+    if (row.state === 'deleted' || row.body === null || row.hash === null) {
+      return { kind: 'respond', response: textResponse(request.method, 410, 'Gone') };
+    }
+    const resource: ServedResource = {
+      body: row.body,
+      etag: `"${row.hash}"`,
+      lastModified: new Date(Date.parse(row.modified)),
+      contentType: TCT_1.mUrlContentType,
+      headers: {
+        'cache-control': TCT_1.cacheControl,
+        vary: 'Accept-Encoding',
+        link: formatLinkHeader([canonicalLink(row.cUrl)]),
+      },
+    };
+    const respond = async () => respondWithResource(request, resource);
+    if (row.visibility === 'protected' || protectAll) return { kind: 'authorize', respond };
+    return { kind: 'respond', response: await respond() };
+  }
+
+  async function serveArtifact(
+    request: AgentRequest,
+    meta: StoredArtifactView,
+  ): Promise<AgentOutcome> {
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    const respond = async (): Promise<HttpResponse> => {
+      const base = {
+        etag: meta.etag,
+        lastModified: meta.lastModified,
+        contentType: meta.contentType,
+        headers: metaHeaders(meta),
+        contentDigest: meta.contentDigest,
+        ranges: meta.meta.ranges === true,
+        ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
+      };
+      if (meta.size <= IN_MEMORY_ARTIFACT_BYTES) {
+        const stored = await source.artifact(meta.name);
+        if (!stored) return textResponse(request.method, 404, 'Not Found');
+        return respondWithResource(request, {
+          ...base,
+          etag: stored.meta.etag,
+          lastModified: stored.meta.lastModified,
+          contentDigest: stored.meta.contentDigest,
+          body: stored.body,
+        });
+      }
+      return respondWithResource(request, {
+        ...base,
+        body: {
+          size: meta.size,
+          async *read(start, end) {
+            const bytes = await source.artifactRange(meta, start, end);
+            // Replaced mid-response: end the stream short; the client sees a truncated body and
+            // its next conditional request gets the new generation.
+            if (bytes) yield bytes;
+          },
+        },
+      });
+    };
+    if (protectAll && meta.meta.public !== true) return { kind: 'authorize', respond };
+    return { kind: 'respond', response: await respond() };
+  }
+
+  function servePolicy(request: AgentRequest): AgentOutcome {
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    return {
+      kind: 'respond',
+      response: respondWithResource(request, {
+        body: policy!.resource.body,
+        etag: policy!.resource.etag,
+        lastModified: policy!.lastModified,
+        contentType: TCT_1.mUrlContentType,
+        headers: { 'cache-control': TCT_1.cacheControl, vary: 'Accept-Encoding' },
+      }),
+    };
+  }
+
+  return {
+    urlFor,
+    async handle(request) {
+      const normalized = normalizeRequestPath(request.target);
+      if (!normalized.ok) {
+        // Only claim malformed targets that look like ours; anything else is the app's 404.
+        return normalized.status === 400 && request.target.includes(mUrlSuffix)
+          ? { kind: 'respond', response: textResponse(request.method, 400, 'Bad Request') }
+          : PASS;
+      }
+      const path = normalized.path;
+      if (path.endsWith(mUrlSuffix)) return serveMUrl(request, path);
+      if (policy && path === POLICY_PATH) return servePolicy(request);
+      const meta = await source.artifactMeta(path);
+      return meta ? serveArtifact(request, meta) : PASS;
+    },
+    async pageLinks(path) {
+      const normalized = normalizeRequestPath(path);
+      if (!normalized.ok) return [];
+      let mUrl: string;
+      try {
+        mUrl = mUrlFor(urlFor(normalized.path), scheme);
+      } catch {
+        return [];
+      }
+      const row = await source.findMUrl(parseUri(mUrl).path);
+      if (!row || row.state !== 'published') return [];
+      return [mUrlAlternateLink(row.mUrl)];
+    },
+    async rootLinks() {
+      const shards = (await source.listArtifacts(SITEMAP_FAMILY))
+        .filter((a) => a.meta.index !== true)
+        .sort((a, b) => Number(a.meta.shard ?? 0) - Number(b.meta.shard ?? 0));
+      const links = sitemapIndexLinks(shards.map((s) => String(s.meta.url ?? urlFor(s.name))));
+      return links;
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './agent-content-source';
+export * from './normalize-request-path';
+export * from './create-agent-endpoints';
