@@ -1,3 +1,4 @@
 export * from './agent-content-source';
 export * from './normalize-request-path';
 export * from './create-agent-endpoints';
+export * from './agent-site-options';

@@ -1,0 +1,238 @@
+import { ValidationError } from '../errors';
+import type { PolicyOptions } from '../tct/build-policy';
+import { isHttpUrl, normalizeUri } from '../uri';
+
+/**
+ * Everything a publisher configures, shared by the Express middleware and the Strapi plugin.
+ * `validateAgentSiteOptions` checks it once at start-up and names every bad key.
+ */
+export interface AgentSiteOptions {
+  site: {
+    /** Public origin, e.g. `https://example.com`: every emitted URL is built on it. */
+    origin: string;
+    name: string;
+    /** BCP 47 language of documents that carry none. */
+    language?: string;
+    /** One-sentence summary: llms.txt blockquote, llmindex topics fallback. */
+    summary?: string;
+    /** Markdown prose for llms.txt between the summary and the sections. */
+    details?: string;
+    /** Path of the stable overview document (home or about), listed first in the sitemap. */
+    overviewPath?: string;
+  };
+  mUrl?: { suffix?: string };
+  sitemap?: { maxItemsPerShard?: number };
+  /** `/llm-policy.json`; off when absent or false. */
+  policy?: PolicyOptions | false;
+  llmsTxt?: LlmsTxtSiteOptions | false;
+  llmindex?: LlmindexSiteOptions | false;
+  scp?: ScpSiteOptions | false;
+  /** Which responses pass the app's access hook first (see AgentEndpointsOptions). */
+  protect?: 'protected-documents' | 'all';
+  /** Largest M-URL body accepted, in bytes (default 5 MiB). */
+  maxDocumentBytes?: number;
+}
+
+export interface LlmsTxtSiteOptions {
+  /** Also serve `/llms-full.txt` (every document's Markdown). Default true. */
+  full?: boolean;
+  /** Section keys in output order, and their H2 titles. */
+  sections?: { order?: string[]; titles?: Record<string, string> };
+  /** Link items to Markdown twins (default) or to the pages. */
+  linkTarget?: 'markdown' | 'page';
+}
+
+export interface LlmindexSiteOptions {
+  topics: string[];
+  /** SPDX id or URL. */
+  license?: string;
+  /** Ownership proof (§6): `value` is the exact body of /.well-known/llmindex-proof.txt. */
+  verify?: { method: 'dns_txt' | 'http_file'; value: string };
+  /** Private Ed25519 JWK (with `kid`): the manifest is signed and the JWKS published. */
+  signingKey?: Record<string, unknown>;
+}
+
+export interface ScpSiteOptions {
+  /** Where collections are served; default `/scp`. */
+  basePath?: string;
+  /** Delta granularity; default `daily`. */
+  deltaPeriod?: 'hourly' | 'daily';
+  /** How many past delta periods stay available; default 7. */
+  deltaRetention?: number;
+}
+
+const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+const PATH = /^\/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+\/?)*$/;
+
+interface Problem {
+  field: string;
+  message: string;
+  value?: unknown;
+}
+
+/** Validates options, returning them with the origin normalized; throws naming every problem. */
+export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
+  const problems: Problem[] = [];
+  const add = (field: string, message: string, value?: unknown) =>
+    problems.push({ field, message, value });
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(input)) {
+    throw new ValidationError('options.type', 'options must be an object', {
+      field: '',
+      value: input,
+    });
+  }
+  const site = input.site;
+  if (!isObject(site)) add('site', 'is required: { origin, name }');
+  else {
+    if (typeof site.origin !== 'string' || !isHttpUrl(site.origin)) {
+      add(
+        'site.origin',
+        'must be an absolute http(s) URL such as https://example.com',
+        site.origin,
+      );
+    } else if (!/^https?:\/\/[^/]+\/?$/.test(normalizeUri(site.origin))) {
+      add('site.origin', 'must be an origin without a path', site.origin);
+    }
+    if (typeof site.name !== 'string' || site.name.trim() === '')
+      add('site.name', 'must be a non-empty string', site.name);
+    if (
+      site.language !== undefined &&
+      (typeof site.language !== 'string' || !LANGUAGE.test(site.language))
+    ) {
+      add('site.language', 'must be a BCP 47 tag such as en or pt-BR', site.language);
+    }
+    for (const key of ['summary', 'details'] as const) {
+      if (site[key] !== undefined && typeof site[key] !== 'string')
+        add(`site.${key}`, 'must be a string', site[key]);
+    }
+    if (
+      site.overviewPath !== undefined &&
+      (typeof site.overviewPath !== 'string' || !PATH.test(site.overviewPath))
+    ) {
+      add('site.overviewPath', 'must be a path starting with /', site.overviewPath);
+    }
+  }
+  if (input.mUrl !== undefined) {
+    const suffix = isObject(input.mUrl) ? input.mUrl.suffix : undefined;
+    if (
+      !isObject(input.mUrl) ||
+      (suffix !== undefined &&
+        (typeof suffix !== 'string' ||
+          !/^[A-Za-z0-9._~-]+\/?$/.test(suffix) ||
+          /^\.+\/?$/.test(suffix)))
+    ) {
+      add('mUrl.suffix', 'must be one path segment such as llm.json or llm/', suffix);
+    }
+  }
+  if (input.sitemap !== undefined) {
+    const max = isObject(input.sitemap) ? input.sitemap.maxItemsPerShard : undefined;
+    if (
+      !isObject(input.sitemap) ||
+      (max !== undefined && !(Number.isInteger(max) && (max as number) > 0))
+    ) {
+      add('sitemap.maxItemsPerShard', 'must be a positive integer', max);
+    }
+  }
+  for (const key of ['policy', 'llmsTxt', 'llmindex', 'scp'] as const) {
+    const value = input[key];
+    if (value !== undefined && value !== false && !isObject(value))
+      add(key, 'must be an object or false', value);
+  }
+  if (isObject(input.policy) && typeof input.policy.effective !== 'string') {
+    add('policy.effective', 'is required (RFC 3339 date-time)', input.policy.effective);
+  }
+  if (isObject(input.llmsTxt)) {
+    const { linkTarget, full } = input.llmsTxt;
+    if (linkTarget !== undefined && linkTarget !== 'markdown' && linkTarget !== 'page') {
+      add('llmsTxt.linkTarget', 'must be markdown or page', linkTarget);
+    }
+    if (full !== undefined && typeof full !== 'boolean')
+      add('llmsTxt.full', 'must be true or false', full);
+  }
+  if (isObject(input.llmindex)) {
+    const { topics, verify, signingKey } = input.llmindex;
+    if (
+      !Array.isArray(topics) ||
+      topics.length === 0 ||
+      topics.some((t) => typeof t !== 'string' || t.trim() === '')
+    ) {
+      add('llmindex.topics', 'must be a non-empty list of strings', topics);
+    }
+    if (verify !== undefined) {
+      if (
+        !isObject(verify) ||
+        (verify.method !== 'dns_txt' && verify.method !== 'http_file') ||
+        typeof verify.value !== 'string' ||
+        verify.value.trim() === ''
+      ) {
+        add(
+          'llmindex.verify',
+          'must be { method: dns_txt | http_file, value: non-empty string }',
+          verify,
+        );
+      }
+    }
+    if (
+      signingKey !== undefined &&
+      (!isObject(signingKey) ||
+        signingKey.kty !== 'OKP' ||
+        signingKey.crv !== 'Ed25519' ||
+        typeof signingKey.d !== 'string')
+    ) {
+      add(
+        'llmindex.signingKey',
+        'must be a private Ed25519 JWK (kty OKP, crv Ed25519, d)',
+        '[key]',
+      );
+    }
+  }
+  if (isObject(input.scp)) {
+    const { basePath, deltaPeriod, deltaRetention } = input.scp;
+    if (
+      basePath !== undefined &&
+      (typeof basePath !== 'string' || !PATH.test(basePath) || basePath === '/')
+    ) {
+      add('scp.basePath', 'must be a path such as /scp', basePath);
+    }
+    if (deltaPeriod !== undefined && deltaPeriod !== 'hourly' && deltaPeriod !== 'daily') {
+      add('scp.deltaPeriod', 'must be hourly or daily', deltaPeriod);
+    }
+    if (
+      deltaRetention !== undefined &&
+      !(
+        Number.isInteger(deltaRetention) &&
+        (deltaRetention as number) >= 1 &&
+        (deltaRetention as number) <= 1000
+      )
+    ) {
+      add('scp.deltaRetention', 'must be an integer from 1 to 1000', deltaRetention);
+    }
+  }
+  if (
+    input.protect !== undefined &&
+    input.protect !== 'protected-documents' &&
+    input.protect !== 'all'
+  ) {
+    add('protect', 'must be protected-documents or all', input.protect);
+  }
+  if (
+    input.maxDocumentBytes !== undefined &&
+    !(Number.isInteger(input.maxDocumentBytes) && (input.maxDocumentBytes as number) > 0)
+  ) {
+    add('maxDocumentBytes', 'must be a positive integer', input.maxDocumentBytes);
+  }
+  if (problems.length > 0) {
+    throw new ValidationError(
+      'options.invalid',
+      `invalid agent-ready options:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
+      { field: problems[0]!.field, value: problems[0]!.value },
+    );
+  }
+  const options = input as unknown as AgentSiteOptions;
+  return {
+    ...options,
+    site: { ...options.site, origin: normalizeUri(options.site.origin).replace(/\/$/, '') },
+  };
+}
