@@ -8,3 +8,5 @@ export * from './build-sitemap-artifacts';
 export * from './store-reader';
 export * from './regeneration-engine';
 export { runMigrations } from './schema/run-migrations';
+export * from './site-artifact-builders';
+export * from './open-store-reader';

@@ -30,7 +30,7 @@ import {
 } from './store-state';
 import { DuplicateUrlError, translateDatabaseErrors } from './store-errors';
 import { tableNames, type TableNames } from './table-names';
-import { StoreReader } from './store-reader';
+import { StoreReader, type StoreReaderOptions } from './store-reader';
 
 export interface StoreLogger {
   info(message: string): void;
@@ -56,6 +56,8 @@ export interface RegenerationEngineOptions {
     automatic?: boolean;
   };
   logger?: StoreLogger;
+  /** Cache settings of the engine's reader. */
+  reader?: StoreReaderOptions;
   /** Milliseconds since the epoch; injectable for tests. */
   clock?: () => number;
 }
@@ -136,7 +138,7 @@ export class RegenerationEngine {
     this.leaseMs = options.rebuild?.leaseMs ?? 30_000;
     this.automatic = options.rebuild?.automatic ?? true;
     this.configKey = sha256Hex(JSON.stringify(this.builders.map((b) => [b.family, b.settingsKey])));
-    this.reader = new StoreReader(db.knex, this.tables);
+    this.reader = new StoreReader(db.knex, this.tables, options.reader);
     const heal = options.rebuild?.healIntervalMs ?? 60_000;
     if (this.automatic && heal > 0) {
       this.healTimer = setInterval(() => this.requestRebuild(), heal);

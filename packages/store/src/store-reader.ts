@@ -38,6 +38,7 @@ export class StoreReader {
   private readonly maxCachedBytes: number;
   private rows = new Map<string, MUrlRow | null>();
   private artifacts = new Map<string, StoredArtifact | null>();
+  private listings = new Map<string, ArtifactMeta[]>();
   private cachedBytes = 0;
   private knownSequence = -1;
   private checkedAt = 0;
@@ -56,6 +57,7 @@ export class StoreReader {
   invalidate(): void {
     this.rows = new Map();
     this.artifacts = new Map();
+    this.listings = new Map();
     this.cachedBytes = 0;
     this.knownSequence = -1;
     this.checkedAt = 0;
@@ -69,6 +71,7 @@ export class StoreReader {
       if (marker !== this.knownSequence) {
         this.rows = new Map();
         this.artifacts = new Map();
+        this.listings = new Map();
         this.cachedBytes = 0;
         this.knownSequence = marker;
       }

@@ -34,10 +34,10 @@ export function normalizeContentTree(tree: ContentTree): ContentTree {
 const MAX_TREE_DEPTH = 256;
 const RULE = 'ContentTree (content-tree.ts)';
 /** C0 controls other than tab, LF, FF and CR, and DEL. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
+
 const TEXT_CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
 /** In code, form feed is junk too; tab and LF stay. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
+
 const CODE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 /**
  * ASCII whitespace, plus U+2028/U+2029 (line/paragraph separator): JavaScript's `.` does not

@@ -504,7 +504,7 @@ function escapeAttribute(value: string): string {
  * parentheses are escaped too, so that marked's link mask (which balances one level of
  * parentheses) still covers the whole link.
  */
-// eslint-disable-next-line no-control-regex -- controls are among what needs the `<…>` form
+
 const NEEDS_ANGLE_BRACKETS = /[\s()<>\\\u0000-\u001F\u007F]/;
 
 function destination(url: string): string {

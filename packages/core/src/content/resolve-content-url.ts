@@ -7,7 +7,7 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 // before it reads the scheme; doing the same here is what makes `java\nscript:` count as unsafe.
 // Other Unicode whitespace at the ends goes too (Markdown trims it from destinations).
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
-// eslint-disable-next-line no-control-regex -- C0 controls are what WHATWG strips
+
 const EDGE_JUNK = /[\s\u0000-\u001F]/;
 
 function trimEdges(url: string): string {

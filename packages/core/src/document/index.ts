@@ -1,1 +1,3 @@
 export * from './prepared-document';
+export * from './agent-document';
+export * from './prepare-document';

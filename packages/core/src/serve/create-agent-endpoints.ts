@@ -218,9 +218,17 @@ export function createAgentEndpoints(
     async handle(request) {
       const normalized = normalizeRequestPath(request.target);
       if (!normalized.ok) {
-        // Only claim malformed targets that look like ours; anything else is the app's 404.
-        return normalized.status === 400 && request.target.includes(mUrlSuffix)
-          ? { kind: 'respond', response: textResponse(request.method, 400, 'Bad Request') }
+        // Claim bad targets shaped like an M-URL; anything else stays the app's to answer.
+        const rawPath = request.target.replace(/[?#].*$/s, '');
+        return rawPath.endsWith(mUrlSuffix)
+          ? {
+              kind: 'respond',
+              response: textResponse(
+                request.method,
+                normalized.status,
+                normalized.status === 400 ? 'Bad Request' : 'Not Found',
+              ),
+            }
           : PASS;
       }
       const path = normalized.path;

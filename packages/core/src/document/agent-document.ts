@@ -1,0 +1,35 @@
+import type { JsonValue } from '../json';
+
+/** Body formats a CMS holds; see `parseContent`. */
+export type AgentDocumentBody =
+  | { format: 'strapi-blocks'; value: unknown }
+  | { format: 'markdown'; value: string }
+  | { format: 'html'; value: string }
+  | { format: 'text'; value: string };
+
+/** A published document as an app or CMS hands it over: the input of `prepareDocument`. */
+export interface AgentDocument {
+  /** Stable identity in the source (Strapi documentId, a file path, a database id). */
+  id: string;
+  /** BCP 47 locale of this version, for multilingual sources. */
+  locale?: string;
+  /** The C-URL: absolute, or a path on the site's origin. */
+  url: string;
+  title: string;
+  body?: AgentDocumentBody;
+  description?: string;
+  author?: string;
+  /** BCP 47; defaults to `locale`, then the site's language. */
+  language?: string;
+  published?: string | Date;
+  /** The source's last modification; used as `modified` when the content really changed. */
+  modified?: string | Date;
+  /** SCP section (and llms.txt section); default `pages`. */
+  section?: string;
+  /** Schema.org JSON-LD or similar. */
+  structuredData?: { [key: string]: JsonValue };
+  /** `protected`: served only through the app's access hook, never listed publicly. */
+  visibility?: 'public' | 'protected';
+  /** Source revision for ordering concurrent saves (higher wins), e.g. updatedAt in ms. */
+  revision?: number;
+}

@@ -1,0 +1,100 @@
+import { ValidationError } from '../errors';
+import { prepareDocument } from './prepare-document';
+
+const site = { origin: 'https://example.com', language: 'en' };
+const article = {
+  id: 'a1',
+  url: '/blog/hello/',
+  title: 'Hello',
+  body: {
+    format: 'markdown' as const,
+    value: '# Intro\n\nSome **bold** text with a [link](/about/).\n\n![A cat](/cat.png)',
+  },
+  description: 'A first post',
+  modified: '2025-10-01T12:00:00.000Z',
+};
+
+describe('prepareDocument', () => {
+  it('derives URLs, plain text content with images, and an SCP page from one parse', () => {
+    const doc = prepareDocument(article, site);
+    expect(doc).toMatchObject({
+      key: 'a1',
+      locale: '',
+      cUrl: 'https://example.com/blog/hello/',
+      mUrl: 'https://example.com/blog/hello/llm.json',
+      mPath: '/blog/hello/llm.json',
+      section: 'pages',
+      language: 'en',
+      sourceModified: '2025-10-01T12:00:00.000Z',
+    });
+    const out = doc.render('2025-10-01T12:00:00.000Z');
+    const body = JSON.parse(out.body.toString('utf8'));
+    expect(body.content).toBe('Hello\n\nIntro\n\nSome bold text with a link.\n\n[Image: A cat]');
+    expect(body.hash).toBe(out.hash);
+    const page = JSON.parse(out.scpLine);
+    expect(page.url).toBe('https://example.com/blog/hello/');
+    expect(page.content.map((b: { type: string }) => b.type)).toEqual([
+      'heading',
+      'text',
+      'link',
+      'image',
+    ]);
+    expect(page.content[3]).toMatchObject({ url: 'https://example.com/cat.png', alt: 'A cat' });
+  });
+
+  it('keeps the fingerprint for semantic no-ops and changes it for real edits', () => {
+    const base = prepareDocument(article, site).fingerprint;
+    const respaced = {
+      ...article,
+      body: { format: 'markdown' as const, value: article.body.value.replace('Some', 'Some  ') },
+    };
+    const recased = { ...article, title: 'HELLO' };
+    const edited = {
+      ...article,
+      body: { format: 'markdown' as const, value: article.body.value.replace('bold', 'brave') },
+    };
+    const html = {
+      ...article,
+      body: {
+        format: 'html' as const,
+        value:
+          '<h1>Intro</h1><p>Some <b>bold</b> text with a <a href="/about/">link</a>.</p><p><img src="/cat.png" alt="A cat"></p>',
+      },
+    };
+    expect(prepareDocument(respaced, site).fingerprint).toBe(base);
+    expect(prepareDocument(recased, site).fingerprint).toBe(base);
+    expect(prepareDocument(edited, site).fingerprint).not.toBe(base);
+    // The same content from another format is the same document to an agent.
+    expect(prepareDocument(html, site).fingerprint).toBe(base);
+  });
+
+  it('changes the render key with the settings, not with the content', () => {
+    const a = prepareDocument(article, site);
+    expect(prepareDocument({ ...article, title: 'Other' }, site).renderKey).toBe(a.renderKey);
+    expect(prepareDocument(article, { ...site, mUrl: { suffix: 'llm/' } }).renderKey).not.toBe(
+      a.renderKey,
+    );
+  });
+
+  it.each([
+    [{ url: 'https://elsewhere.example/x/' }, 'url'],
+    [{ url: 'javascript:alert(1)' }, 'url'],
+    [{ title: '  ' }, 'title'],
+    [{ id: '' }, 'id'],
+    [{ section: 'no spaces please' }, 'section'],
+    [{ modified: 'last tuesday' }, 'modified'],
+  ])('rejects %j with a field-level error', (patch, field) => {
+    expect(() => prepareDocument({ ...article, ...patch }, site)).toThrow(ValidationError);
+    expect(() => prepareDocument({ ...article, ...patch }, site)).toThrow(
+      expect.objectContaining({ field }),
+    );
+  });
+
+  it('refuses an oversized document when rendering, with the cap in the message', () => {
+    const big = prepareDocument(
+      { ...article, body: { format: 'text', value: 'x'.repeat(20_000) } },
+      { ...site, maxDocumentBytes: 10_000 },
+    );
+    expect(() => big.render('2025-10-01T12:00:00Z')).toThrow(/cap is 10000/);
+  });
+});

@@ -1,0 +1,184 @@
+import { parseContent, renderDocumentText, type ContentTree } from '../content';
+import { sha256Hex } from '../crypto';
+import { ValidationError } from '../errors';
+import { canonicalizeJson } from '../json';
+import { buildScpPage, serializeScpPage, treeToScpBlocks } from '../scp';
+import { DEFAULT_M_URL_SCHEME, mUrlFor, type MUrlScheme } from '../tct/m-url-path';
+import { buildMUrlRepresentation, DEFAULT_MAX_M_URL_BYTES } from '../tct/build-m-url';
+import { TCT_1 } from '../tct/tct-profile';
+import { normalizeText } from '../text';
+import { toRfc3339 } from '../time';
+import { normalizeUri, parseUri, resolveUrlAgainst } from '../uri';
+import type { AgentDocument } from './agent-document';
+import type { PreparedDocument } from './prepared-document';
+
+export interface PrepareDocumentOptions {
+  /** Public origin, e.g. `https://example.com`. */
+  origin: string;
+  /** Language of documents that name none. */
+  language?: string;
+  mUrl?: MUrlScheme;
+  maxDocumentBytes?: number;
+}
+
+/**
+ * Bump when the rendering changes (fields, block conversion, text extraction): every document
+ * is then re-rendered at the next reconcile, without a new `modified`.
+ */
+export const RENDER_VERSION = 1;
+/** Bump only when what counts as a semantic change changes. */
+const FINGERPRINT_VERSION = 1;
+export const DEFAULT_SECTION = 'pages';
+const SECTION = /^[a-zA-Z0-9_-]{1,128}$/;
+
+function toDateString(value: string | Date | undefined, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  const date = value instanceof Date ? value : new Date(Date.parse(value));
+  if (Number.isNaN(date.getTime())) {
+    throw new ValidationError('document.date', `${field} is not a date`, {
+      field,
+      value: String(value),
+    });
+  }
+  return value instanceof Date || !/\.\d/.test(value) ? toRfc3339(date) : date.toISOString();
+}
+
+/** Every string of a JSON value through `normalizeText`, URLs and keys untouched. */
+function normalizedStrings(value: unknown, key = ''): unknown {
+  if (typeof value === 'string')
+    return key === 'url' || key === 'href' ? value : normalizeText(value);
+  if (Array.isArray(value)) return value.map((item) => normalizedStrings(item, key));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalizedStrings(v, k)]));
+  }
+  return value;
+}
+
+/**
+ * Turns a source document into what the engine stores: parses the body once into a content
+ * tree, derives the C-URL/M-URL, a semantic fingerprint (the 6-step normalized text of every
+ * field and block, so whitespace, entity spelling or theme markup changes are no-ops) and a
+ * renderer for the exact M-URL bytes and the SCP page line. Throws ValidationError for a
+ * document that cannot be served (bad URL, empty title, oversized body…).
+ */
+export function prepareDocument(
+  doc: AgentDocument,
+  options: PrepareDocumentOptions,
+): PreparedDocument {
+  if (typeof doc.id !== 'string' || doc.id === '') {
+    throw new ValidationError('document.id', 'id must be a non-empty string', {
+      field: 'id',
+      value: doc.id,
+    });
+  }
+  if (typeof doc.title !== 'string' || doc.title.trim() === '') {
+    throw new ValidationError('document.title', `document ${doc.id} has no title`, {
+      field: 'title',
+      value: doc.title,
+    });
+  }
+  const origin = normalizeUri(options.origin).replace(/\/$/, '');
+  const resolve = resolveUrlAgainst(`${origin}/`);
+  const cUrl = typeof doc.url === 'string' ? resolve(doc.url) : undefined;
+  if (cUrl === undefined || !cUrl.startsWith(`${origin}/`)) {
+    throw new ValidationError('document.url', `document ${doc.id} has no usable URL on ${origin}`, {
+      field: 'url',
+      value: doc.url,
+    });
+  }
+  const scheme = options.mUrl ?? DEFAULT_M_URL_SCHEME;
+  const mUrl = mUrlFor(cUrl, scheme);
+  const section = doc.section ?? DEFAULT_SECTION;
+  if (!SECTION.test(section)) {
+    throw new ValidationError('document.section', 'section must be letters, digits, - and _', {
+      field: 'section',
+      value: section,
+    });
+  }
+  const locale = doc.locale ?? '';
+  const language = doc.language ?? (locale || options.language || 'und');
+  const tree: ContentTree = doc.body
+    ? parseContent(doc.body as Parameters<typeof parseContent>[0], {
+        resolveUrl: resolveUrlAgainst(cUrl),
+      })
+    : { children: [] };
+  const content = renderDocumentText({ title: doc.title, tree });
+  const blocks = treeToScpBlocks(tree);
+  const published = toDateString(doc.published, 'published');
+  const sourceModified = toDateString(doc.modified, 'modified');
+
+  const fingerprint = `sha256-${sha256Hex(
+    canonicalizeJson({
+      v: FINGERPRINT_VERSION,
+      url: cUrl,
+      title: normalizeText(doc.title),
+      content: normalizeText(content),
+      description: doc.description === undefined ? null : normalizeText(doc.description),
+      author: doc.author === undefined ? null : normalizeText(doc.author),
+      language,
+      published: published ?? null,
+      structuredData: doc.structuredData ?? null,
+      blocks: normalizedStrings(blocks),
+    }),
+  )}`;
+  const renderKey = `sha256-${sha256Hex(
+    JSON.stringify([
+      RENDER_VERSION,
+      TCT_1.id,
+      origin,
+      scheme.suffix,
+      options.maxDocumentBytes ?? DEFAULT_MAX_M_URL_BYTES,
+    ]),
+  )}`;
+
+  return {
+    key: doc.id,
+    locale,
+    cUrl,
+    mUrl,
+    mPath: parseUri(mUrl).path,
+    fingerprint,
+    renderKey,
+    visibility: doc.visibility ?? 'public',
+    section,
+    title: doc.title,
+    ...(doc.description !== undefined ? { description: doc.description } : {}),
+    language,
+    ...(doc.revision !== undefined ? { revision: doc.revision } : {}),
+    ...(sourceModified !== undefined ? { sourceModified } : {}),
+    render(modified) {
+      const representation = buildMUrlRepresentation(
+        {
+          canonicalUrl: cUrl,
+          title: doc.title,
+          content,
+          ...(language !== 'und' ? { language } : {}),
+          ...(published !== undefined ? { published } : {}),
+          modified,
+          ...(doc.description !== undefined ? { description: doc.description } : {}),
+          ...(doc.author !== undefined ? { author: doc.author } : {}),
+          ...(doc.structuredData !== undefined ? { structuredData: doc.structuredData } : {}),
+        },
+        { maxBytes: options.maxDocumentBytes ?? DEFAULT_MAX_M_URL_BYTES },
+      );
+      const page = buildScpPage({
+        url: cUrl,
+        title: doc.title,
+        description: doc.description ?? '',
+        modified,
+        language,
+        // SCP requires at least one block: an empty body still says what the page is.
+        content:
+          blocks.length > 0 ? blocks : [{ type: 'text', text: doc.description ?? doc.title }],
+        ...(doc.author !== undefined ? { author: doc.author } : {}),
+        ...(published !== undefined ? { published } : {}),
+        ...(doc.structuredData !== undefined ? { schema: doc.structuredData } : {}),
+      });
+      return {
+        body: representation.body,
+        hash: representation.hash,
+        scpLine: serializeScpPage(page),
+      };
+    },
+  };
+}

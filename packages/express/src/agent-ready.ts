@@ -1,0 +1,266 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import {
+  createAgentEndpoints,
+  formatLinkHeader,
+  htmlLinkTag,
+  prepareDocument,
+  validateAgentSiteOptions,
+  ValidationError,
+  type AgentDocument,
+  type AgentEndpoints,
+  type AgentSiteOptions,
+  type HttpResponse,
+  type WebLink,
+} from '@agent-ready/core';
+import {
+  openStoreReader,
+  RegenerationEngine,
+  siteArtifactBuilders,
+  StoreUnavailableError,
+  type DatabaseOption,
+  type RegenerationEngineOptions,
+  type RemoveOutcome,
+  type RemovalReason,
+  type StoreLogger,
+  type UpsertOutcome,
+} from '@agent-ready/store';
+import { writeHttpResponse } from './write-http-response';
+
+export interface AgentReadyOptions extends AgentSiteOptions {
+  /** Where the table lives: a knex instance or a connection config. Default: SQLite `agent-ready.sqlite`. */
+  database?: DatabaseOption;
+  tablePrefix?: string;
+  /**
+   * `standalone` (default): this app publishes its own documents (`publish`, `unpublish`,
+   * `rebuild`) and builds the artifacts. `read-only`: serve a table another process maintains
+   * (the Strapi plugin), e.g. on a separate front-end server.
+   */
+  mode?: 'standalone' | 'read-only';
+  /**
+   * The app's own access check for protected documents (and, with `protect: 'all'`, every
+   * endpoint): Express middleware that calls `next()` to allow, or answers (401, redirect) itself.
+   */
+  authorize?: RequestHandler;
+  /** Add discovery `Link` headers to the app's pages (root index, page alternates). Default true. */
+  pageLinks?: boolean;
+  rebuild?: RegenerationEngineOptions['rebuild'];
+  /** How long cached rows are trusted before re-checking the table (ms, default 250). */
+  revalidateAfterMs?: number;
+  logger?: StoreLogger;
+}
+
+export interface AgentReadyMiddleware extends RequestHandler {
+  /** Resolves once the database is open (and migrated, in standalone mode). */
+  ready(): Promise<void>;
+  /** Stores or updates a published document (standalone mode). */
+  publish(document: AgentDocument): Promise<UpsertOutcome>;
+  /** Takes a document off the agent endpoints: 404 from now on (standalone mode). */
+  unpublish(id: string, locale?: string): Promise<RemoveOutcome>;
+  /** Deletes a document: its M-URL answers 410 Gone (standalone mode). */
+  remove(id: string, locale?: string): Promise<RemoveOutcome>;
+  /** Makes the table match a complete list of published documents (standalone mode). */
+  rebuild(
+    documents: Iterable<AgentDocument> | AsyncIterable<AgentDocument>,
+  ): Promise<{ seen: number; changed: number; unpublished: number }>;
+  /** The discovery `<link>` tags for a page path, for templates. */
+  linkTags(path: string): Promise<string>;
+  /** Waits for pending artifact rebuilds (tests, graceful shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
+
+interface Runtime {
+  endpoints: AgentEndpoints;
+  engine?: RegenerationEngine;
+  close(): Promise<void>;
+}
+
+/**
+ * Every agent endpoint as Express middleware: `app.use(agentReady({ site: { origin, name } }))`.
+ * Options are validated at once (a bad key throws with its name); the database opens in the
+ * background and requests wait for it.
+ */
+export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
+  const options = { ...input, ...validateAgentSiteOptions(input) };
+  if (options.mode !== undefined && options.mode !== 'standalone' && options.mode !== 'read-only') {
+    throw new ValidationError('options.invalid', 'mode must be standalone or read-only', {
+      field: 'mode',
+      value: options.mode,
+    });
+  }
+  if (options.authorize !== undefined && typeof options.authorize !== 'function') {
+    throw new ValidationError('options.invalid', 'authorize must be Express middleware', {
+      field: 'authorize',
+    });
+  }
+  const database: DatabaseOption = options.database ?? {
+    client: 'sqlite',
+    filename: 'agent-ready.sqlite',
+  };
+  const readOnly = options.mode === 'read-only';
+  const endpointOptions = {
+    origin: options.site.origin,
+    ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.protect ? { protect: options.protect } : {}),
+  };
+  const prepareOptions = {
+    origin: options.site.origin,
+    ...(options.site.language ? { language: options.site.language } : {}),
+    ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
+    ...(options.maxDocumentBytes ? { maxDocumentBytes: options.maxDocumentBytes } : {}),
+  };
+
+  const runtime: Promise<Runtime> = (async () => {
+    const readerOptions = {
+      ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
+      ...(options.revalidateAfterMs !== undefined
+        ? { revalidateAfterMs: options.revalidateAfterMs }
+        : {}),
+    };
+    if (readOnly) {
+      const { reader, close } = await openStoreReader(database, readerOptions);
+      return { endpoints: createAgentEndpoints(reader, endpointOptions), close };
+    }
+    const engine = await RegenerationEngine.open({
+      database,
+      ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
+      builders: siteArtifactBuilders(options),
+      ...(options.rebuild ? { rebuild: options.rebuild } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.revalidateAfterMs !== undefined
+        ? { reader: { revalidateAfterMs: options.revalidateAfterMs } }
+        : {}),
+    });
+    return {
+      endpoints: createAgentEndpoints(engine.reader, endpointOptions),
+      engine,
+      close: () => engine.close(),
+    };
+  })();
+  // Surface start-up failures on use, not as an unhandled rejection.
+  runtime.catch(() => undefined);
+
+  async function writer(): Promise<RegenerationEngine> {
+    const { engine } = await runtime;
+    if (!engine) {
+      throw new ValidationError(
+        'options.read-only',
+        'this middleware is read-only: documents are published by the writer',
+        {
+          field: 'mode',
+        },
+      );
+    }
+    return engine;
+  }
+
+  async function discoveryLinks(endpoints: AgentEndpoints, path: string): Promise<WebLink[]> {
+    const links = path === '/' ? await endpoints.rootLinks() : [];
+    return [...links, ...(await endpoints.pageLinks(path))];
+  }
+
+  async function addPageLinks(
+    endpoints: AgentEndpoints,
+    req: Request,
+    res: Response,
+  ): Promise<void> {
+    if (options.pageLinks === false || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    if (ASSET_PATH.test(req.path)) return;
+    const links = await discoveryLinks(endpoints, req.path);
+    res.locals.agentReady = { links, linkTags: links.map(htmlLinkTag).join('\n') };
+    if (links.length > 0) res.append('Link', formatLinkHeader(links));
+  }
+
+  const unavailable: HttpResponse = {
+    status: 503,
+    headers: {
+      'retry-after': '5',
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+    },
+    body: Buffer.from('Service Unavailable\n'),
+  };
+
+  const middleware = (async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { endpoints } = await runtime;
+      const outcome = await endpoints.handle({
+        method: req.method,
+        target: req.originalUrl,
+        headers: req.headers,
+      });
+      if (outcome.kind === 'pass') {
+        await addPageLinks(endpoints, req, res);
+        next();
+        return;
+      }
+      if (outcome.kind === 'respond') {
+        await writeHttpResponse(res, outcome.response);
+        return;
+      }
+      if (!options.authorize) {
+        // Protected and no way to check: indistinguishable from absent.
+        await writeHttpResponse(res, {
+          status: 404,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+          ...(req.method === 'HEAD' ? {} : { body: Buffer.from('Not Found\n') }),
+        });
+        return;
+      }
+      options.authorize(req, res, (error?: unknown) => {
+        if (error) {
+          next(error);
+          return;
+        }
+        outcome
+          .respond()
+          .then((response) =>
+            writeHttpResponse(res, {
+              ...response,
+              headers: { ...response.headers, 'cache-control': 'private, no-cache' },
+            }),
+          )
+          .catch(next);
+      });
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) {
+        await writeHttpResponse(res, unavailable).catch(() => undefined);
+        return;
+      }
+      next(error);
+    }
+  }) as AgentReadyMiddleware;
+
+  middleware.ready = async () => {
+    await runtime;
+  };
+  middleware.publish = async (document) =>
+    (await writer()).upsert(prepareDocument(document, prepareOptions));
+  const removal =
+    (reason: RemovalReason) =>
+    async (id: string, locale = '') =>
+      (await writer()).remove(id, locale, reason);
+  middleware.unpublish = removal('unpublished');
+  middleware.remove = removal('deleted');
+  middleware.rebuild = async (documents) => {
+    const engine = await writer();
+    async function* prepared() {
+      for await (const document of documents) yield prepareDocument(document, prepareOptions);
+    }
+    return engine.reconcile(prepared());
+  };
+  middleware.linkTags = async (path) => {
+    const { endpoints } = await runtime;
+    return (await discoveryLinks(endpoints, path)).map(htmlLinkTag).join('\n');
+  };
+  middleware.idle = async () => {
+    await (await runtime).engine?.whenIdle();
+  };
+  middleware.close = async () => {
+    await (await runtime.catch(() => undefined))?.close();
+  };
+  return middleware;
+}

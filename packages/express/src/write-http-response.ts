@@ -1,0 +1,38 @@
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { HttpResponse } from '@agent-ready/core';
+
+/** Merges our Vary members into one the app (e.g. CORS) may already have set. */
+function mergeVary(existing: string | number | string[] | undefined, ours: string): string {
+  const members = new Map<string, string>();
+  for (const value of [existing, ours].flat()) {
+    if (value === undefined) continue;
+    for (const member of String(value).split(',')) {
+      const trimmed = member.trim();
+      if (trimmed !== '') members.set(trimmed.toLowerCase(), trimmed);
+    }
+  }
+  return members.has('*') ? '*' : [...members.values()].join(', ');
+}
+
+/**
+ * Sends a core HttpResponse on a Node response exactly as built: no Express `res.send` (which
+ * would add its own weak ETag and run `fresh`), an explicit Content-Length, the body streamed
+ * when it is a large stored artifact.
+ */
+export async function writeHttpResponse(
+  res: ServerResponse,
+  response: HttpResponse,
+): Promise<void> {
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (name === 'vary') res.setHeader('Vary', mergeVary(res.getHeader('vary'), value));
+    else res.setHeader(name, value);
+  }
+  if (response.stream) {
+    await pipeline(Readable.from(response.stream()), res);
+    return;
+  }
+  res.end(response.body);
+}

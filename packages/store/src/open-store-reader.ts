@@ -1,0 +1,33 @@
+import { openDatabase, type DatabaseOption } from './open-database';
+import { StoreReader, type StoreReaderOptions } from './store-reader';
+import { StoreError, translateDatabaseErrors } from './store-errors';
+import { tableNames } from './table-names';
+
+/**
+ * Read-only access to a table another process maintains (e.g. a front-end server beside the
+ * Strapi plugin): no migrations, no writes. Fails with a clear error when the tables are missing.
+ */
+export async function openStoreReader(
+  database: DatabaseOption,
+  options: StoreReaderOptions & { tablePrefix?: string } = {},
+): Promise<{ reader: StoreReader; close(): Promise<void> }> {
+  const db = openDatabase(database);
+  const tables = tableNames(options.tablePrefix);
+  const exists = await translateDatabaseErrors('open store', () =>
+    db.knex.schema.hasTable(tables.documents),
+  );
+  if (!exists) {
+    if (db.owned) await db.knex.destroy();
+    throw new StoreError(
+      'store.missing-tables',
+      `table ${tables.documents} does not exist: start the writer (Strapi plugin or a standalone adapter) first, or check tablePrefix`,
+      { field: 'tablePrefix', value: options.tablePrefix },
+    );
+  }
+  return {
+    reader: new StoreReader(db.knex, tables, options),
+    close: async () => {
+      if (db.owned) await db.knex.destroy();
+    },
+  };
+}

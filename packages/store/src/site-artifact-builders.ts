@@ -1,0 +1,24 @@
+import { normalizeUri, POLICY_PATH, type AgentSiteOptions } from '@agent-ready/core';
+import type { ArtifactBuilder } from './artifact-builder';
+import { sitemapArtifactBuilder } from './build-sitemap-artifacts';
+
+/**
+ * Every artifact family a site's options ask for, in one list both adapters use, so the
+ * Express middleware and the Strapi plugin build byte-identical artifacts from the same table.
+ */
+export function siteArtifactBuilders(options: AgentSiteOptions): ArtifactBuilder[] {
+  const origin = normalizeUri(options.site.origin).replace(/\/$/, '');
+  const builders: ArtifactBuilder[] = [
+    sitemapArtifactBuilder({
+      origin,
+      ...(options.site.overviewPath
+        ? { overviewUrl: normalizeUri(`${origin}${options.site.overviewPath}`) }
+        : {}),
+      ...(options.sitemap?.maxItemsPerShard
+        ? { maxItemsPerShard: options.sitemap.maxItemsPerShard }
+        : {}),
+      ...(options.policy ? { policyUrl: normalizeUri(`${origin}${POLICY_PATH}`) } : {}),
+    }),
+  ];
+  return builders;
+}
