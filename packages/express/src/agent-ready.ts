@@ -1,6 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   createAgentEndpoints,
+  endpointOptionsFor,
+  prepareOptionsFor,
   formatLinkHeader,
   htmlLinkTag,
   prepareDocument,
@@ -100,18 +102,8 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     filename: 'agent-ready.sqlite',
   };
   const readOnly = options.mode === 'read-only';
-  const endpointOptions = {
-    origin: options.site.origin,
-    ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
-    ...(options.policy ? { policy: options.policy } : {}),
-    ...(options.protect ? { protect: options.protect } : {}),
-  };
-  const prepareOptions = {
-    origin: options.site.origin,
-    ...(options.site.language ? { language: options.site.language } : {}),
-    ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
-    ...(options.maxDocumentBytes ? { maxDocumentBytes: options.maxDocumentBytes } : {}),
-  };
+  const endpointOptions = endpointOptionsFor(options);
+  const prepareOptions = prepareOptionsFor(options);
 
   const runtime: Promise<Runtime> = (async () => {
     const readerOptions = {

@@ -1,4 +1,6 @@
+import type { PrepareDocumentOptions } from '../document/prepare-document';
 import { ValidationError } from '../errors';
+import type { AgentEndpointsOptions } from './create-agent-endpoints';
 import type { PolicyOptions } from '../tct/build-policy';
 import { isHttpUrl, normalizeUri } from '../uri';
 
@@ -234,5 +236,25 @@ export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
   return {
     ...options,
     site: { ...options.site, origin: normalizeUri(options.site.origin).replace(/\/$/, '') },
+  };
+}
+
+/** The endpoint settings implied by site options (shared by every adapter). */
+export function endpointOptionsFor(options: AgentSiteOptions): AgentEndpointsOptions {
+  return {
+    origin: options.site.origin,
+    ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.protect ? { protect: options.protect } : {}),
+  };
+}
+
+/** The document preparation settings implied by site options (shared by every adapter). */
+export function prepareOptionsFor(options: AgentSiteOptions): PrepareDocumentOptions {
+  return {
+    origin: options.site.origin,
+    ...(options.site.language ? { language: options.site.language } : {}),
+    ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
+    ...(options.maxDocumentBytes ? { maxDocumentBytes: options.maxDocumentBytes } : {}),
   };
 }
