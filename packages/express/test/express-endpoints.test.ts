@@ -4,7 +4,8 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { openDatabase, type DatabaseOption } from '@agent-ready/store';
+import type { DatabaseOption } from '@agent-ready/store';
+import { dropTables } from './drop-tables';
 import { agentReady, type AgentReadyMiddleware } from '../src';
 
 const ORIGIN = 'https://example.com';
@@ -25,22 +26,7 @@ function buildApp(agent: AgentReadyMiddleware, options: { compress?: boolean } =
   return app;
 }
 
-export async function dropTables(database: DatabaseOption, prefix: string): Promise<void> {
-  const db = openDatabase(database);
-  for (const name of [
-    'artifact_chunks',
-    'artifacts',
-    'documents',
-    'state',
-    'migrations_lock',
-    'migrations',
-  ]) {
-    await db.knex.schema.dropTableIfExists(`${prefix}${name}`);
-  }
-  await db.knex.destroy();
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- superagent's parser signature
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- superagent parser signature
 const rawBody = (r: any, cb: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   r.on('data', (c: Buffer) => chunks.push(c));

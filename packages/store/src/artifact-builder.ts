@@ -16,13 +16,22 @@ export type DocumentColumn =
   | 'modified'
   | 'modified_ms'
   | 'hash'
-  | 'scp_line';
+  | 'scp_line'
+  | 'markdown'
+  | 'llm_role'
+  | 'llm_data';
 
 export interface ArtifactBuildContext {
   /** Published rows (public ones unless asked otherwise), streamed in pages. */
   rows<C extends DocumentColumn>(
     columns: readonly C[],
-    options?: { visibility?: Visibility },
+    options?: {
+      visibility?: Visibility;
+      section?: string;
+      role?: boolean;
+      modifiedAfterMs?: number;
+      modifiedUpToMs?: number;
+    },
   ): AsyncIterable<Record<C, unknown>>;
   /**
    * Newest `modified` over every row, whatever its state (optionally of one section): unpublish
@@ -30,6 +39,8 @@ export interface ArtifactBuildContext {
    * instance. Use it for Last-Modified and `generated` so equal content gives equal bytes.
    */
   lastChangeMs(options?: { section?: string }): Promise<number>;
+  /** Sections that have at least one published public document, sorted. */
+  sections(): Promise<string[]>;
   /** When this build started. */
   now: Date;
   /** A private temporary folder for big outputs, removed after the build. */

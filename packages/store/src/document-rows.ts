@@ -132,6 +132,35 @@ export async function findPathHolder(
   return raw ? fromRawRow(raw) : undefined;
 }
 
+export interface MarkdownTwinRow {
+  state: DocumentState;
+  visibility: Visibility;
+  cUrl: string;
+  modified: string;
+  markdown: string | null;
+  markdownHash: string | null;
+}
+
+/** The Markdown twin of the document whose M-URL path is `mPath`. */
+export async function findMarkdownTwinRow(
+  knex: Knex,
+  t: TableNames,
+  mPath: string,
+): Promise<MarkdownTwinRow | undefined> {
+  const raw = await knex(t.documents)
+    .where({ m_path_key: pathKey(mPath) })
+    .first('state', 'visibility', 'c_url', 'm_path', 'modified', 'markdown', 'markdown_hash');
+  if (!raw || raw.m_path !== mPath) return undefined;
+  return {
+    state: raw.state as DocumentState,
+    visibility: raw.visibility as Visibility,
+    cUrl: String(raw.c_url),
+    modified: String(raw.modified),
+    markdown: toNullableString(raw.markdown),
+    markdownHash: toNullableString(raw.markdown_hash),
+  };
+}
+
 /** The row serving `mPath` (published or tombstone), with its body. */
 export async function findMUrlRow(
   knex: Knex,
@@ -176,7 +205,15 @@ export async function* iteratePublishedRows<C extends string>(
   knex: Knex,
   t: TableNames,
   columns: readonly C[],
-  options: { visibility?: Visibility; pageSize?: number } = {},
+  options: {
+    visibility?: Visibility;
+    section?: string;
+    role?: boolean;
+    /** Only rows with modified in (after, upTo], milliseconds. */
+    modifiedAfterMs?: number;
+    modifiedUpToMs?: number;
+    pageSize?: number;
+  } = {},
 ): AsyncGenerator<Record<C | 'id', unknown>> {
   const pageSize = options.pageSize ?? 1000;
   let lastId = 0;
@@ -188,6 +225,12 @@ export async function* iteratePublishedRows<C extends string>(
       .limit(pageSize)
       .select(['id', ...columns]);
     if (options.visibility) query = query.andWhere('visibility', options.visibility);
+    if (options.section !== undefined) query = query.andWhere('section', options.section);
+    if (options.role) query = query.whereNotNull('llm_role');
+    if (options.modifiedAfterMs !== undefined)
+      query = query.andWhere('modified_ms', '>', options.modifiedAfterMs);
+    if (options.modifiedUpToMs !== undefined)
+      query = query.andWhere('modified_ms', '<=', options.modifiedUpToMs);
     const rows: Record<C | 'id', unknown>[] = await query;
     for (const row of rows) yield row;
     if (rows.length < pageSize) return;

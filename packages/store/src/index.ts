@@ -10,3 +10,7 @@ export * from './regeneration-engine';
 export { runMigrations } from './schema/run-migrations';
 export * from './site-artifact-builders';
 export * from './open-store-reader';
+export * from './artifact-resources';
+export * from './build-llms-txt-artifacts';
+export * from './build-scp-artifacts';
+export * from './build-llmindex-artifacts';

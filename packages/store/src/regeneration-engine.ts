@@ -226,6 +226,10 @@ export class RegenerationEngine {
           hash: rendered.output.hash,
           body: rendered.output.body,
           scp_line: rendered.output.scpLine,
+          markdown: rendered.output.markdown,
+          markdown_hash: `sha256-${sha256Hex(rendered.output.markdown)}`,
+          llm_role: doc.llmindex?.role ?? null,
+          llm_data: doc.llmindex ? JSON.stringify(doc.llmindex.data) : null,
           revision: doc.revision ?? existing?.revision ?? null,
           change_seq: changeSeq,
         };
@@ -275,6 +279,8 @@ export class RegenerationEngine {
             hash: null,
             body: null,
             scp_line: null,
+            markdown: null,
+            markdown_hash: null,
             change_seq: changeSeq,
             // An unpublished page gives its URL back; a tombstone keeps (or takes back) it, to
             // answer 410, unless another document serves that URL now.
@@ -475,7 +481,17 @@ export class RegenerationEngine {
     const t = this.tables;
     const context: ArtifactBuildContext = {
       rows: (columns, options) =>
-        iteratePublishedRows(knex, t, columns, { visibility: options?.visibility ?? 'public' }),
+        iteratePublishedRows(knex, t, columns, {
+          ...options,
+          visibility: options?.visibility ?? 'public',
+        }),
+      sections: async () =>
+        (
+          await knex(t.documents)
+            .distinct('section')
+            .where({ state: 'published', visibility: 'public' })
+            .orderBy('section')
+        ).map((r: { section: unknown }) => String(r.section)),
       lastChangeMs: async (options) => {
         let query = knex(t.documents).max({ newest: 'modified_ms' });
         if (options?.section !== undefined) query = query.where({ section: options.section });

@@ -1,5 +1,8 @@
 import { normalizeUri, POLICY_PATH, type AgentSiteOptions } from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
+import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
+import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
+import { scpArtifactBuilder } from './build-scp-artifacts';
 import { sitemapArtifactBuilder } from './build-sitemap-artifacts';
 
 /**
@@ -19,6 +22,9 @@ export function siteArtifactBuilders(options: AgentSiteOptions): ArtifactBuilder
         : {}),
       ...(options.policy ? { policyUrl: normalizeUri(`${origin}${POLICY_PATH}`) } : {}),
     }),
+    llmsTxtArtifactBuilder(options),
+    scpArtifactBuilder(options),
+    llmindexArtifactBuilder(options),
   ];
   return builders;
 }

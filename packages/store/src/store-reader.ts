@@ -5,7 +5,12 @@ import {
   readArtifactMeta,
   type ArtifactMeta,
 } from './artifact-rows';
-import { findMUrlRow, type MUrlRow } from './document-rows';
+import {
+  findMarkdownTwinRow,
+  findMUrlRow,
+  type MarkdownTwinRow,
+  type MUrlRow,
+} from './document-rows';
 import { readSequences } from './store-state';
 import { translateDatabaseErrors } from './store-errors';
 import type { TableNames } from './table-names';
@@ -104,6 +109,13 @@ export class StoreReader {
         this.rows.set(path, row ?? null);
       return row;
     });
+  }
+
+  /** The Markdown twin of the document whose M-URL path is `mPath` (not cached: twins are rarer). */
+  async findMarkdownTwin(mPath: string): Promise<MarkdownTwinRow | undefined> {
+    return translateDatabaseErrors('read Markdown twin', () =>
+      findMarkdownTwinRow(this.knex, this.tables, mPath),
+    );
   }
 
   /** Artifact metadata by name; cheap, for listings and for large artifacts read by range. */

@@ -50,7 +50,12 @@ function benchDocument(index: number, edit: number): PreparedDocument {
         modified,
         content: [{ type: 'text', text: content }],
       });
-      return { body: rep.body, hash: rep.hash, scpLine };
+      return {
+        body: rep.body,
+        hash: rep.hash,
+        scpLine,
+        markdown: `# Article ${index}\n\n${content}\n`,
+      };
     },
   };
 }

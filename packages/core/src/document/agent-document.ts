@@ -32,4 +32,30 @@ export interface AgentDocument {
   visibility?: 'public' | 'protected';
   /** Source revision for ordering concurrent saves (higher wins), e.g. updatedAt in ms. */
   revision?: number;
+  /**
+   * What this document contributes to the llmindex `/llm/*` pages and products feed: a
+   * `product` (with its offer data), a `faq` entry (question = title, answer = body), a
+   * `policy` (title + body) or the `about` text (body).
+   */
+  llmindex?: AgentDocumentLlmindexRole;
+}
+
+export type AgentDocumentLlmindexRole =
+  | { role: 'product'; product: LlmindexProductData }
+  | { role: 'faq'; topic?: string }
+  | { role: 'policy' }
+  | { role: 'about' };
+
+/** Offer data of a product document (llmindex §5); title, URL and description come from the document. */
+export interface LlmindexProductData {
+  /** Feed id; defaults to the document id. */
+  id?: string;
+  price?: number;
+  currency?: string;
+  priceRange?: { min: number; max: number; currency: string };
+  /** `in_stock`, `out_of_stock`, `preorder` or a common spelling of them. */
+  availability: string;
+  brand?: string;
+  category?: string;
+  imageUrl?: string;
 }

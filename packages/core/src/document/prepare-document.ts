@@ -1,4 +1,5 @@
-import { parseContent, renderDocumentText, type ContentTree } from '../content';
+import { parseContent, renderDocumentText, renderMarkdown, type ContentTree } from '../content';
+import { escapeMarkdownHeading, escapeMarkdownText } from '../llmstxt/escape-markdown';
 import { sha256Hex } from '../crypto';
 import { ValidationError } from '../errors';
 import { canonicalizeJson } from '../json';
@@ -105,6 +106,7 @@ export function prepareDocument(
   const content = renderDocumentText({ title: doc.title, tree });
   const blocks = treeToScpBlocks(tree);
   const published = toDateString(doc.published, 'published');
+  const llmindex = llmindexOf(doc);
   const sourceModified = toDateString(doc.modified, 'modified');
 
   const fingerprint = `sha256-${sha256Hex(
@@ -119,6 +121,7 @@ export function prepareDocument(
       published: published ?? null,
       structuredData: doc.structuredData ?? null,
       blocks: normalizedStrings(blocks),
+      llmindex: llmindex ?? null,
     }),
   )}`;
   const renderKey = `sha256-${sha256Hex(
@@ -146,6 +149,7 @@ export function prepareDocument(
     language,
     ...(doc.revision !== undefined ? { revision: doc.revision } : {}),
     ...(sourceModified !== undefined ? { sourceModified } : {}),
+    ...(llmindex !== undefined ? { llmindex } : {}),
     render(modified) {
       const representation = buildMUrlRepresentation(
         {
@@ -178,7 +182,55 @@ export function prepareDocument(
         body: representation.body,
         hash: representation.hash,
         scpLine: serializeScpPage(page),
+        markdown: markdownTwin(doc.title, doc.description, tree),
       };
     },
   };
+}
+
+/** The Markdown twin: the same content as the M-URL, with its structure kept. */
+function markdownTwin(title: string, description: string | undefined, tree: ContentTree): string {
+  const parts = [`# ${escapeMarkdownHeading(title)}`];
+  if (description !== undefined && description.trim() !== '')
+    parts.push(escapeMarkdownText(description.trim()));
+  const body = renderMarkdown(tree);
+  if (body !== '') parts.push(body.trimEnd());
+  return `${parts.join('\n\n')}\n`;
+}
+
+const LLMINDEX_ROLES = new Set(['product', 'faq', 'policy', 'about']);
+
+function llmindexOf(doc: AgentDocument): PreparedDocument['llmindex'] {
+  const input = doc.llmindex;
+  if (input === undefined) return undefined;
+  if (typeof input !== 'object' || input === null || !LLMINDEX_ROLES.has(input.role)) {
+    throw new ValidationError(
+      'document.llmindex',
+      'llmindex.role must be product, faq, policy or about',
+      {
+        field: 'llmindex.role',
+        value: (input as { role?: unknown } | null)?.role,
+      },
+    );
+  }
+  const { role, ...rest } = input;
+  if (role === 'product') {
+    const product = (rest as { product?: unknown }).product;
+    if (
+      typeof product !== 'object' ||
+      product === null ||
+      typeof (product as { availability?: unknown }).availability !== 'string'
+    ) {
+      throw new ValidationError(
+        'document.llmindex',
+        'a product needs llmindex.product with an availability',
+        {
+          field: 'llmindex.product',
+          value: product,
+        },
+      );
+    }
+    return { role, data: product as Record<string, unknown> };
+  }
+  return { role, data: rest as Record<string, unknown> };
 }

@@ -38,6 +38,8 @@ export interface PreparedDocument {
   revision?: number;
   /** The source's own modification time (RFC 3339), used for `modified` when content changed. */
   sourceModified?: string;
+  /** llmindex role and data, as stored (see AgentDocument.llmindex). */
+  llmindex?: { role: string; data: Record<string, unknown> };
   /** Renders the stored artifacts for a given `modified` (RFC 3339). Deterministic. */
   render(modified: string): RenderedDocument;
 }
@@ -49,4 +51,6 @@ export interface RenderedDocument {
   hash: string;
   /** The SCP page line (JSON, no newline). */
   scpLine: string;
+  /** The Markdown twin: `# title`, the description, then the body as CommonMark/GFM. */
+  markdown: string;
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type * as ZstdNapiModule from 'zstd-napi';
@@ -20,23 +21,18 @@ const nodeZlib = zlib as ZlibWithZstd;
 export type ZstdNapi = typeof ZstdNapiModule;
 export type ZstdNapiBinding = typeof ZstdNapiBindingModule;
 
-let zstdNapi: Promise<ZstdNapi> | undefined;
-let zstdNapiBinding: Promise<ZstdNapiBinding> | undefined;
-
-function unwrapDefault<T>(module: T | { default: T }, probe: string): T {
-  return probe in (module as object) ? (module as T) : (module as { default: T }).default;
-}
+/**
+ * `zstd-napi` is CommonJS with a native addon: loaded with `require` (not `import()`, which
+ * sandboxes such as jest's vm reject) and only on first use, so Node ≥ 22.15 never loads it.
+ */
+const requireFromHere = createRequire(import.meta.url);
 
 export function loadZstdNapi(): Promise<ZstdNapi> {
-  zstdNapi ??= import('zstd-napi').then((m) => unwrapDefault<ZstdNapi>(m, 'CompressStream'));
-  return zstdNapi;
+  return Promise.resolve().then(() => requireFromHere('zstd-napi') as ZstdNapi);
 }
 
 export function loadZstdNapiBinding(): Promise<ZstdNapiBinding> {
-  zstdNapiBinding ??= import('zstd-napi/binding.js').then((m) =>
-    unwrapDefault<ZstdNapiBinding>(m, 'DCtx'),
-  );
-  return zstdNapiBinding;
+  return Promise.resolve().then(() => requireFromHere('zstd-napi/binding.js') as ZstdNapiBinding);
 }
 
 /** Whether this Node has zstd in `zlib` (then `zstd-napi` is never loaded). */

@@ -27,8 +27,19 @@ export interface StoredArtifactView {
   meta: Record<string, unknown>;
 }
 
+export interface StoredMarkdownTwinView {
+  state: 'published' | 'unpublished' | 'deleted';
+  visibility: 'public' | 'protected';
+  cUrl: string;
+  modified: string;
+  markdown: string | null;
+  markdownHash: string | null;
+}
+
 export interface AgentContentSource {
   findMUrl(path: string): Promise<StoredDocumentView | undefined>;
+  /** The Markdown twin of the document whose M-URL path is `mPath`. */
+  findMarkdownTwin(mPath: string): Promise<StoredMarkdownTwinView | undefined>;
   artifactMeta(name: string): Promise<StoredArtifactView | undefined>;
   artifact(name: string): Promise<{ meta: StoredArtifactView; body: Buffer } | undefined>;
   /** Bytes [start, end] of the generation `meta` describes; undefined once it was replaced. */

@@ -19,11 +19,14 @@ import {
 } from '../tct/m-url-path';
 import { TCT_1 } from '../tct/tct-profile';
 import { normalizeUri, parseUri } from '../uri';
+import { chooseScpEncoding } from '../scp/scp-http-headers';
+import { headerValue } from '../http/request-headers';
 import type { AgentContentSource, StoredArtifactView } from './agent-content-source';
 import { normalizeRequestPath } from './normalize-request-path';
 
 export const POLICY_PATH = '/llm-policy.json';
 export const SITEMAP_FAMILY = 'tct-sitemap';
+export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
 export interface AgentEndpointsOptions {
   /** Public origin of the site, e.g. `https://example.com`. */
@@ -156,11 +159,23 @@ export function createAgentEndpoints(
     return { kind: 'respond', response: await respond() };
   }
 
-  async function serveArtifact(
+  /** A collection stored in several content codings: the one the request accepts (DECISIONS §2). */
+  async function negotiatedVariant(
     request: AgentRequest,
     meta: StoredArtifactView,
+  ): Promise<StoredArtifactView> {
+    const variants = meta.meta.variants as Record<string, string> | undefined;
+    if (!variants?.zstd) return meta;
+    if (chooseScpEncoding(headerValue(request.headers, 'accept-encoding')) !== 'zstd') return meta;
+    return (await source.artifactMeta(variants.zstd)) ?? meta;
+  }
+
+  async function serveArtifact(
+    request: AgentRequest,
+    found: StoredArtifactView,
   ): Promise<AgentOutcome> {
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    const meta = await negotiatedVariant(request, found);
     const respond = async (): Promise<HttpResponse> => {
       const base = {
         etag: meta.etag,
@@ -196,6 +211,51 @@ export function createAgentEndpoints(
       });
     };
     if (protectAll && meta.meta.public !== true) return { kind: 'authorize', respond };
+    return { kind: 'respond', response: await respond() };
+  }
+
+  /**
+   * The M-URL path a Markdown twin path stands for (llms.txt v2 forms): `/a/index.html.md` and
+   * `/a/index.md` for the directory page `/a/`, `/a.md` for `/a` (or `/a/`).
+   */
+  function twinMPath(path: string): string | undefined {
+    if (!path.endsWith('.md')) return undefined;
+    const page = path.replace(/\/index(?:\.html)?\.md$/, '/').replace(/\.md$/, '');
+    if (page === '') return undefined;
+    try {
+      return parseUri(mUrlFor(urlFor(page), scheme)).path;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `undefined` when no document has this twin: the path is then the app's. */
+  async function serveMarkdownTwin(
+    request: AgentRequest,
+    mPath: string,
+  ): Promise<AgentOutcome | undefined> {
+    const twin = await source.findMarkdownTwin(mPath);
+    if (!twin) return undefined;
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (twin.state === 'unpublished') {
+      return { kind: 'respond', response: textResponse(request.method, 404, 'Not Found') };
+    }
+    if (twin.state === 'deleted' || twin.markdown === null || twin.markdownHash === null) {
+      return { kind: 'respond', response: textResponse(request.method, 410, 'Gone') };
+    }
+    const resource: ServedResource = {
+      body: Buffer.from(twin.markdown, 'utf8'),
+      etag: `"${twin.markdownHash}"`,
+      lastModified: new Date(Date.parse(twin.modified)),
+      contentType: MARKDOWN_CONTENT_TYPE,
+      headers: {
+        'cache-control': TCT_1.cacheControl,
+        vary: 'Accept-Encoding',
+        link: formatLinkHeader([canonicalLink(twin.cUrl)]),
+      },
+    };
+    const respond = async () => respondWithResource(request, resource);
+    if (twin.visibility === 'protected' || protectAll) return { kind: 'authorize', respond };
     return { kind: 'respond', response: await respond() };
   }
 
@@ -235,7 +295,9 @@ export function createAgentEndpoints(
       if (path.endsWith(mUrlSuffix)) return serveMUrl(request, path);
       if (policy && path === POLICY_PATH) return servePolicy(request);
       const meta = await source.artifactMeta(path);
-      return meta ? serveArtifact(request, meta) : PASS;
+      if (meta) return serveArtifact(request, meta);
+      const twin = twinMPath(path);
+      return (twin !== undefined && (await serveMarkdownTwin(request, twin))) || PASS;
     },
     async pageLinks(path) {
       const normalized = normalizeRequestPath(path);

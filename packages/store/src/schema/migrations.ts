@@ -85,4 +85,18 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '002-markdown-twins-and-llmindex-roles',
+    async up(knex, t) {
+      await knex.schema.alterTable(t.documents, (table) => {
+        /** The Markdown twin served at the page's `.md` URLs, and its sha256. */
+        table.text('markdown', 'mediumtext').nullable();
+        table.string('markdown_hash', 71).nullable();
+        /** product | faq | policy | about: what the document adds to the llmindex pages. */
+        table.string('llm_role', 16).nullable();
+        /** The role's data as JSON (a product's offer). */
+        table.text('llm_data', 'mediumtext').nullable();
+      });
+    },
+  },
 ];
