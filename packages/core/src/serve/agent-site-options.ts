@@ -51,7 +51,7 @@ export interface LlmindexSiteOptions {
   /** Ownership proof (§6): `value` is the exact body of /.well-known/llmindex-proof.txt. */
   verify?: { method: 'dns_txt' | 'http_file'; value: string };
   /** Private Ed25519 JWK (with `kid`): the manifest is signed and the JWKS published. */
-  signingKey?: Record<string, unknown>;
+  signingKey?: object;
 }
 
 export interface ScpSiteOptions {
