@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { zstdDecompressSync } from 'node:zlib';
+import zlib from 'node:zlib';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import {
@@ -338,7 +338,8 @@ describeEachDatabase(
 
 /** zstd frames via the native module core already depends on (Node 20 has no zstd in zlib). */
 function zstdDecompress(bytes: Buffer): string {
-  if (typeof zstdDecompressSync === 'function') return zstdDecompressSync(bytes).toString('utf8');
+  const nodeZstd = (zlib as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
+  if (typeof nodeZstd === 'function') return nodeZstd(bytes).toString('utf8');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const zstd = require('zstd-napi') as { decompress(b: Buffer): Buffer };
   return zstd.decompress(bytes).toString('utf8');
