@@ -4,6 +4,7 @@ import { registerLlmindexCommands } from './llmindex';
 import { registerScpCommands } from './scp';
 import { registerTextCommands } from './text';
 import { registerUriCommands } from './uri';
+import { registerValidateCommands } from './validate';
 
 /** Each command module adds its sub-commands to the program. */
 export type RegisterCommands = (program: Command) => void;
@@ -15,4 +16,5 @@ export const commandRegistrations: RegisterCommands[] = [
   registerUriCommands,
   registerScpCommands,
   registerLlmindexCommands,
+  registerValidateCommands,
 ];
