@@ -4,6 +4,7 @@ import { registerLlmindexCommands } from './llmindex';
 import { registerScpCommands } from './scp';
 import { registerTextCommands } from './text';
 import { registerUriCommands } from './uri';
+import { registerSyncCommands } from './sync';
 import { registerValidateCommands } from './validate';
 
 /** Each command module adds its sub-commands to the program. */
@@ -17,4 +18,5 @@ export const commandRegistrations: RegisterCommands[] = [
   registerScpCommands,
   registerLlmindexCommands,
   registerValidateCommands,
+  registerSyncCommands,
 ];

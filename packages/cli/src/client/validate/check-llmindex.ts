@@ -13,7 +13,7 @@ import {
 import { charsetOf, mediaTypeOf } from '../discovery/find-links';
 import type { HttpExchange } from '../http/http-client';
 import { evidenceOf } from './check-recorder';
-import { sameUrl } from './check-tct';
+import { sameUrl } from '../tct/same-url';
 import { fetchIdentity, onOrigin, type ValidationContext } from './validation-context';
 
 const IDS = [

@@ -8,7 +8,7 @@ import {
 } from '../discovery/find-links';
 import type { HttpExchange } from '../http/http-client';
 import { evidenceOf } from './check-recorder';
-import { sameUrl } from './check-tct';
+import { sameUrl } from '../tct/same-url';
 import {
   fetchIdentity,
   onOrigin,

@@ -1,4 +1,5 @@
-import { compareUris, sha256Hex, validatePolicy } from '@agent-ready/core';
+import { sha256Hex, validatePolicy } from '@agent-ready/core';
+import { sameUrl } from '../tct/same-url';
 import {
   headerLinks,
   htmlLinks,
@@ -20,15 +21,6 @@ import {
 } from './validation-context';
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
-
-/** URL equivalence for retrieval (RFC 3986 §6.2.2-§6.2.3 via core's ladder); never throws. */
-export function sameUrl(a: string, b: string): boolean {
-  try {
-    return compareUris(a, b, { forRetrieval: true }).equivalent;
-  } catch {
-    return false;
-  }
-}
 
 function parseJson(bytes: Buffer): unknown {
   try {
