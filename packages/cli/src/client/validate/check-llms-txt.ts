@@ -164,7 +164,7 @@ export async function checkLlmsTxt(ctx: ValidationContext): Promise<void> {
   const soft404 = res.status === 200 && mediaTypeOf(res.headers['content-type']) === 'text/html';
   if (res.status !== 200 || soft404) {
     const answer = soft404 ? 'an HTML page (a catch-all, taken as absent)' : String(res.status);
-    if (linked || (res.status !== 404 && res.status !== 410))
+    if (linked || (!soft404 && res.status !== 404 && res.status !== 410))
       rec.violation(
         'llmstxt.format',
         evidenceOf(
