@@ -64,6 +64,8 @@ export {
   type StoredDocument,
   type StoredSitemap,
   type ScpSectionState,
+  type SyncScpIndex,
+  type StoredCollection,
 } from './client/sync/sync-state';
 export type {
   SyncOptions,

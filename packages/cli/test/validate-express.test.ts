@@ -18,14 +18,14 @@ let site: TestSite;
 let fixtures: ProtocolFixtures;
 
 beforeAll(async () => {
-  let pending: ProtocolFixtures | undefined;
+  const holder: { fixtures?: ProtocolFixtures } = {};
   site = await bootExpressSite({
     documents: [
       ...DOCUMENTS,
       { id: 'draft', url: '/draft/', title: 'Draft', body: { format: 'text', value: 'Not yet.' } },
     ],
-    fixtures: (req, res, next) => pending!.router()(req, res, next),
-    pageLinks: (path) => pending?.pageLinks(path) ?? [],
+    fixtures: (req, res, next) => holder.fixtures!.router()(req, res, next),
+    pageLinks: (path) => holder.fixtures?.pageLinks(path) ?? [],
   });
   // The draft was published once, then taken back: its M-URL answers 404.
   await site.agent.unpublish('draft');
@@ -36,11 +36,11 @@ beforeAll(async () => {
       path: d.url,
       title: d.title,
       text: String((d.body as { value: string }).value),
-      modified: d.modified ?? '2025-10-01T00:00:00Z',
+      modified: String(d.modified ?? '2025-10-01T00:00:00Z'),
     })),
   ).prepare();
   await fixtures.addDelta(fixtures.pages.slice(1, 2), '2025-10-03T00:00:00Z');
-  pending = fixtures;
+  holder.fixtures = fixtures;
 });
 
 afterAll(() => site.close());

@@ -53,6 +53,15 @@ export interface ScpSectionState {
   snapshotAppliedAt: string;
 }
 
+/** A section's pages: the core's `ScpLocalIndex`, synchronous here. */
+export interface SyncScpIndex extends ScpLocalIndex {
+  get(url: string): ScpPage | undefined;
+  put(page: ScpPage): void;
+  delete(url: string): void;
+  urls(): string[];
+  count(): number;
+}
+
 export interface StoredCollection {
   url: string;
   etag: string | null;
@@ -259,7 +268,7 @@ export class SyncState {
   }
 
   /** The pages of one SCP section, as the core's delta procedure reads and writes them. */
-  scpIndex(section: string): ScpLocalIndex & { count(): number } {
+  scpIndex(section: string): SyncScpIndex {
     const get = this.db.prepare('SELECT page FROM scp_pages WHERE section = ? AND key = ?');
     const put = this.db.prepare(
       'INSERT OR REPLACE INTO scp_pages (section, key, url, modified, page) VALUES (?, ?, ?, ?, ?)',
