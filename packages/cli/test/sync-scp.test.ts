@@ -55,7 +55,12 @@ describe('agent-ready sync --scp', () => {
     const report = await syncScp(origin, { stateDir });
     expect(report).toMatchObject({ ok: true, mode: 'scp', fetched: 1, stored: pages.length });
     expect(report.scp).toMatchObject({ snapshots: 1, deltas: 0, inserted: pages.length });
-    expect(log.some((line) => line.startsWith('GET /robots.txt'))).toBe(true);
+    expect(log).toEqual([
+      'GET /robots.txt 200',
+      'GET /sitemap.xml 200',
+      'GET /scp/blog-snapshot-20251002000000.scp.gz 200',
+    ]);
+    expect(report.requests).toBe(3);
     expect(pageText(`${origin}/posts/2/`)).toBe('Text of page 2.');
   });
 

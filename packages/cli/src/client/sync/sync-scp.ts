@@ -53,11 +53,24 @@ interface Counters {
   skips: number;
 }
 
-async function findScpSitemap(client: HttpClient, origin: string): Promise<string | undefined> {
+/** The first sitemap.xml (robots.txt order) with the SCP extension, stored for next time. */
+async function findScpSitemap(
+  client: HttpClient,
+  state: SyncState,
+  origin: string,
+): Promise<{ url: string; sitemap: ScpSitemap } | undefined> {
   const { urls } = await findSitemapXmlUrls(client, origin);
   for (const url of urls.filter((u) => isSameOrigin(u, origin))) {
     const res = await client.request(url, { headers: { 'accept-encoding': 'identity' } });
-    if (res.status === 200 && res.body.includes(SCP_SITEMAP_NAMESPACE)) return url;
+    if (res.status !== 200 || !res.body.includes(SCP_SITEMAP_NAMESPACE)) continue;
+    const sitemap = parseScpSitemap(res.body);
+    state.putSitemap({
+      url,
+      etag: res.headers.etag ?? null,
+      lastModified: res.headers['last-modified'] ?? null,
+      body: res.body,
+    });
+    return { url, sitemap };
   }
   return undefined;
 }
@@ -215,8 +228,9 @@ export async function syncScp(
     let sitemapUrl = options.rediscover ? undefined : state.meta(SITEMAP_URL);
     let sitemap = sitemapUrl ? await readSitemap(client, state, sitemapUrl) : undefined;
     if (!sitemap) {
-      sitemapUrl = await findScpSitemap(client, origin);
-      sitemap = sitemapUrl ? await readSitemap(client, state, sitemapUrl) : undefined;
+      const found = await findScpSitemap(client, state, origin);
+      sitemapUrl = found?.url;
+      sitemap = found?.sitemap;
     }
     if (!sitemap || !sitemapUrl)
       throw new SyncError(
