@@ -4,6 +4,8 @@ import { registerLlmindexCommands } from './llmindex';
 import { registerScpCommands } from './scp';
 import { registerTextCommands } from './text';
 import { registerUriCommands } from './uri';
+import { registerSyncCommands } from './sync';
+import { registerValidateCommands } from './validate';
 
 /** Each command module adds its sub-commands to the program. */
 export type RegisterCommands = (program: Command) => void;
@@ -15,4 +17,6 @@ export const commandRegistrations: RegisterCommands[] = [
   registerUriCommands,
   registerScpCommands,
   registerLlmindexCommands,
+  registerValidateCommands,
+  registerSyncCommands,
 ];

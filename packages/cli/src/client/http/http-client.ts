@@ -1,0 +1,454 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
+import zlib from 'node:zlib';
+import { HttpBudgetError, HttpTransportError, positiveInteger } from '../client-errors';
+import { limitConcurrency, type Limiter } from './limit-concurrency';
+import { parseRetryAfter } from './parse-retry-after';
+
+/**
+ * Budgets and manners of one client. Every request it makes counts against them; a request
+ * that would exceed one throws `HttpBudgetError` instead of being sent.
+ */
+export interface HttpClientOptions {
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Requests in all, redirect hops and retries included (default unlimited). */
+  maxRequests?: number;
+  /** Bytes received in all, headers and bodies as they came over the wire (default unlimited). */
+  maxTotalBytes?: number;
+  /** Bytes of one response body, as received and after decoding (default 16 MiB). */
+  maxBodyBytes?: number;
+  /** One request, from sending to the last body byte (default 15 s). */
+  timeoutMs?: number;
+  /** The client's whole life, from its creation (default unlimited). */
+  timeBudgetMs?: number;
+  /** Redirects followed per request, all within the request's own origin (default 5). */
+  maxRedirects?: number;
+  userAgent?: string;
+  /** Honour `Retry-After` on 429 and 503 (default: 2 retries, waits up to 60 s each). */
+  retry?: { maxRetries?: number; maxWaitMs?: number } | false;
+  /** Called after every exchange (progress displays). */
+  onExchange?: (exchange: HttpExchangeHead) => void;
+}
+
+export interface HttpRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Overrides the client's per-body cap for this request. */
+  maxBodyBytes?: number;
+  /** Follow same-origin redirects (default true). */
+  followRedirects?: boolean;
+  /** Decode a gzip / deflate / br content-coding, bounded by the body cap (default false). */
+  decode?: boolean;
+  /** Honour Retry-After on 429/503 for this request (default true when the client retries). */
+  retry?: boolean;
+}
+
+export interface HttpRequestRecord {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** What one request ended with, before its body. */
+export interface HttpExchangeHead {
+  request: HttpRequestRecord;
+  /** The URL that answered (after same-origin redirects). */
+  url: string;
+  status: number;
+  statusText: string;
+  /** Lower-case names; a repeated field's values joined with ", " (Node's rule). */
+  headers: Record<string, string>;
+  /** Bytes of the status line and header block as received. */
+  headerBytes: number;
+  /** Each redirect followed, in order. */
+  redirects: { status: number; location: string }[];
+  /** A redirect to another origin, not followed: the response is the 3xx itself. */
+  blockedRedirect?: string;
+}
+
+export interface HttpExchange extends HttpExchangeHead {
+  /** The body as it came over the wire, or decoded when `decode` was asked and applied. */
+  body: Buffer;
+  /** Body bytes as they came over the wire. */
+  wireBodyBytes: number;
+  /** The content-coding that was removed (`decode`). */
+  decoded?: string;
+}
+
+export interface HttpClientStats {
+  requests: number;
+  /** Status line, headers and body bytes received, as they came over the wire. */
+  bytesReceived: number;
+  /** Request line, headers and body bytes sent. */
+  bytesSent: number;
+  notModified: number;
+  retries: number;
+  byStatus: Record<string, number>;
+}
+
+const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** `scheme://host[:port]` of an http(s) URL; throws a typed error for anything else. */
+export function originOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new HttpTransportError('client.http.url', `not an absolute URL: ${url}`, {
+      field: 'url',
+      value: url,
+    });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new HttpTransportError('client.http.url', `not an http(s) URL: ${url}`, {
+      field: 'url',
+      value: url,
+    });
+  }
+  return parsed.origin;
+}
+
+export function isSameOrigin(a: string, b: string): boolean {
+  try {
+    return originOf(a) === originOf(b);
+  } catch {
+    return false;
+  }
+}
+
+function headerBlockBytes(res: IncomingMessage): number {
+  let bytes = `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage ?? ''}\r\n`.length + 2;
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+    bytes += Buffer.byteLength(res.rawHeaders[i]!) + Buffer.byteLength(res.rawHeaders[i + 1]!) + 4;
+  }
+  return bytes;
+}
+
+function flattenHeaders(res: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+function decodeBody(body: Buffer, coding: string, maxBytes: number): Buffer {
+  const options = { maxOutputLength: maxBytes };
+  try {
+    if (coding === 'gzip' || coding === 'x-gzip') return zlib.gunzipSync(body, options);
+    if (coding === 'deflate') return zlib.inflateSync(body, options);
+    if (coding === 'br') return zlib.brotliDecompressSync(body, options);
+  } catch (cause) {
+    const tooLarge = (cause as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+    throw new HttpTransportError(
+      tooLarge ? 'client.http.too-large' : 'client.http.decoding',
+      tooLarge
+        ? `the ${coding}-decoded body is larger than ${maxBytes} bytes`
+        : `the ${coding} body does not decode: ${(cause as Error).message}`,
+      { field: 'content-encoding', value: coding, cause },
+    );
+  }
+  return body;
+}
+
+/**
+ * An HTTP/1.1 client over `node:http`/`node:https` for agents and validators. Not `fetch`:
+ * validation must see the exact header fields and the bytes as sent (fetch decodes
+ * content-codings and adds request headers of its own), and the sync report counts wire bytes.
+ * Redirects are followed only within the requested URL's origin; bodies are read under a cap
+ * and the request aborts past it; every request counts against the client's budgets.
+ */
+export class HttpClient {
+  readonly stats: HttpClientStats = {
+    requests: 0,
+    bytesReceived: 0,
+    bytesSent: 0,
+    notModified: 0,
+    retries: 0,
+    byStatus: {},
+  };
+  private readonly limit: Limiter;
+  private readonly agents: { http: http.Agent; https: https.Agent };
+  private readonly deadline: number;
+  private readonly maxBodyBytes: number;
+  private readonly timeoutMs: number;
+  private readonly maxRedirects: number;
+  private readonly retry: { maxRetries: number; maxWaitMs: number } | undefined;
+  private pausedUntil = 0;
+
+  constructor(private readonly options: HttpClientOptions = {}) {
+    const concurrency = positiveInteger(options.concurrency ?? 4, 'concurrency');
+    this.limit = limitConcurrency(concurrency);
+    this.maxBodyBytes = positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY, 'maxBodyBytes');
+    this.timeoutMs = positiveInteger(options.timeoutMs ?? 15_000, 'timeoutMs');
+    this.maxRedirects = options.maxRedirects ?? 5;
+    if (options.maxRequests !== undefined) positiveInteger(options.maxRequests, 'maxRequests');
+    if (options.maxTotalBytes !== undefined)
+      positiveInteger(options.maxTotalBytes, 'maxTotalBytes');
+    this.deadline =
+      options.timeBudgetMs === undefined
+        ? Infinity
+        : Date.now() + positiveInteger(options.timeBudgetMs, 'timeBudgetMs');
+    this.retry =
+      options.retry === false
+        ? undefined
+        : {
+            maxRetries: options.retry?.maxRetries ?? 2,
+            maxWaitMs: options.retry?.maxWaitMs ?? 60_000,
+          };
+    const agentOptions = { keepAlive: true, maxSockets: concurrency };
+    this.agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  }
+
+  /** Requests one URL and reads its whole body (bounded). */
+  async request(url: string, init: HttpRequestInit = {}): Promise<HttpExchange> {
+    return this.limit(async () => {
+      const { head, res, maxBody } = await this.open(url, init);
+      const body = await this.readBody(res, maxBody, head.url);
+      const contentCoding = head.headers['content-encoding']?.trim().toLowerCase();
+      const exchange: HttpExchange = { ...head, body, wireBodyBytes: body.length };
+      if (init.decode && contentCoding && contentCoding !== 'identity') {
+        exchange.body = decodeBody(body, contentCoding, maxBody);
+        exchange.decoded = contentCoding;
+      }
+      this.options.onExchange?.(head);
+      return exchange;
+    });
+  }
+
+  /**
+   * Requests one URL and hands its body to `consume` as a stream of wire bytes (counted and
+   * capped as they arrive). Whatever `consume` leaves unread is discarded.
+   */
+  async stream<T>(
+    url: string,
+    init: HttpRequestInit,
+    consume: (head: HttpExchangeHead, body: AsyncIterable<Buffer>) => Promise<T>,
+  ): Promise<{ head: HttpExchangeHead; result: T; wireBodyBytes: number }> {
+    return this.limit(async () => {
+      const { head, res, maxBody } = await this.open(url, init);
+      const counter = { bytes: 0 };
+      try {
+        const result = await consume(head, this.countedBody(res, maxBody, counter, head.url));
+        return { head, result, wireBodyBytes: counter.bytes };
+      } finally {
+        res.destroy();
+        this.options.onExchange?.(head);
+      }
+    });
+  }
+
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  /** Sends the request, following same-origin redirects and honouring Retry-After. */
+  private async open(
+    url: string,
+    init: HttpRequestInit,
+  ): Promise<{ head: HttpExchangeHead; res: IncomingMessage; maxBody: number }> {
+    const maxBody = init.maxBodyBytes ?? this.maxBodyBytes;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const requestHeaders: Record<string, string> = {
+      'user-agent': this.options.userAgent ?? 'agent-ready',
+      ...Object.fromEntries(
+        Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
+    };
+    const redirects: { status: number; location: string }[] = [];
+    let current = url;
+    let currentMethod = method;
+    let retries = 0;
+    originOf(url);
+    for (;;) {
+      const res = await this.send(current, currentMethod, requestHeaders, init.body);
+      const head: HttpExchangeHead = {
+        request: { method, url, headers: requestHeaders },
+        url: current,
+        status: res.statusCode ?? 0,
+        statusText: res.statusMessage ?? '',
+        headers: flattenHeaders(res),
+        headerBytes: headerBlockBytes(res),
+        redirects,
+      };
+      const location = head.headers.location;
+      if (REDIRECTS.has(head.status) && location !== undefined && init.followRedirects !== false) {
+        let target: string | undefined;
+        try {
+          target = new URL(location, current).href;
+        } catch {
+          target = undefined;
+        }
+        if (target === undefined || !isSameOrigin(target, url)) {
+          head.blockedRedirect = location;
+          return { head, res, maxBody };
+        }
+        if (redirects.length >= this.maxRedirects) {
+          res.destroy();
+          throw new HttpTransportError(
+            'client.http.redirects',
+            `more than ${this.maxRedirects} redirects from ${url}`,
+            { field: 'location', value: location },
+          );
+        }
+        await this.readBody(res, maxBody, current).catch(() => undefined);
+        redirects.push({ status: head.status, location: target });
+        if (head.status === 303 && currentMethod !== 'HEAD') currentMethod = 'GET';
+        current = target;
+        continue;
+      }
+      const wait = this.retryWait(head, init, retries);
+      if (wait !== undefined) {
+        await this.readBody(res, maxBody, current).catch(() => undefined);
+        retries++;
+        this.stats.retries++;
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
+        continue;
+      }
+      return { head, res, maxBody };
+    }
+  }
+
+  private retryWait(head: HttpExchangeHead, init: HttpRequestInit, retries: number) {
+    if (!this.retry || init.retry === false) return undefined;
+    if (head.status !== 429 && head.status !== 503) return undefined;
+    if (retries >= this.retry.maxRetries) return undefined;
+    const wait = parseRetryAfter(head.headers['retry-after'], Date.now()) ?? 1000;
+    if (wait > this.retry.maxWaitMs || Date.now() + wait > this.deadline) return undefined;
+    return wait;
+  }
+
+  private checkBudget(): void {
+    const { maxRequests, maxTotalBytes } = this.options;
+    if (maxRequests !== undefined && this.stats.requests >= maxRequests) {
+      throw new HttpBudgetError(
+        'client.budget.requests',
+        `the request budget (${maxRequests}) is spent`,
+        {
+          field: 'maxRequests',
+          value: maxRequests,
+        },
+      );
+    }
+    if (maxTotalBytes !== undefined && this.stats.bytesReceived >= maxTotalBytes) {
+      throw new HttpBudgetError(
+        'client.budget.bytes',
+        `the byte budget (${maxTotalBytes}) is spent`,
+        {
+          field: 'maxTotalBytes',
+          value: maxTotalBytes,
+        },
+      );
+    }
+    if (Date.now() >= this.deadline) {
+      throw new HttpBudgetError('client.budget.time', 'the time budget is spent', {
+        field: 'timeBudgetMs',
+        value: this.options.timeBudgetMs,
+      });
+    }
+  }
+
+  private async send(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | Buffer | undefined,
+  ): Promise<IncomingMessage> {
+    const pause = this.pausedUntil - Date.now();
+    if (pause > 0) await sleep(pause);
+    this.checkBudget();
+    this.stats.requests++;
+    const parsed = new URL(url);
+    const transport = parsed.protocol === 'https:' ? https : http;
+    const agent = parsed.protocol === 'https:' ? this.agents.https : this.agents.http;
+    const timeout = Math.min(this.timeoutMs, this.deadline - Date.now());
+    const payload = body === undefined ? undefined : Buffer.from(body);
+    const sentHeaders = {
+      ...headers,
+      ...(payload ? { 'content-length': String(payload.length) } : {}),
+    };
+    this.stats.bytesSent +=
+      `${method} ${parsed.pathname}${parsed.search} HTTP/1.1\r\n`.length +
+      Object.entries(sentHeaders).reduce((n, [k, v]) => n + k.length + v.length + 4, 2) +
+      (payload?.length ?? 0);
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const request = transport.request(
+        parsed,
+        { method, headers: sentHeaders, agent, signal: AbortSignal.timeout(Math.max(1, timeout)) },
+        (res) => {
+          this.stats.bytesReceived += headerBlockBytes(res);
+          const status = String(res.statusCode);
+          this.stats.byStatus[status] = (this.stats.byStatus[status] ?? 0) + 1;
+          if (res.statusCode === 304) this.stats.notModified++;
+          resolve(res);
+        },
+      );
+      request.on('error', (cause: Error & { code?: string }) => {
+        const timedOut = cause.name === 'AbortError' || cause.name === 'TimeoutError';
+        reject(
+          new HttpTransportError(
+            timedOut ? 'client.http.timeout' : 'client.http.network',
+            timedOut
+              ? `${method} ${url}: no complete answer within ${timeout} ms`
+              : `${method} ${url}: ${cause.code ?? cause.message}`,
+            { field: 'url', value: url, cause },
+          ),
+        );
+      });
+      request.end(payload);
+    });
+  }
+
+  private async *countedBody(
+    res: IncomingMessage,
+    maxBody: number,
+    counter: { bytes: number },
+    url: string,
+  ): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of res as AsyncIterable<Buffer>) {
+        counter.bytes += chunk.length;
+        this.stats.bytesReceived += chunk.length;
+        if (counter.bytes > maxBody) {
+          throw new HttpTransportError(
+            'client.http.too-large',
+            `the body of ${url} is larger than ${maxBody} bytes`,
+            { field: 'maxBodyBytes', value: maxBody },
+          );
+        }
+        const { maxTotalBytes } = this.options;
+        if (maxTotalBytes !== undefined && this.stats.bytesReceived > maxTotalBytes) {
+          throw new HttpBudgetError(
+            'client.budget.bytes',
+            `the byte budget (${maxTotalBytes}) is spent`,
+            { field: 'maxTotalBytes', value: maxTotalBytes },
+          );
+        }
+        yield chunk;
+      }
+    } catch (error) {
+      res.destroy();
+      if (error instanceof HttpTransportError || error instanceof HttpBudgetError) throw error;
+      const cause = error as Error;
+      const timedOut = cause.name === 'AbortError' || cause.name === 'TimeoutError';
+      throw new HttpTransportError(
+        timedOut ? 'client.http.timeout' : 'client.http.network',
+        timedOut
+          ? `the body of ${url} did not arrive in time`
+          : `reading ${url} failed: ${cause.message}`,
+        { field: 'url', value: url, cause },
+      );
+    }
+  }
+
+  private async readBody(res: IncomingMessage, maxBody: number, url: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.countedBody(res, maxBody, { bytes: 0 }, url)) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+}

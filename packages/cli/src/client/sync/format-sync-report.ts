@@ -1,0 +1,38 @@
+import { formatBytes } from '../validate/format-validation-report';
+import type { SyncReport } from './sync-report';
+
+const BASIS: Record<SyncReport['naive']['basis'], string> = {
+  'html-measured': 'HTML re-crawl, measured now',
+  'html-measured-earlier': 'HTML re-crawl, sizes measured by an earlier --compare-html',
+  'full-refetch': 'full re-fetch of every document, a lower bound (--compare-html measures HTML)',
+};
+
+/** The final report as a few readable lines. */
+export function formatSyncReport(report: SyncReport): string {
+  const unit = report.mode === 'scp' ? 'collections' : 'documents';
+  const lines = [
+    `agent-ready sync ${report.origin} (${report.mode === 'scp' ? 'SCP collections' : 'TCT M-URLs'})`,
+    `  requests:          ${report.requests} (${report.notModified} answered 304, ${report.retries} retries)`,
+    `  bytes received:    ${formatBytes(report.bytes)}`,
+    `  zero-fetch skips:  ${report.zeroFetchSkips} ${unit} not requested`,
+    `  fetched:           ${report.fetched} ${unit}`,
+    `  deleted:           ${report.deleted}`,
+    `  stored:            ${report.stored} of ${report.listed} listed`,
+  ];
+  if (report.scp)
+    lines.push(
+      `  SCP:               ${report.scp.snapshots} snapshot(s), ${report.scp.deltas} delta(s); pages ` +
+        `${report.scp.inserted} inserted, ${report.scp.replaced} replaced, ${report.scp.ignored} kept`,
+    );
+  lines.push(
+    `  naive re-crawl:    ${report.naive.requests} requests, ${formatBytes(report.naive.bytes)} (${BASIS[report.naive.basis]})`,
+    `  time:              ${(report.durationMs / 1000).toFixed(1)} s`,
+  );
+  if (report.problems.length > 0) {
+    lines.push(`  problems:          ${report.problems.length}`);
+    for (const problem of report.problems.slice(0, 20))
+      lines.push(`    ${problem.url}: ${problem.detail}`);
+    if (report.problems.length > 20) lines.push(`    … and ${report.problems.length - 20} more`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,349 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  applyScpDelta,
+  applyScpSnapshot,
+  compareScpTimestamps,
+  inspectScpCollection,
+  parseScpCollection,
+  parseScpSitemap,
+  SCP_SITEMAP_NAMESPACE,
+  type ScpLimits,
+  type ScpPage,
+  type ScpSitemap,
+} from '@agent-ready/core';
+import { SyncError } from '../client-errors';
+import { findSitemapXmlUrls } from '../discovery/find-sitemap-xml';
+import { isSameOrigin, type HttpClient } from '../http/http-client';
+import { parseOrigin } from '../validate/validate-site';
+import { estimateNaiveCost, measureHtml } from './measure-html';
+import { syncClient } from './sync-site';
+import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';
+import { SyncState } from './sync-state';
+
+const SITEMAP_URL = 'scp_sitemap_url';
+const DAY_MS = 86_400_000;
+
+export interface ScpSyncOptions extends SyncOptions {
+  /** Re-download a section's snapshot once the last one applied is this old (default 7 days). */
+  snapshotMaxAgeMs?: number;
+  /** Caps for reading collections (defaults: 1 GiB compressed, 10 GiB decompressed). */
+  limits?: Partial<ScpLimits>;
+}
+
+interface Entry {
+  kind: 'snapshot' | 'delta';
+  section: string;
+  url: string;
+  generated: string;
+  since?: string;
+}
+
+interface Counters {
+  snapshots: number;
+  deltas: number;
+  inserted: number;
+  replaced: number;
+  ignored: number;
+  deleted: number;
+  skips: number;
+}
+
+/** The first sitemap.xml (robots.txt order) with the SCP extension, stored for next time. */
+async function findScpSitemap(
+  client: HttpClient,
+  state: SyncState,
+  origin: string,
+): Promise<{ url: string; sitemap: ScpSitemap } | undefined> {
+  const { urls } = await findSitemapXmlUrls(client, origin);
+  for (const url of urls.filter((u) => isSameOrigin(u, origin))) {
+    const res = await client.request(url, { headers: { 'accept-encoding': 'identity' } });
+    if (res.status !== 200 || !res.body.includes(SCP_SITEMAP_NAMESPACE)) continue;
+    const sitemap = parseScpSitemap(res.body);
+    state.putSitemap({
+      url,
+      etag: res.headers.etag ?? null,
+      lastModified: res.headers['last-modified'] ?? null,
+      body: res.body,
+    });
+    return { url, sitemap };
+  }
+  return undefined;
+}
+
+async function readSitemap(
+  client: HttpClient,
+  state: SyncState,
+  url: string,
+): Promise<ScpSitemap | undefined> {
+  const cached = state.sitemap(url);
+  const validator: Record<string, string> = cached?.etag
+    ? { 'if-none-match': cached.etag }
+    : cached?.lastModified
+      ? { 'if-modified-since': cached.lastModified }
+      : {};
+  const res = await client.request(url, {
+    headers: { 'accept-encoding': 'identity', ...validator },
+  });
+  let body: Buffer;
+  if (res.status === 304 && cached) body = cached.body;
+  else if (res.status === 200) {
+    body = res.body;
+    state.putSitemap({
+      url,
+      etag: res.headers.etag ?? null,
+      lastModified: res.headers['last-modified'] ?? null,
+      body,
+    });
+  } else return undefined;
+  return parseScpSitemap(body);
+}
+
+async function* pagesOf(file: string, limits: Partial<ScpLimits>): AsyncGenerator<ScpPage> {
+  for await (const item of parseScpCollection(createReadStream(file), {
+    limits,
+    verifyChecksum: false,
+  }))
+    if (item.kind === 'page') yield item.page;
+}
+
+/**
+ * Downloads one collection to a temporary file (conditionally, when it was fetched before),
+ * verifies it completely (checksum, limits, schema), then applies it in one transaction by the
+ * spec's rules. Returns false when it was not applied.
+ */
+async function applyEntry(
+  client: HttpClient,
+  state: SyncState,
+  entry: Entry,
+  limits: Partial<ScpLimits>,
+  counters: Counters,
+  problems: SyncProblem[],
+): Promise<boolean> {
+  const file = join(dirname(state.file), `.download-${randomBytes(6).toString('hex')}.scp`);
+  try {
+    const { head, result } = await client.stream(
+      entry.url,
+      { headers: { 'accept-encoding': 'gzip' }, maxBodyBytes: limits.maxCompressedBytes! + 1 },
+      async (response, body) => {
+        if (response.status !== 200) return false;
+        await pipeline(Readable.from(body), createWriteStream(file));
+        return true;
+      },
+    );
+    if (!result) {
+      problems.push({ url: entry.url, detail: `answered ${head.status}` });
+      return false;
+    }
+    const inspection = await inspectScpCollection(createReadStream(file), { limits });
+    if (!inspection.valid) {
+      problems.push({
+        url: entry.url,
+        detail: `not applied: ${String(inspection.error?.code)}: ${String(inspection.error?.message)}`,
+      });
+      return false;
+    }
+    const metadata = inspection.report.metadata!;
+    if (metadata.type !== entry.kind || metadata.section !== entry.section) {
+      problems.push({
+        url: entry.url,
+        detail: `not applied: a ${metadata.type} of ${metadata.section}, listed as a ${entry.kind} of ${entry.section}`,
+      });
+      return false;
+    }
+    const index = state.scpIndex(entry.section);
+    const applied = await state.transaction(async () => {
+      const outcome =
+        entry.kind === 'snapshot'
+          ? await applyScpSnapshot(index, pagesOf(file, limits))
+          : await applyScpDelta(index, pagesOf(file, limits));
+      const previous = state.scpSection(entry.section);
+      const now = new Date().toISOString();
+      state.putScpSection({
+        section: entry.section,
+        appliedGenerated: metadata.generated,
+        snapshotGenerated:
+          entry.kind === 'snapshot' ? metadata.generated : previous!.snapshotGenerated,
+        snapshotAppliedAt: entry.kind === 'snapshot' ? now : previous!.snapshotAppliedAt,
+      });
+      state.putCollection({
+        url: entry.url,
+        etag: head.headers.etag ?? null,
+        lastModified: head.headers['last-modified'] ?? null,
+        generated: metadata.generated,
+      });
+      return outcome;
+    });
+    counters[entry.kind === 'snapshot' ? 'snapshots' : 'deltas']++;
+    counters.inserted += applied.inserted;
+    counters.replaced += applied.replaced;
+    counters.ignored += applied.ignored;
+    counters.deleted += applied.deleted;
+    return true;
+  } catch (error) {
+    problems.push({ url: entry.url, detail: (error as Error).message });
+    return false;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/**
+ * Sync by SCP collections: the sitemap.xml conditionally, then per section the snapshot when
+ * there is no local copy, when the deltas listed leave a gap after what was applied, or when
+ * the last snapshot is older than `snapshotMaxAgeMs` (deletions are learned only from
+ * snapshots); otherwise only the deltas newer than what was applied, in order of `generated`.
+ * Collections already applied are not requested at all.
+ */
+export async function syncScp(
+  originArgument: string,
+  options: ScpSyncOptions,
+): Promise<SyncReport> {
+  const origin = parseOrigin(originArgument);
+  const started = Date.now();
+  const state = SyncState.open(options.stateDir);
+  const client = syncClient(options);
+  const problems: SyncProblem[] = [];
+  const counters: Counters = {
+    snapshots: 0,
+    deltas: 0,
+    inserted: 0,
+    replaced: 0,
+    ignored: 0,
+    deleted: 0,
+    skips: 0,
+  };
+  const limits: Partial<ScpLimits> = {
+    maxCompressedBytes: 2 ** 30,
+    maxDecompressedBytes: 10 * 2 ** 30,
+    ...options.limits,
+  };
+  const maxAge = options.snapshotMaxAgeMs ?? 7 * DAY_MS;
+  try {
+    state.claim(origin, 'scp');
+    let sitemapUrl = options.rediscover ? undefined : state.meta(SITEMAP_URL);
+    let sitemap = sitemapUrl ? await readSitemap(client, state, sitemapUrl) : undefined;
+    if (!sitemap) {
+      const found = await findScpSitemap(client, state, origin);
+      sitemapUrl = found?.url;
+      sitemap = found?.sitemap;
+    }
+    if (!sitemap || !sitemapUrl)
+      throw new SyncError(
+        'sync.no-scp-sitemap',
+        `${origin} advertises no SCP collections in sitemap.xml`,
+        {
+          field: 'origin',
+          value: origin,
+        },
+      );
+    state.setMeta(SITEMAP_URL, sitemapUrl);
+    const sections = new Set(
+      [...sitemap.collections, ...sitemap.deltas].map((entry) => entry.section),
+    );
+    let done = 0;
+    for (const section of sections) {
+      const byGenerated = (a: Entry, b: Entry) => compareScpTimestamps(a.generated, b.generated);
+      const snapshot = sitemap.collections
+        .filter((c) => c.section === section && isSameOrigin(c.url, origin))
+        .map((c): Entry => ({ kind: 'snapshot', section, url: c.url, generated: c.generated }))
+        .sort(byGenerated)
+        .at(-1);
+      const deltas = sitemap.deltas
+        .filter((d) => d.section === section && isSameOrigin(d.url, origin))
+        .map((d): Entry => ({
+          kind: 'delta',
+          section,
+          url: d.url,
+          generated: d.generated,
+          since: d.since,
+        }))
+        .sort(byGenerated);
+      const local = state.scpSection(section);
+      const stale =
+        local !== undefined && Date.now() - Date.parse(local.snapshotAppliedAt) > maxAge;
+      const pendingAfter = (generated: string) =>
+        deltas.filter((d) => compareScpTimestamps(d.generated, generated) > 0);
+      let applied = local?.appliedGenerated;
+      let pending = applied === undefined ? [] : pendingAfter(applied);
+      const gap = pending.length > 0 && compareScpTimestamps(pending[0]!.since!, applied!) > 0;
+      if (local === undefined || stale || gap) {
+        if (!snapshot) {
+          problems.push({
+            url: sitemapUrl,
+            detail: `section ${section} lists no snapshot to start from`,
+          });
+          continue;
+        }
+        if (!(await applyEntry(client, state, snapshot, limits, counters, problems))) continue;
+        applied = state.scpSection(section)!.appliedGenerated;
+        pending = pendingAfter(applied);
+      } else if (snapshot) counters.skips++;
+      counters.skips += deltas.length - pending.length;
+      for (const delta of pending) {
+        if (compareScpTimestamps(delta.since!, applied!) > 0) {
+          problems.push({
+            url: delta.url,
+            detail: `gap: since ${delta.since} is after ${applied}`,
+          });
+          break;
+        }
+        if (!(await applyEntry(client, state, delta, limits, counters, problems))) break;
+        applied = delta.generated;
+      }
+      options.onProgress?.({
+        phase: 'collections',
+        done: ++done,
+        total: sections.size,
+        requests: client.stats.requests,
+        bytes: client.stats.bytesReceived,
+      });
+    }
+    const pageUrls = state.scpPageUrls().filter((url) => isSameOrigin(url, origin));
+    const refetch = {
+      requests: 1 + sitemap.collections.length,
+      bytes: sitemap.collections.reduce((n, c) => n + c.size, 0),
+    };
+    const naive = options.compareHtml
+      ? await measureHtml(pageUrls, state, options, (n) =>
+          options.onProgress?.({
+            phase: 'html',
+            done: n,
+            total: pageUrls.length,
+            requests: client.stats.requests,
+            bytes: client.stats.bytesReceived,
+          }),
+        )
+      : estimateNaiveCost(pageUrls, state, refetch);
+    return {
+      origin,
+      mode: 'scp',
+      stateFile: state.file,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      ok: problems.length === 0,
+      ...clientReport(client),
+      zeroFetchSkips: counters.skips,
+      fetched: counters.snapshots + counters.deltas,
+      deleted: counters.deleted,
+      listed: sitemap.collections.reduce((n, c) => n + c.pages, 0),
+      stored: state.scpPageCount(),
+      problems,
+      naive,
+      scp: {
+        snapshots: counters.snapshots,
+        deltas: counters.deltas,
+        inserted: counters.inserted,
+        replaced: counters.replaced,
+        ignored: counters.ignored,
+      },
+    };
+  } finally {
+    client.close();
+    state.close();
+  }
+}

@@ -1,0 +1,213 @@
+import { SyncError } from '../client-errors';
+import { discoverTctSitemaps } from '../discovery/discover-tct-sitemaps';
+import { headerLinks, selectLinks } from '../discovery/find-links';
+import { HttpClient, isSameOrigin } from '../http/http-client';
+import { forEachConcurrently } from '../http/limit-concurrency';
+import { readTctSitemap, type TctSitemapItem } from '../tct/read-tct-sitemap';
+import { sameUrl } from '../tct/same-url';
+import { verifyMUrlRepresentation } from '../tct/verify-m-url';
+import { parseOrigin } from '../validate/validate-site';
+import { estimateNaiveCost, measureHtml } from './measure-html';
+import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';
+import { SyncState, urlKey } from './sync-state';
+
+const SITEMAP_URLS = 'tct_sitemap_urls';
+
+export function syncClient(options: SyncOptions): HttpClient {
+  return new HttpClient({
+    concurrency: options.concurrency ?? 4,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 2 ** 20,
+    userAgent: options.userAgent ?? 'agent-ready-sync',
+    retry: options.retry ?? { maxRetries: 3, maxWaitMs: 60_000 },
+  });
+}
+
+/** Fetches every shard conditionally; a 304 reuses the stored body. */
+async function readSitemaps(
+  client: HttpClient,
+  state: SyncState,
+  urls: readonly string[],
+  problems: SyncProblem[],
+): Promise<{ items: TctSitemapItem[]; gone: boolean }> {
+  const items: TctSitemapItem[] = [];
+  for (const url of urls) {
+    const cached = state.sitemap(url);
+    const res = await client.request(url, {
+      headers: {
+        accept: 'application/json',
+        'accept-encoding': 'identity',
+        ...(cached?.etag ? { 'if-none-match': cached.etag } : {}),
+      },
+    });
+    let body: Buffer;
+    if (res.status === 304 && cached) body = cached.body;
+    else if (res.status === 200) {
+      body = res.body;
+      state.putSitemap({
+        url,
+        etag: res.headers.etag ?? null,
+        lastModified: res.headers['last-modified'] ?? null,
+        body,
+      });
+    } else if (res.status === 404 || res.status === 410) return { items: [], gone: true };
+    else
+      throw new SyncError('sync.sitemap', `the sitemap ${url} answered ${res.status}`, {
+        field: 'url',
+        value: url,
+      });
+    const reading = readTctSitemap(body);
+    for (const problem of reading.problems) problems.push({ url, detail: `sitemap: ${problem}` });
+    items.push(...reading.items);
+  }
+  return { items, gone: false };
+}
+
+/**
+ * The zero-fetch algorithm: fetch the sitemap conditionally, skip every document whose
+ * sitemap hash equals the cached ETag, conditional GET for the rest, verify each body against
+ * its hash, ETag and canonical link before storing it, delete what answers 410/404 or is no
+ * longer listed (the sitemap lists every published document, DECISIONS §1). 429/503 are
+ * retried after their Retry-After.
+ */
+export async function syncSite(originArgument: string, options: SyncOptions): Promise<SyncReport> {
+  const origin = parseOrigin(originArgument);
+  const started = Date.now();
+  const state = SyncState.open(options.stateDir);
+  const client = syncClient(options);
+  const problems: SyncProblem[] = [];
+  const progress = (phase: 'sitemap' | 'documents' | 'html', done: number, total: number) =>
+    options.onProgress?.({
+      phase,
+      done,
+      total,
+      requests: client.stats.requests,
+      bytes: client.stats.bytesReceived,
+    });
+  try {
+    state.claim(origin, 'tct');
+    progress('sitemap', 0, 1);
+    const remembered = options.rediscover ? undefined : state.meta(SITEMAP_URLS);
+    let shardUrls: string[] = remembered ? (JSON.parse(remembered) as string[]) : [];
+    let sitemaps =
+      shardUrls.length > 0 ? await readSitemaps(client, state, shardUrls, problems) : undefined;
+    if (sitemaps === undefined || sitemaps.gone) {
+      shardUrls = (await discoverTctSitemaps(client, origin)).filter((url) =>
+        isSameOrigin(url, origin),
+      );
+      if (shardUrls.length === 0)
+        throw new SyncError('sync.no-sitemap', `${origin}/ links no TCT sitemap (rel="index")`, {
+          field: 'origin',
+          value: origin,
+        });
+      sitemaps = await readSitemaps(client, state, shardUrls, problems);
+      if (sitemaps.gone)
+        throw new SyncError('sync.no-sitemap', 'the sitemap the root links is gone', {
+          field: 'origin',
+          value: origin,
+        });
+    }
+    state.setMeta(SITEMAP_URLS, JSON.stringify(shardUrls));
+    progress('sitemap', 1, 1);
+
+    const listed = new Map<string, TctSitemapItem>();
+    for (const item of sitemaps.items) listed.set(urlKey(item.mUrl), item);
+    let zeroFetchSkips = 0;
+    let fetched = 0;
+    let deleted = 0;
+    const toFetch: TctSitemapItem[] = [];
+    for (const item of listed.values()) {
+      if (state.document(item.mUrl)?.hash === item.etag) zeroFetchSkips++;
+      else toFetch.push(item);
+    }
+    let done = 0;
+    progress('documents', 0, toFetch.length);
+    await forEachConcurrently(toFetch, options.concurrency ?? 4, async (item) => {
+      try {
+        if (!isSameOrigin(item.mUrl, origin)) {
+          problems.push({ url: item.mUrl, detail: 'on another origin than the site; not fetched' });
+          return;
+        }
+        const cached = state.document(item.mUrl);
+        const res = await client.request(item.mUrl, {
+          headers: {
+            accept: 'application/json',
+            'accept-encoding': 'identity',
+            ...(cached ? { 'if-none-match': cached.etag } : {}),
+          },
+        });
+        if (res.status === 304 && cached) return;
+        if (res.status === 410 || res.status === 404) {
+          if (state.deleteDocument(item.mUrl)) deleted++;
+          if (res.status === 404)
+            problems.push({ url: item.mUrl, detail: 'listed in the sitemap but answers 404' });
+          return;
+        }
+        if (res.status !== 200) {
+          problems.push({ url: item.mUrl, detail: `answered ${res.status}` });
+          return;
+        }
+        const verification = verifyMUrlRepresentation(res.body, res.headers.etag);
+        const canonical = selectLinks(headerLinks(res), 'canonical');
+        if (!canonical.some((link) => sameUrl(link.href, item.cUrl)))
+          verification.problems.push(`no Link rel="canonical" to ${item.cUrl}`);
+        if (verification.problems.length > 0 || verification.hash === undefined) {
+          problems.push({
+            url: item.mUrl,
+            detail: `not stored: ${verification.problems.join('; ')}`,
+          });
+          return;
+        }
+        state.putDocument({
+          mUrl: item.mUrl,
+          cUrl: item.cUrl,
+          hash: verification.hash,
+          etag: res.headers.etag!,
+          lastModified: res.headers['last-modified'] ?? null,
+          body: res.body,
+        });
+        fetched++;
+      } catch (error) {
+        problems.push({ url: item.mUrl, detail: (error as Error).message });
+      } finally {
+        progress('documents', ++done, toFetch.length);
+      }
+    });
+    for (const mUrl of state.documentUrls()) {
+      if (!listed.has(urlKey(mUrl)) && state.deleteDocument(mUrl)) deleted++;
+    }
+
+    const cUrls = [...listed.values()]
+      .map((item) => item.cUrl)
+      .filter((url) => isSameOrigin(url, origin));
+    const sitemapBytes = shardUrls.reduce(
+      (n, url) => n + (state.sitemap(url)?.body.length ?? 0),
+      0,
+    );
+    const naive = options.compareHtml
+      ? await measureHtml(cUrls, state, options, (n) => progress('html', n, cUrls.length))
+      : estimateNaiveCost(cUrls, state, {
+          requests: listed.size + shardUrls.length,
+          bytes: state.documentBytes() + sitemapBytes,
+        });
+    return {
+      origin,
+      mode: 'tct',
+      stateFile: state.file,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      ok: problems.length === 0,
+      ...clientReport(client),
+      zeroFetchSkips,
+      fetched,
+      deleted,
+      listed: listed.size,
+      stored: state.documentUrls().length,
+      problems,
+      naive,
+    };
+  } finally {
+    client.close();
+    state.close();
+  }
+}

@@ -1,0 +1,96 @@
+import { isHttpUrl, isRfc3339, normalizeUri } from '@agent-ready/core';
+
+/** One sitemap item, as DECISIONS §1 shapes it. */
+export interface TctSitemapItem {
+  cUrl: string;
+  mUrl: string;
+  modified: string;
+  contentHash: string;
+  etag: string;
+}
+
+export interface TctSitemapReading {
+  /** Items that are well-formed; a malformed one is left out and named in `problems`. */
+  items: TctSitemapItem[];
+  /** Every deviation from the shape, in order (capped). */
+  problems: string[];
+}
+
+export const TCT_HASH = /^sha256-[0-9a-f]{64}$/;
+const MAX_PROBLEMS = 50;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function normalized(url: string): string {
+  try {
+    return normalizeUri(url);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Reads a TCT sitemap body (`{"version":1,"profile":"tct-1","items":[…]}`) leniently, as a sync
+ * client must: every problem is reported, well-formed items are kept. Never throws.
+ */
+export function readTctSitemap(body: Buffer | string): TctSitemapReading {
+  const problems: string[] = [];
+  const problem = (message: string) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(message);
+  };
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  } catch (error) {
+    return { items: [], problems: [`not JSON: ${(error as Error).message}`] };
+  }
+  if (!isObject(value)) return { items: [], problems: ['not a JSON object'] };
+  if (value.version !== 1) problem(`version is ${JSON.stringify(value.version)}, expected 1`);
+  if (value.profile !== 'tct-1')
+    problem(`profile is ${JSON.stringify(value.profile)}, expected "tct-1"`);
+  if (!Array.isArray(value.items)) {
+    problem('items is not an array');
+    return { items: [], problems };
+  }
+  const items: TctSitemapItem[] = [];
+  const cUrls = new Set<string>();
+  const mUrls = new Set<string>();
+  value.items.forEach((item: unknown, index: number) => {
+    const at = `items[${index}]`;
+    if (!isObject(item)) {
+      problem(`${at} is not an object`);
+      return;
+    }
+    const before = problems.length;
+    for (const key of ['cUrl', 'mUrl'] as const) {
+      if (!isHttpUrl(item[key])) problem(`${at}.${key} is not an absolute http(s) URL`);
+    }
+    if (typeof item.modified !== 'string' || !isRfc3339(item.modified))
+      problem(`${at}.modified is not an RFC 3339 date-time`);
+    for (const key of ['contentHash', 'etag'] as const) {
+      if (typeof item[key] !== 'string' || !TCT_HASH.test(item[key] as string))
+        problem(`${at}.${key} is not "sha256-<64 lowercase hex>"`);
+    }
+    if (item.contentHash !== item.etag)
+      problem(
+        `${at}: contentHash ${String(item.contentHash)} differs from etag ${String(item.etag)}`,
+      );
+    if (problems.length > before) return;
+    const cUrl = normalized(item.cUrl as string);
+    const mUrl = normalized(item.mUrl as string);
+    if (cUrls.has(cUrl)) problem(`${at}.cUrl ${cUrl} is listed twice`);
+    if (mUrls.has(mUrl)) problem(`${at}.mUrl ${mUrl} is listed twice`);
+    if (problems.length > before) return;
+    cUrls.add(cUrl);
+    mUrls.add(mUrl);
+    items.push({
+      cUrl: item.cUrl as string,
+      mUrl: item.mUrl as string,
+      modified: item.modified as string,
+      contentHash: item.contentHash as string,
+      etag: item.etag as string,
+    });
+  });
+  return { items, problems };
+}

@@ -1,0 +1,136 @@
+import type { ScpLimits } from '@agent-ready/core';
+import { ClientOptionError, positiveInteger } from '../client-errors';
+import { HttpClient, type HttpClientOptions, type HttpClientStats } from '../http/http-client';
+import { checkLlmindex } from './check-llmindex';
+import { checkLlmsTxt } from './check-llms-txt';
+import { CheckRecorder, type CheckResult } from './check-recorder';
+import { checkScp } from './check-scp';
+import { checkMUrls, checkPolicy, checkRoot, checkSitemaps } from './check-tct';
+import type { ValidationContext } from './validation-context';
+
+export interface ValidateSiteOptions extends Pick<
+  HttpClientOptions,
+  | 'concurrency'
+  | 'maxRequests'
+  | 'maxTotalBytes'
+  | 'maxBodyBytes'
+  | 'timeoutMs'
+  | 'timeBudgetMs'
+  | 'userAgent'
+  | 'onExchange'
+> {
+  /** Listed documents (and collections, llms.txt links) checked in depth (default 5). */
+  sample?: number;
+  /** Check every listed document; the request and time budgets then default to unlimited. */
+  all?: boolean;
+  /** Caps for reading SCP collections. */
+  scpLimits?: Partial<ScpLimits>;
+}
+
+export interface ValidationSummary {
+  total: number;
+  pass: number;
+  fail: number;
+  warn: number;
+  notTested: number;
+}
+
+export interface ValidationReport {
+  origin: string;
+  startedAt: string;
+  durationMs: number;
+  /** True when no check failed (warnings and untested checks allowed): exit code 0. */
+  ok: boolean;
+  summary: ValidationSummary;
+  checks: CheckResult[];
+  requests: HttpClientStats;
+  /** Set when a budget stopped some probes (their checks are not tested). */
+  budgetSpent?: string;
+}
+
+/** `scheme://host[:port]` of an origin argument; a path, query or fragment is refused. */
+export function parseOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+  } catch {
+    throw new ClientOptionError('client.origin', `not an origin: ${value}`, {
+      field: 'origin',
+      value,
+    });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ClientOptionError('client.origin', 'the origin must be http or https', {
+      field: 'origin',
+      value,
+    });
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username)
+    throw new ClientOptionError(
+      'client.origin',
+      'give an origin (scheme://host[:port]) without a path',
+      {
+        field: 'origin',
+        value,
+      },
+    );
+  return url.origin;
+}
+
+export function summarize(checks: readonly CheckResult[]): ValidationSummary {
+  const summary = { total: checks.length, pass: 0, fail: 0, warn: 0, notTested: 0 };
+  for (const check of checks) {
+    if (check.status === 'not-tested') summary.notTested++;
+    else summary[check.status]++;
+  }
+  return summary;
+}
+
+/**
+ * Validates a site as an agent finds it: discovery from the root, then every check of the
+ * catalog (`VALIDATION_CHECKS`), bounded by the request, byte and time budgets.
+ */
+export async function validateSite(
+  originArgument: string,
+  options: ValidateSiteOptions = {},
+): Promise<ValidationReport> {
+  const origin = parseOrigin(originArgument);
+  const sample = options.all ? Infinity : positiveInteger(options.sample ?? 5, 'sample');
+  const concurrency = options.concurrency ?? 4;
+  const client = new HttpClient({
+    concurrency,
+    maxRequests: options.maxRequests ?? (options.all ? undefined : 500),
+    maxTotalBytes: options.maxTotalBytes ?? 256 * 2 ** 20,
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 2 ** 20,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    timeBudgetMs: options.timeBudgetMs ?? (options.all ? undefined : 300_000),
+    userAgent: options.userAgent ?? 'agent-ready-validate',
+    retry: { maxRetries: 1, maxWaitMs: 10_000 },
+    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+  });
+  const rec = new CheckRecorder();
+  const ctx: ValidationContext = { origin, client, rec, sample, concurrency, pages: [], links: [] };
+  const started = Date.now();
+  try {
+    const shardUrls = await checkRoot(ctx);
+    const { items, policyUrl } = await checkSitemaps(ctx, shardUrls);
+    await checkMUrls(ctx, items);
+    await checkPolicy(ctx, policyUrl);
+    await checkLlmsTxt(ctx);
+    await checkLlmindex(ctx);
+    await checkScp(ctx, options.scpLimits ? { limits: options.scpLimits } : {});
+  } finally {
+    client.close();
+  }
+  const checks = rec.results();
+  const summary = summarize(checks);
+  return {
+    origin,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    ok: summary.fail === 0,
+    summary,
+    checks,
+    requests: client.stats,
+    ...(rec.budgetSpent ? { budgetSpent: rec.budgetSpent } : {}),
+  };
+}

@@ -1,0 +1,87 @@
+import type { Command } from 'commander';
+import { AgentReadyError } from '@agent-ready/core';
+import { formatValidationReport } from '../client/validate/format-validation-report';
+import { validateSite } from '../client/validate/validate-site';
+import { positiveIntegerOption, secondsOption } from './parse-option-number';
+
+interface ValidateOptions {
+  all?: boolean;
+  sample?: number;
+  json?: boolean;
+  concurrency?: number;
+  maxRequests?: number;
+  maxBytes?: number;
+  maxBodyBytes?: number;
+  timeout?: number;
+  timeBudget?: number;
+  userAgent?: string;
+}
+
+/** Exit codes: 0 no check failed, 1 a check failed, 2 usage error. */
+async function validate(origin: string, options: ValidateOptions): Promise<void> {
+  try {
+    const report = await validateSite(origin, {
+      ...(options.all ? { all: true } : {}),
+      ...(options.sample ? { sample: options.sample } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.maxRequests ? { maxRequests: options.maxRequests } : {}),
+      ...(options.maxBytes ? { maxTotalBytes: options.maxBytes } : {}),
+      ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      ...(options.timeout ? { timeoutMs: options.timeout } : {}),
+      ...(options.timeBudget ? { timeBudgetMs: options.timeBudget } : {}),
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    });
+    process.stdout.write(
+      options.json ? `${JSON.stringify(report)}\n` : formatValidationReport(report),
+    );
+    process.exitCode = report.ok ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof AgentReadyError)) throw error;
+    process.stderr.write(`agent-ready validate: ${error.message}\n`);
+    process.exitCode = 2;
+  }
+}
+
+export function registerValidateCommands(program: Command): void {
+  program
+    .command('validate')
+    .description(
+      'check a site against the TCT, SCP, llmindex and llms.txt contract (exit code 0 only when no check fails)',
+    )
+    .argument('<origin>', 'site origin, e.g. https://example.com')
+    .option('--all', 'check every listed document, not a sample')
+    .option(
+      '--sample <n>',
+      'listed documents checked in depth (default 5)',
+      positiveIntegerOption('--sample'),
+    )
+    .option('--json', 'print the report as one JSON object')
+    .option(
+      '--concurrency <n>',
+      'requests in flight (default 4)',
+      positiveIntegerOption('--concurrency'),
+    )
+    .option(
+      '--max-requests <n>',
+      'request budget (default 500; unlimited with --all)',
+      positiveIntegerOption('--max-requests'),
+    )
+    .option(
+      '--max-bytes <n>',
+      'bytes received in all (default 256 MiB)',
+      positiveIntegerOption('--max-bytes'),
+    )
+    .option(
+      '--max-body-bytes <n>',
+      'bytes of one body (default 16 MiB)',
+      positiveIntegerOption('--max-body-bytes'),
+    )
+    .option('--timeout <seconds>', 'per request (default 15)', secondsOption('--timeout'))
+    .option(
+      '--time-budget <seconds>',
+      'whole run (default 300; unlimited with --all)',
+      secondsOption('--time-budget'),
+    )
+    .option('--user-agent <text>', 'User-Agent to send')
+    .action((origin: string, options: ValidateOptions) => validate(origin, options));
+}

@@ -1,0 +1,37 @@
+import { SingleBar } from 'cli-progress';
+import type { SyncProgress } from '../client/sync/sync-report';
+
+/**
+ * A progress bar on stderr, only when stderr is a terminal (pipes and CI logs get nothing).
+ * Returns the progress callback and a function that clears the bar.
+ */
+export function syncProgressBar(): { update: (progress: SyncProgress) => void; stop: () => void } {
+  if (!process.stderr.isTTY) return { update: () => undefined, stop: () => undefined };
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: ' {phase} [{bar}] {value}/{total} · {requests} requests · {kib} KiB',
+    hideCursor: true,
+    clearOnComplete: true,
+  });
+  let phase: string | undefined;
+  return {
+    update(progress) {
+      const payload = {
+        phase: progress.phase.padEnd(11),
+        requests: progress.requests,
+        kib: Math.round(progress.bytes / 1024),
+      };
+      if (phase !== progress.phase) {
+        if (phase !== undefined) bar.stop();
+        phase = progress.phase;
+        bar.start(Math.max(progress.total, 1), progress.done, payload);
+      } else {
+        bar.setTotal(Math.max(progress.total, 1));
+        bar.update(progress.done, payload);
+      }
+    },
+    stop() {
+      if (phase !== undefined) bar.stop();
+    },
+  };
+}

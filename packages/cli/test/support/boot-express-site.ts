@@ -1,0 +1,95 @@
+import http, { type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express, { type RequestHandler } from 'express';
+import { agentReady, type AgentReadyMiddleware } from '@agent-ready/express';
+import type { AgentDocument } from '@agent-ready/core';
+
+/** The Express adapter on a real socket, with a slot for a corrupting middleware in front. */
+export interface TestSite {
+  origin: string;
+  agent: AgentReadyMiddleware;
+  /** Runs before everything else; set per test to break exactly one thing. */
+  variant: RequestHandler | undefined;
+  /** Requests the server answered, in order (method and URL), for request counting. */
+  log: { method: string; url: string; status: number }[];
+  close(): Promise<void>;
+}
+
+export const UPSTREAM_HEADER = 'x-test-upstream';
+
+export interface BootOptions {
+  documents: AgentDocument[];
+  /** Extra routes before the adapter (SCP, llmindex, llms.txt fixtures). */
+  fixtures?: RequestHandler;
+  /** Extra Link header values for HTML pages (llms.txt v2 relations). */
+  pageLinks?: (path: string) => string[];
+}
+
+export function homeAndPosts(count: number): AgentDocument[] {
+  return [
+    {
+      id: 'home',
+      url: '/',
+      title: 'Example',
+      body: { format: 'text', value: 'What this site is.' },
+      modified: '2025-10-01T00:00:00Z',
+    },
+    ...Array.from({ length: count }, (_, i) => ({
+      id: `post-${i + 1}`,
+      url: `/posts/${i + 1}/`,
+      title: `Post ${i + 1}`,
+      body: { format: 'markdown' as const, value: `The *body* of post ${i + 1}.` },
+      modified: `2025-10-0${(i % 9) + 1}T12:00:00Z`,
+    })),
+  ];
+}
+
+export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
+  const server: Server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const origin = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'agent-ready-cli-site-'));
+  const agent = agentReady({
+    site: { origin, name: 'Example', language: 'en', overviewPath: '/' },
+    database: { client: 'sqlite', filename: join(dir, 'site.sqlite') },
+    policy: { effective: '2025-10-01T00:00:00Z', urls: { contact: `${origin}/contact/` } },
+    rebuild: { debounceMs: 5, healIntervalMs: 0 },
+  });
+  const site: TestSite = {
+    origin,
+    agent,
+    variant: undefined,
+    log: [],
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await agent.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  const app = express();
+  app.use((req, res, next) => {
+    if (req.headers[UPSTREAM_HEADER] === undefined)
+      res.on('finish', () =>
+        site.log.push({ method: req.method, url: req.originalUrl, status: res.statusCode }),
+      );
+    if (site.variant && req.headers[UPSTREAM_HEADER] === undefined) site.variant(req, res, next);
+    else next();
+  });
+  if (options.fixtures) app.use(options.fixtures);
+  app.use(agent);
+  app.get('/{*path}', (req, res) => {
+    const tags = (res.locals.agentReady?.linkTags as string | undefined) ?? '';
+    for (const link of options.pageLinks?.(req.path) ?? []) res.append('Link', link);
+    res
+      .type('html')
+      .send(`<!doctype html><html><head>${tags}</head><body>${req.path}</body></html>`);
+  });
+  server.on('request', app);
+  for (const document of options.documents) await agent.publish(document);
+  await agent.idle();
+  return site;
+}

@@ -1,0 +1,192 @@
+import { gzipSync } from 'node:zlib';
+import type { RequestHandler } from 'express';
+import { validateSite, type ValidationReport } from '../src';
+import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
+import {
+  fakeHash,
+  ignoreIfNoneMatch,
+  isMUrl,
+  refuse304OnNoCache,
+  rewriteResource,
+  rewriteSitemap,
+} from './support/corrupt-responses';
+import { ProtocolFixtures, type FixtureVariants } from './support/protocol-fixtures';
+
+const DOCUMENTS = homeAndPosts(4);
+
+let site: TestSite;
+let fixtures: ProtocolFixtures;
+
+beforeAll(async () => {
+  const holder: { fixtures?: ProtocolFixtures } = {};
+  site = await bootExpressSite({
+    documents: [
+      ...DOCUMENTS,
+      { id: 'draft', url: '/draft/', title: 'Draft', body: { format: 'text', value: 'Not yet.' } },
+    ],
+    fixtures: (req, res, next) => holder.fixtures!.router()(req, res, next),
+    pageLinks: (path) => holder.fixtures?.pageLinks(path) ?? [],
+  });
+  // The draft was published once, then taken back: its M-URL answers 404.
+  await site.agent.unpublish('draft');
+  await site.agent.idle();
+  fixtures = await new ProtocolFixtures(
+    site.origin,
+    DOCUMENTS.map((d) => ({
+      path: d.url,
+      title: d.title,
+      text: String((d.body as { value: string }).value),
+      modified: String(d.modified ?? '2025-10-01T00:00:00Z'),
+    })),
+  ).prepare();
+  await fixtures.addDelta(fixtures.pages.slice(1, 2), '2025-10-03T00:00:00Z');
+  holder.fixtures = fixtures;
+});
+
+afterAll(() => site.close());
+
+afterEach(() => {
+  site.variant = undefined;
+  fixtures.variants = {};
+});
+
+function failing(report: ValidationReport): string[] {
+  return report.checks.filter((c) => c.status === 'fail').map((c) => c.id);
+}
+
+async function validateWith(
+  variant?: RequestHandler,
+  fixtureVariants: FixtureVariants = {},
+): Promise<ValidationReport> {
+  site.variant = variant;
+  fixtures.variants = fixtureVariants;
+  return validateSite(site.origin, { all: true });
+}
+
+describe('agent-ready validate against the Express adapter', () => {
+  it('passes every check on a conformant site (TCT from the adapter, SCP/llmindex/llms.txt fixtures)', async () => {
+    const report = await validateWith();
+    const notPassing = report.checks.filter((c) => c.status !== 'pass');
+    expect(notPassing.map((c) => `${c.id}: ${c.status}: ${c.evidence.detail}`)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.checks.find((c) => c.id === 'tct.m-url.etag-parity')?.counts.pass).toBe(
+      DOCUMENTS.length,
+    );
+  });
+
+  it('the adapter alone: TCT passes, absent protocols are not tested with a reason', async () => {
+    const bare = await bootExpressSite({ documents: DOCUMENTS.slice(0, 2) });
+    try {
+      const report = await validateSite(bare.origin, { all: true });
+      expect(failing(report)).toEqual([]);
+      for (const check of report.checks) {
+        if (check.protocol === 'tct') expect([check.id, check.status]).toEqual([check.id, 'pass']);
+        else {
+          expect([check.id, check.status]).toEqual([check.id, 'not-tested']);
+          expect(check.evidence.detail).toMatch(/^no /);
+        }
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+
+  const tctVariants: [string, () => RequestHandler, string[]][] = [
+    [
+      'a weak ETag on M-URLs',
+      () => rewriteResource(site, isMUrl, (r) => ({ ...r, etag: `W/${r.etag}` })),
+      ['tct.m-url.etag-strong'],
+    ],
+    [
+      'no canonical Link on M-URLs',
+      () =>
+        rewriteResource(site, isMUrl, (r) => {
+          const { link: _link, ...headers } = r.headers ?? {};
+          return { ...r, headers };
+        }),
+      ['tct.m-url.canonical-link'],
+    ],
+    [
+      'a sitemap etag that is not the M-URL ETag (wrong parity)',
+      () =>
+        rewriteSitemap(site, (items) =>
+          items.map((item, i) =>
+            i === 2 ? { ...item, etag: fakeHash('x'), contentHash: fakeHash('x') } : item,
+          ),
+        ),
+      ['tct.m-url.etag-parity'],
+    ],
+    [
+      'a non-canonical JSON body (same ETag)',
+      () =>
+        rewriteResource(site, isMUrl, (r) => ({
+          ...r,
+          body: Buffer.from(
+            JSON.stringify(JSON.parse((r.body as Buffer).toString('utf8')), null, 1),
+          ),
+        })),
+      ['tct.m-url.canonical-json'],
+    ],
+    [
+      'no 304 when the request says Cache-Control: no-cache (the `fresh` bug)',
+      () => refuse304OnNoCache,
+      ['tct.m-url.304-no-cache'],
+    ],
+    [
+      'no 304 at all on M-URLs',
+      () => ignoreIfNoneMatch,
+      ['tct.m-url.304', 'tct.m-url.304-no-cache', 'tct.m-url.304-weak', 'tct.m-url.inm-beats-ims'],
+    ],
+    [
+      'a draft listed in the sitemap',
+      () =>
+        rewriteSitemap(site, (items) => [
+          ...items,
+          {
+            cUrl: `${site.origin}/draft/`,
+            mUrl: `${site.origin}/draft/llm.json`,
+            modified: '2025-10-01T00:00:00Z',
+            contentHash: fakeHash('draft'),
+            etag: fakeHash('draft'),
+          },
+        ]),
+      ['tct.m-url.status'],
+    ],
+    [
+      'M-URLs gzip-encoded with a weakened ETag when gzip is accepted (a CDN)',
+      () =>
+        rewriteResource(site, isMUrl, (r, _up, req) =>
+          /gzip/.test(req.headers['accept-encoding'] ?? '')
+            ? {
+                ...r,
+                body: gzipSync(r.body as Buffer),
+                contentEncoding: 'gzip',
+                etag: `W/${r.etag}`,
+              }
+            : r,
+        ),
+      ['tct.m-url.gzip-identity'],
+    ],
+  ];
+
+  it.each(tctVariants)('%s fails exactly that check', async (_name, variant, expected) => {
+    const report = await validateWith(variant());
+    expect(failing(report)).toEqual(expected);
+    const failed = report.checks.find((c) => c.id === expected[0])!;
+    expect(failed.evidence.request?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(failed.evidence.detail).not.toBe('');
+  });
+
+  it.each<[string, FixtureVariants, string]>([
+    ['a bad SCP checksum', { badChecksum: true }, 'scp.collection.checksum'],
+    ['a gzip bomb served as a collection', { bomb: true }, 'scp.collection.limits'],
+    ['a manifest changed after signing', { badSignature: true }, 'llmindex.signature'],
+    ['prose inside an llms.txt section', { badLlmsTxt: true }, 'llmstxt.format'],
+  ])('%s fails exactly that check', async (_name, variants, expected) => {
+    const report = await validateWith(undefined, variants);
+    expect(failing(report)).toEqual([expected]);
+  });
+
+  it.todo('passes every check against the Strapi plugin');
+  it.todo('fails exactly the expected check for each broken variant against the Strapi plugin');
+});

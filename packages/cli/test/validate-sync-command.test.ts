@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ValidationReport, SyncReport } from '../src';
+import { finished, startCli } from './cli-process';
+import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
+import { isMUrl, rewriteResource } from './support/corrupt-responses';
+
+// The command runs in a child process; the site runs here, so only asynchronous spawning works.
+const run = (args: string[]) => finished(startCli(args));
+
+let site: TestSite;
+let stateDir: string;
+
+beforeAll(async () => {
+  site = await bootExpressSite({ documents: homeAndPosts(3) });
+  stateDir = mkdtempSync(join(tmpdir(), 'agent-ready-cli-sync-'));
+});
+
+afterAll(async () => {
+  await site.close();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe('agent-ready validate (command)', () => {
+  it('prints a table with a summary line and exits 0 when nothing fails', async () => {
+    const { code, stdout } = await run(['validate', site.origin, '--all']);
+    expect(stdout).toMatch(/^pass {8}tct\.root\.index-link /m);
+    expect(stdout).toMatch(/^not tested {2}scp\.sitemap\.structure /m);
+    expect(stdout).toMatch(
+      /^\d+ checks: \d+ pass, 0 fail, 0 warn, \d+ not tested · \d+ requests, /m,
+    );
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 with the failing check and its evidence in --json', async () => {
+    site.variant = rewriteResource(site, isMUrl, (r) => ({ ...r, etag: `W/${r.etag}` }));
+    try {
+      const { code, stdout } = await run(['validate', site.origin, '--json', '--sample', '2']);
+      const report = JSON.parse(stdout) as ValidationReport;
+      expect(code).toBe(1);
+      expect(report.ok).toBe(false);
+      const failed = report.checks.filter((c) => c.status === 'fail');
+      expect(failed.map((c) => c.id)).toEqual(['tct.m-url.etag-strong']);
+      expect(failed[0]!.evidence.response?.headers.etag).toMatch(/^W\/"sha256-/);
+      expect(failed[0]!.counts).toEqual({ pass: 0, fail: 2, warn: 0 });
+    } finally {
+      site.variant = undefined;
+    }
+  });
+
+  it('stops at the request budget and says so', async () => {
+    const { code, stdout } = await run(['validate', site.origin, '--json', '--max-requests', '5']);
+    const report = JSON.parse(stdout) as ValidationReport;
+    expect(report.requests.requests).toBe(5);
+    expect(report.budgetSpent).toMatch(/request budget \(5\)/);
+    expect(report.checks.find((c) => c.id === 'tct.m-url.status')?.status).toBe('not-tested');
+    expect(code).toBe(0);
+  });
+
+  it('exits 2 for an argument that is not an origin', async () => {
+    const { code, stderr } = await run(['validate', 'https://example.com/some/path']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/without a path/);
+  });
+});
+
+describe('agent-ready sync (command)', () => {
+  it('reports the first run, then one 304 request, in --json and as text', async () => {
+    const first = await run(['sync', site.origin, '--state', stateDir, '--json']);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout) as SyncReport).toMatchObject({ fetched: 4, zeroFetchSkips: 0 });
+    const second = await run(['sync', site.origin, '--state', stateDir, '--json']);
+    expect(JSON.parse(second.stdout) as SyncReport).toMatchObject({
+      requests: 1,
+      notModified: 1,
+      zeroFetchSkips: 4,
+    });
+    const text = await run(['sync', site.origin, '--state', stateDir, '--compare-html']);
+    expect(text.stdout).toMatch(/zero-fetch skips: +4 documents not requested/);
+    expect(text.stdout).toMatch(/naive re-crawl: +4 requests, .*HTML re-crawl, measured now/);
+    // stderr is not a terminal here: no progress bar.
+    expect(text.stderr).toBe('');
+  });
+
+  it('exits 2 when the site links no sitemap', async () => {
+    const { code, stderr } = await run([
+      'sync',
+      'http://127.0.0.1:9',
+      '--state',
+      join(stateDir, 'other'),
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/agent-ready sync: /);
+  });
+});
