@@ -74,16 +74,21 @@ describe('agent-ready validate against the Express adapter', () => {
     );
   });
 
-  it('the adapter alone: TCT passes, absent protocols are not tested with a reason', async () => {
+  it('the adapter alone serves TCT, SCP and llms.txt conformantly; llmindex (https only) is not tested', async () => {
     const bare = await bootExpressSite({ documents: DOCUMENTS.slice(0, 2) });
     try {
       const report = await validateSite(bare.origin, { all: true });
       expect(failing(report)).toEqual([]);
       for (const check of report.checks) {
-        if (check.protocol === 'tct') expect([check.id, check.status]).toEqual([check.id, 'pass']);
-        else {
+        if (check.protocol === 'llmindex') {
           expect([check.id, check.status]).toEqual([check.id, 'not-tested']);
           expect(check.evidence.detail).toMatch(/^no /);
+        } else {
+          expect([check.id, check.status, check.evidence.detail]).toEqual([
+            check.id,
+            'pass',
+            check.evidence.detail,
+          ]);
         }
       }
     } finally {

@@ -26,7 +26,8 @@ describe('agent-ready validate (command)', () => {
   it('prints a table with a summary line and exits 0 when nothing fails', async () => {
     const { code, stdout } = await run(['validate', site.origin, '--all']);
     expect(stdout).toMatch(/^pass {8}tct\.root\.index-link /m);
-    expect(stdout).toMatch(/^not tested {2}scp\.sitemap\.structure /m);
+    expect(stdout).toMatch(/^pass {8}scp\.sitemap\.structure /m);
+    expect(stdout).toMatch(/^not tested {2}llmindex\.manifest /m);
     expect(stdout).toMatch(
       /^\d+ checks: \d+ pass, 0 fail, 0 warn, \d+ not tested · \d+ requests, /m,
     );

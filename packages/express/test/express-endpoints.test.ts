@@ -308,14 +308,22 @@ describeEachDatabase('Express adapter', (dialect) => {
       );
       const page = await request(app).get('/hello/');
       expect(page.headers.link).toBe(
-        '<https://example.com/hello/llm.json>; rel="alternate"; type="application/json"',
+        [
+          '<https://example.com/hello/llm.json>; rel="alternate"; type="application/json"',
+          '<https://example.com/hello/index.html.md>; rel="alternate"; type="text/markdown"',
+          '<https://example.com/llms.txt>; rel="describedby"; type="text/plain"',
+        ].join(', '),
       );
       expect(page.text).toContain(
         '<link rel="alternate" type="application/json" href="https://example.com/hello/llm.json">',
       );
       expect((await request(app).get('/style.css')).headers.link).toBeUndefined();
       expect(await agent.linkTags('/hello/')).toBe(
-        '<link rel="alternate" type="application/json" href="https://example.com/hello/llm.json">',
+        [
+          '<link rel="alternate" type="application/json" href="https://example.com/hello/llm.json">',
+          '<link rel="alternate" type="text/markdown" href="https://example.com/hello/index.html.md">',
+          '<link rel="describedby" type="text/plain" href="https://example.com/llms.txt">',
+        ].join('\n'),
       );
     });
 

@@ -3,6 +3,7 @@ import {
   generateLlmsTxt,
   listLlmsTxtFiles,
   markdownTwinUrl,
+  LLMS_TXT_FAMILY,
   type LlmsTxtInput,
   type LlmsTxtPage,
   type AgentSiteOptions,
@@ -11,7 +12,6 @@ import type { ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 
-export const LLMS_TXT_FAMILY = 'llms-txt';
 const TEXT_PLAIN = 'text/plain; charset=utf-8';
 
 /**

@@ -80,6 +80,19 @@ export interface RemoveOutcome {
 }
 
 export type RemovalReason = 'unpublished' | 'deleted';
+
+export interface BuildFailure {
+  family: string;
+  message: string;
+}
+
+/** What the last rebuild this instance installed did (for health pages). */
+export interface RebuildReport {
+  at: Date;
+  changeSeq: number;
+  artifacts: number;
+  failures: BuildFailure[];
+}
 export type RebuildOutcome = 'rebuilt' | 'fresh' | 'busy' | 'superseded';
 
 const SILENT_LOGGER: StoreLogger = { info() {}, warn() {}, error() {} };
@@ -126,6 +139,8 @@ export class RegenerationEngine {
   private running: Promise<RebuildOutcome> | undefined;
   private rerunRequested = false;
   private closed = false;
+  /** The last rebuild this instance installed, if any. */
+  lastRebuild: RebuildReport | undefined;
 
   private constructor(options: RegenerationEngineOptions, db: Database) {
     this.db = db;
@@ -422,8 +437,9 @@ export class RegenerationEngine {
         for (let attempt = 1; ; attempt++) {
           const before = (await readSequences(knex, t)).content;
           let artifacts: ArtifactInput[];
+          let failures: BuildFailure[];
           try {
-            artifacts = await this.buildAll(workDir);
+            ({ artifacts, failures } = await this.buildAll(workDir));
           } catch (error) {
             // A pass that raced with writers may see two rows claim one URL; retry on a quiet table.
             if (
@@ -435,6 +451,9 @@ export class RegenerationEngine {
           }
           const after = (await readSequences(knex, t)).content;
           if (after !== before && attempt < MAX_CONSISTENCY_ATTEMPTS) continue;
+          for (const failure of failures) {
+            this.logger.error(`agent-ready: building ${failure.family} failed: ${failure.message}`);
+          }
           // Installed as built from `before`: if writers moved on meanwhile, it is stale and rebuilt.
           const generation = randomInt(1, 2 ** 47);
           const sized = [];
@@ -447,6 +466,12 @@ export class RegenerationEngine {
           const installed = await swapArtifacts(knex, t, sized, generation, before, this.configKey);
           await deleteOrphanChunks(knex, t, generation);
           if (!installed) return 'superseded';
+          this.lastRebuild = {
+            at: new Date(this.clock()),
+            changeSeq: before,
+            artifacts: artifacts.length,
+            failures,
+          };
           this.reader.invalidate();
           this.logger.info(
             `agent-ready: rebuilt ${artifacts.length} artifacts at change ${before}`,
@@ -476,7 +501,9 @@ export class RegenerationEngine {
     );
   }
 
-  private async buildAll(workDir: string): Promise<ArtifactInput[]> {
+  private async buildAll(
+    workDir: string,
+  ): Promise<{ artifacts: ArtifactInput[]; failures: BuildFailure[] }> {
     const { knex } = this.db;
     const t = this.tables;
     const context: ArtifactBuildContext = {
@@ -502,13 +529,25 @@ export class RegenerationEngine {
       workDir,
     };
     const all: ArtifactInput[] = [];
-    for (const builder of this.builders) all.push(...(await builder.build(context)));
+    const failures: BuildFailure[] = [];
+    for (const builder of this.builders) {
+      try {
+        all.push(...(await builder.build(context)));
+      } catch (error) {
+        // One family's failure (a bad setting, an unrenderable page) must not take the others
+        // down: they are installed, this one is reported and retried at the next rebuild.
+        failures.push({
+          family: builder.family,
+          message: (error as Error).message ?? String(error),
+        });
+      }
+    }
     const names = new Set<string>();
     for (const artifact of all) {
       if (names.has(artifact.name)) throw new Error(`two artifacts are named ${artifact.name}`);
       names.add(artifact.name);
     }
-    return all;
+    return { artifacts: all, failures };
   }
 
   private modifiedCandidate(doc: PreparedDocument): number {

@@ -56,6 +56,7 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
     site: { origin, name: 'Example', language: 'en', overviewPath: '/' },
     database: { client: 'sqlite', filename: join(dir, 'site.sqlite') },
     policy: { effective: '2025-10-01T00:00:00Z', urls: { contact: `${origin}/contact/` } },
+    robotsTxt: { rules: 'User-agent: *\nDisallow: /admin/\n' },
     rebuild: { debounceMs: 5, healIntervalMs: 0 },
   });
   const site: TestSite = {

@@ -3,6 +3,8 @@
  * `@agent-ready/store`'s StoreReader implements it; any other storage can.
  */
 export interface StoredDocumentView {
+  /** BCP 47 locale, '' for sources without locales. */
+  locale?: string;
   state: 'published' | 'unpublished' | 'deleted';
   visibility: 'public' | 'protected';
   cUrl: string;

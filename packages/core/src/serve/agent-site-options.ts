@@ -31,6 +31,8 @@ export interface AgentSiteOptions {
   scp?: ScpSiteOptions | false;
   /** Which responses pass the app's access hook first (see AgentEndpointsOptions). */
   protect?: 'protected-documents' | 'all';
+  /** Serve `/robots.txt`: your rules unchanged plus `Sitemap:` lines for the agent sitemaps. */
+  robotsTxt?: { rules?: string } | false;
   /** Largest M-URL body accepted, in bytes (default 5 MiB). */
   maxDocumentBytes?: number;
 }
@@ -155,6 +157,13 @@ export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
   }
   if (isObject(input.llmindex)) {
     const { topics, verify, signingKey } = input.llmindex;
+    if (isObject(site) && typeof site.origin === 'string' && !/^https:/i.test(site.origin)) {
+      add(
+        'llmindex',
+        'needs an https site.origin (llmindex §3: entity.canonical_url is https)',
+        site.origin,
+      );
+    }
     if (
       !Array.isArray(topics) ||
       topics.length === 0 ||
@@ -246,6 +255,7 @@ export function endpointOptionsFor(options: AgentSiteOptions): AgentEndpointsOpt
     ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.protect ? { protect: options.protect } : {}),
+    ...(options.robotsTxt ? { robotsTxt: options.robotsTxt } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../crypto';
 import { ValidationError } from '../errors';
 import { buildJsonResource, type JsonResource } from '../http/json-resource';
 import { formatLinkHeader, type WebLink } from '../http/link-header';
@@ -20,6 +21,7 @@ import {
 import { TCT_1 } from '../tct/tct-profile';
 import { normalizeUri, parseUri } from '../uri';
 import { chooseScpEncoding } from '../scp/scp-http-headers';
+import { markdownTwinUrl } from '../llmstxt/markdown-twin-url';
 import { headerValue } from '../http/request-headers';
 import type { AgentContentSource, StoredArtifactView } from './agent-content-source';
 import { normalizeRequestPath } from './normalize-request-path';
@@ -27,6 +29,7 @@ import { normalizeRequestPath } from './normalize-request-path';
 export const POLICY_PATH = '/llm-policy.json';
 export const SITEMAP_FAMILY = 'tct-sitemap';
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
+export const LLMS_TXT_FAMILY = 'llms-txt';
 
 export interface AgentEndpointsOptions {
   /** Public origin of the site, e.g. `https://example.com`. */
@@ -39,6 +42,11 @@ export interface AgentEndpointsOptions {
    * for documents stored with visibility `protected`; `all` for every M-URL and listing too.
    */
   protect?: 'protected-documents' | 'all';
+  /**
+   * Serve `/robots.txt`: the site's own rules exactly as given, then a `Sitemap:` line per JSON
+   * sitemap shard and for the SCP sitemap. Off unless given.
+   */
+  robotsTxt?: { rules?: string } | false;
 }
 
 export interface AgentRequest {
@@ -259,6 +267,41 @@ export function createAgentEndpoints(
     return { kind: 'respond', response: await respond() };
   }
 
+  /** The llms.txt of a locale (or the default one), when llms.txt is served. */
+  async function coveringLlmsTxt(locale: string | undefined): Promise<string | undefined> {
+    const files = (await source.listArtifacts(LLMS_TXT_FAMILY)).filter((a) => a.meta.full !== true);
+    const match =
+      files.find((a) => locale && a.meta.locale === locale) ??
+      files.find((a) => a.name === '/llms.txt');
+    return match ? String(match.meta.url ?? urlFor(match.name)) : undefined;
+  }
+
+  async function serveRobotsTxt(request: AgentRequest): Promise<AgentOutcome> {
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    const artifacts = await source.listArtifacts();
+    const sitemaps = artifacts
+      .filter(
+        (a) => (a.family === SITEMAP_FAMILY && a.meta.index !== true) || a.meta.scpSitemap === true,
+      )
+      .sort((a, b) => Number(a.meta.shard ?? 1e9) - Number(b.meta.shard ?? 1e9))
+      .map((a) => String(a.meta.url ?? urlFor(a.name)));
+    const rules = (options.robotsTxt && options.robotsTxt.rules) || '';
+    const separator = rules === '' ? '' : rules.endsWith('\n') ? '\n' : '\n\n';
+    const text = `${rules}${separator}${sitemaps.map((url) => `Sitemap: ${url}`).join('\n')}\n`;
+    const body = Buffer.from(text, 'utf8');
+    const newest = Math.max(0, ...artifacts.map((a) => a.lastModified.getTime()));
+    return {
+      kind: 'respond',
+      response: respondWithResource(request, {
+        body,
+        etag: `"sha256-${sha256Hex(body)}"`,
+        lastModified: new Date(newest),
+        contentType: 'text/plain; charset=utf-8',
+        headers: { 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Accept-Encoding' },
+      }),
+    };
+  }
+
   function servePolicy(request: AgentRequest): AgentOutcome {
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
     return {
@@ -294,6 +337,7 @@ export function createAgentEndpoints(
       const path = normalized.path;
       if (path.endsWith(mUrlSuffix)) return serveMUrl(request, path);
       if (policy && path === POLICY_PATH) return servePolicy(request);
+      if (options.robotsTxt && path === '/robots.txt') return serveRobotsTxt(request);
       const meta = await source.artifactMeta(path);
       if (meta) return serveArtifact(request, meta);
       const twin = twinMPath(path);
@@ -310,7 +354,18 @@ export function createAgentEndpoints(
       }
       const row = await source.findMUrl(parseUri(mUrl).path);
       if (!row || row.state !== 'published') return [];
-      return [mUrlAlternateLink(row.mUrl)];
+      // DECISIONS §1 (the M-URL) and §4 (llms.txt v2: the Markdown twin, the covering llms.txt).
+      const links: WebLink[] = [
+        mUrlAlternateLink(row.mUrl),
+        {
+          href: markdownTwinUrl(row.cUrl),
+          rel: 'alternate',
+          type: MARKDOWN_CONTENT_TYPE.split(';')[0]!,
+        },
+      ];
+      const llmsTxt = await coveringLlmsTxt(row.locale);
+      if (llmsTxt) links.push({ href: llmsTxt, rel: 'describedby', type: 'text/plain' });
+      return links;
     },
     async rootLinks() {
       const shards = (await source.listArtifacts(SITEMAP_FAMILY))
