@@ -18,6 +18,7 @@ import {
   openStoreReader,
   RegenerationEngine,
   siteArtifactBuilders,
+  StoreError,
   StoreUnavailableError,
   type DatabaseOption,
   type RegenerationEngineOptions,
@@ -105,7 +106,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   const endpointOptions = endpointOptionsFor(options);
   const prepareOptions = prepareOptionsFor(options);
 
-  const runtime: Promise<Runtime> = (async () => {
+  const openRuntime = async (): Promise<Runtime> => {
     const readerOptions = {
       ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
       ...(options.revalidateAfterMs !== undefined
@@ -131,12 +132,21 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       engine,
       close: () => engine.close(),
     };
-  })();
-  // Surface start-up failures on use, not as an unhandled rejection.
-  runtime.catch(() => undefined);
+  };
+  // Opened once; a failed start (database down, writer's tables not there yet) is retried by the
+  // next request instead of failing every request forever.
+  let opening: Promise<Runtime> | undefined;
+  const runtime = (): Promise<Runtime> => {
+    opening ??= openRuntime().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  };
+  runtime().catch(() => undefined);
 
   async function writer(): Promise<RegenerationEngine> {
-    const { engine } = await runtime;
+    const { engine } = await runtime();
     if (!engine) {
       throw new ValidationError(
         'options.read-only',
@@ -178,7 +188,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
 
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { endpoints } = await runtime;
+      const { endpoints } = await runtime();
       const outcome = await endpoints.handle({
         method: req.method,
         target: req.originalUrl,
@@ -218,7 +228,11 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
           .catch(next);
       });
     } catch (error) {
-      if (error instanceof StoreUnavailableError) {
+      if (
+        error instanceof StoreUnavailableError ||
+        (error instanceof StoreError && error.code === 'store.missing-tables')
+      ) {
+        options.logger?.warn(`agent-ready: ${(error as Error).message}`);
         await writeHttpResponse(res, unavailable).catch(() => undefined);
         return;
       }
@@ -227,7 +241,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   }) as AgentReadyMiddleware;
 
   middleware.ready = async () => {
-    await runtime;
+    await runtime();
   };
   middleware.publish = async (document) =>
     (await writer()).upsert(prepareDocument(document, prepareOptions));
@@ -245,14 +259,14 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     return engine.reconcile(prepared());
   };
   middleware.linkTags = async (path) => {
-    const { endpoints } = await runtime;
+    const { endpoints } = await runtime();
     return (await discoveryLinks(endpoints, path)).map(htmlLinkTag).join('\n');
   };
   middleware.idle = async () => {
-    await (await runtime).engine?.whenIdle();
+    await (await runtime()).engine?.whenIdle();
   };
   middleware.close = async () => {
-    await (await runtime.catch(() => undefined))?.close();
+    await (await opening?.catch(() => undefined))?.close();
   };
   return middleware;
 }

@@ -1,0 +1,74 @@
+import express from 'express';
+import request from 'supertest';
+import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import type { DatabaseOption } from '@agent-ready/store';
+import { agentReady } from '../src';
+import { dropTables } from './drop-tables';
+
+describeEachDatabase('read-only mode over a table another process writes', (dialect) => {
+  it('serves what the writer published, refuses to publish itself, and sees later changes', async () => {
+    const database = databaseConfig(dialect) as DatabaseOption;
+    const tablePrefix = uniqueTablePrefix();
+    const site = { origin: 'https://example.com', name: 'Example' };
+    // The writer: e.g. the Strapi plugin, here a standalone adapter on the same database.
+    const writer = agentReady({
+      site,
+      database,
+      tablePrefix,
+      rebuild: { debounceMs: 5, healIntervalMs: 0 },
+    });
+    const reader = agentReady({
+      site,
+      database,
+      tablePrefix,
+      mode: 'read-only',
+      revalidateAfterMs: 0,
+    });
+    try {
+      await writer.publish({
+        id: 'a',
+        url: '/a/',
+        title: 'A',
+        body: { format: 'text', value: 'one' },
+      });
+      await writer.idle();
+      const app = express().use(reader);
+      const first = await request(app).get('/a/llm.json');
+      expect(first.status).toBe(200);
+      expect(JSON.parse((await request(app).get('/llm-sitemap.json')).text).items).toHaveLength(1);
+      await expect(reader.publish({ id: 'b', url: '/b/', title: 'B' })).rejects.toThrow(
+        /read-only/,
+      );
+
+      await writer.publish({
+        id: 'a',
+        url: '/a/',
+        title: 'A',
+        body: { format: 'text', value: 'two' },
+      });
+      const second = await request(app)
+        .get('/a/llm.json')
+        .set('If-None-Match', first.headers.etag!);
+      expect(second.status).toBe(200);
+      expect(JSON.parse(second.text).content).toBe('A\n\ntwo');
+    } finally {
+      await reader.close();
+      await writer.close();
+      if (dialect !== 'sqlite') await dropTables(database, tablePrefix);
+    }
+  });
+
+  it('says clearly when the writer has not created the table yet', async () => {
+    const reader = agentReady({
+      site: { origin: 'https://example.com', name: 'Example' },
+      database: databaseConfig(dialect) as DatabaseOption,
+      tablePrefix: uniqueTablePrefix(),
+      mode: 'read-only',
+    });
+    await expect(reader.ready()).rejects.toThrow(/does not exist: start the writer/);
+    const res = await request(express().use(reader)).get('/a/llm.json');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    await reader.close();
+  });
+});

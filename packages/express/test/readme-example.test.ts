@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+
+/** The README's example, run exactly as written (against the built package). */
+describe('the package README example', () => {
+  it('runs as written and serves the agent endpoints', async () => {
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+    const code = /```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(code).toBeDefined();
+    // Inside the package, so `@agent-ready/express` and `express` resolve as for a user.
+    const script = join(__dirname, '..', `.readme-example-${process.pid}.mjs`);
+    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-readme-'));
+    writeFileSync(script, code!);
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, PORT: '0', AGENT_READY_DB: join(dir, 'site.sqlite') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (\d+)/.exec(out);
+          if (match) resolve(Number(match[1]));
+        });
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.on('exit', (exitCode) => reject(new Error(`example exited ${exitCode}: ${out}`)));
+      });
+      const base = `http://127.0.0.1:${port}`;
+      const mUrl = await request(base).get('/hello/llm.json');
+      expect(mUrl.status).toBe(200);
+      expect(JSON.parse(mUrl.text).content).toBe('Hello World\n\nThe first post.');
+      expect(
+        (await request(base).get('/hello/llm.json').set('If-None-Match', mUrl.headers.etag!))
+          .status,
+      ).toBe(304);
+      const page = await request(base).get('/hello/');
+      expect(page.text).toContain(
+        '<link rel="alternate" type="application/json" href="https://example.com/hello/llm.json">',
+      );
+      // Artifacts follow the publish shortly (coalesced rebuild).
+      let root = await request(base).get('/');
+      for (let i = 0; i < 50 && !root.headers.link?.includes('rel="index"'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        root = await request(base).get('/');
+      }
+      expect(root.headers.link).toContain('<https://example.com/llm-sitemap.json>; rel="index"');
+      const robots = await request(base).get('/robots.txt');
+      expect(
+        robots.text.startsWith(
+          'User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/llm-sitemap.json\n',
+        ),
+      ).toBe(true);
+    } finally {
+      child.kill();
+      rmSync(script, { force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
