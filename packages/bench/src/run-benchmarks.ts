@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,18 @@ function main(): void {
   };
   const outDir = join(repoRoot, 'docs', 'benchmarks');
   mkdirSync(outDir, { recursive: true });
+  // A partial run (`pnpm bench -- store`) updates its scenarios and keeps the others' last results.
+  const previousFile = join(outDir, 'results.json');
+  if (only.length > 0 && existsSync(previousFile)) {
+    const previous = JSON.parse(readFileSync(previousFile, 'utf8')) as {
+      results: ScenarioResult[];
+    };
+    const fresh = new Map(results.map((r) => [r.scenario, r]));
+    const order = scenarios.map((s) => s.id);
+    const merged = [...previous.results.filter((r) => !fresh.has(r.scenario)), ...results];
+    merged.sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario));
+    report.results = merged;
+  }
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(repoRoot, 'docs', 'BENCHMARKS.md'), renderReport(report));
   process.stderr.write('bench: wrote docs/benchmarks/results.json and docs/BENCHMARKS.md\n');

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   createAgentEndpoints,
@@ -27,7 +28,7 @@ import {
   type StoreLogger,
   type UpsertOutcome,
 } from '@agent-ready/store';
-import { writeHttpResponse } from './write-http-response';
+import { writeBufferedResponse, writeHttpResponse } from './write-http-response';
 
 export interface AgentReadyOptions extends AgentSiteOptions {
   /** Where the table lives: a knex instance or a connection config. Default: SQLite `agent-ready.sqlite`. */
@@ -67,6 +68,15 @@ export interface AgentReadyMiddleware extends RequestHandler {
   ): Promise<{ seen: number; changed: number; unpublished: number }>;
   /** The discovery `<link>` tags for a page path, for templates. */
   linkTags(path: string): Promise<string>;
+  /**
+   * A Node request listener that answers public agent endpoints before Express sees the request
+   * (Express's own per-request work costs more than ours), handing everything else to `app`:
+   * `http.createServer(agent.handler(app))`. Keep `app.use(agent)` too: pages get their
+   * discovery links and protected documents their access check there.
+   */
+  handler(
+    app: (req: IncomingMessage, res: ServerResponse) => void,
+  ): (req: IncomingMessage, res: ServerResponse) => void;
   /** Waits for pending artifact rebuilds (tests, graceful shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -136,11 +146,15 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   // Opened once; a failed start (database down, writer's tables not there yet) is retried by the
   // next request instead of failing every request forever.
   let opening: Promise<Runtime> | undefined;
+  let opened: Runtime | undefined;
   const runtime = (): Promise<Runtime> => {
-    opening ??= openRuntime().catch((error: unknown) => {
-      opening = undefined;
-      throw error;
-    });
+    opening ??= openRuntime().then(
+      (ready) => (opened = ready),
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    );
     return opening;
   };
   runtime().catch(() => undefined);
@@ -186,14 +200,19 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     body: Buffer.from('Service Unavailable\n'),
   };
 
+  /** Marks a request `handler` already asked the endpoints about, so the middleware won't again. */
+  const ALREADY_PASSED = Symbol('agent-ready passed');
+
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { endpoints } = await runtime();
-      const outcome = await endpoints.handle({
-        method: req.method,
-        target: req.originalUrl,
-        headers: req.headers,
-      });
+      const outcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
+        ? ({ kind: 'pass' } as const)
+        : await endpoints.handle({
+            method: req.method,
+            target: req.originalUrl,
+            headers: req.headers,
+          });
       if (outcome.kind === 'pass') {
         await addPageLinks(endpoints, req, res);
         next();
@@ -239,6 +258,41 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       next(error);
     }
   }) as AgentReadyMiddleware;
+
+  middleware.handler = (app) => (req, res) => {
+    const ready = opened;
+    if (ready) {
+      // Hot path: a fresh cached row answers without a single await.
+      const response = ready.endpoints.handleCached({
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        headers: req.headers,
+      });
+      if (response) {
+        writeBufferedResponse(res, response);
+        return;
+      }
+    }
+    runtime()
+      .then(({ endpoints }) =>
+        endpoints.handle({
+          method: req.method ?? 'GET',
+          target: req.url ?? '/',
+          headers: req.headers,
+        }),
+      )
+      .then(async (outcome) => {
+        if (outcome.kind === 'respond') {
+          await writeHttpResponse(res, outcome.response);
+          return;
+        }
+        // Pages and protected documents go through the app (and the middleware mounted in it).
+        if (outcome.kind === 'pass')
+          (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED] = true;
+        app(req, res);
+      })
+      .catch(() => app(req, res));
+  };
 
   middleware.ready = async () => {
     await runtime();

@@ -16,6 +16,19 @@ function mergeVary(existing: string | number | string[] | undefined, ours: strin
   return members.has('*') ? '*' : [...members.values()].join(', ');
 }
 
+function headersFor(res: ServerResponse, response: HttpResponse): Record<string, string> {
+  const existingVary = res.getHeader('vary');
+  return existingVary !== undefined && response.headers.vary !== undefined
+    ? { ...response.headers, vary: mergeVary(existingVary, response.headers.vary) }
+    : response.headers;
+}
+
+/** A response whose body is in memory (or absent): one writeHead, one end, no await. */
+export function writeBufferedResponse(res: ServerResponse, response: HttpResponse): void {
+  res.writeHead(response.status, headersFor(res, response));
+  res.end(response.body);
+}
+
 /**
  * Sends a core HttpResponse on a Node response exactly as built: no Express `res.send` (which
  * would add its own weak ETag and run `fresh`), an explicit Content-Length, the body streamed
@@ -25,14 +38,10 @@ export async function writeHttpResponse(
   res: ServerResponse,
   response: HttpResponse,
 ): Promise<void> {
-  res.statusCode = response.status;
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (name === 'vary') res.setHeader('Vary', mergeVary(res.getHeader('vary'), value));
-    else res.setHeader(name, value);
-  }
-  if (response.stream) {
-    await pipeline(Readable.from(response.stream()), res);
+  if (!response.stream) {
+    writeBufferedResponse(res, response);
     return;
   }
-  res.end(response.body);
+  res.writeHead(response.status, headersFor(res, response));
+  await pipeline(Readable.from(response.stream()), res);
 }

@@ -337,6 +337,36 @@ describeEachDatabase('Express adapter', (dialect) => {
     });
   });
 
+  it('answers the same through agent.handler(app) in front of Express, pages and protected documents still via the app', async () => {
+    const server = http.createServer(agent.handler(app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const viaApp = await request(app).get('/hello/llm.json');
+      const first = await request(base).get('/hello/llm.json');
+      const again = await request(base).get('/hello/llm.json');
+      for (const res of [first, again]) {
+        expect(res.status).toBe(200);
+        expect(res.text).toBe(viaApp.text);
+        expect(res.headers.etag).toBe(viaApp.headers.etag);
+        expect(res.headers['content-digest']).toBe(viaApp.headers['content-digest']);
+      }
+      expect(
+        (await request(base).get('/hello/llm.json').set('If-None-Match', first.headers.etag!))
+          .status,
+      ).toBe(304);
+      const page = await request(base).get('/hello/');
+      expect(page.headers.link).toContain('rel="alternate"; type="application/json"');
+      expect((await request(base).get('/secret/llm.json')).status).toBe(401);
+      expect(
+        (await request(base).get('/secret/llm.json').set('Authorization', 'Bearer letmein')).status,
+      ).toBe(200);
+      expect((await request(base).get('/gone/llm.json')).status).toBe(410);
+    } finally {
+      server.close();
+    }
+  });
+
   it('is never re-encoded by the compression middleware', async () => {
     const compressed = buildApp(agent, { compress: true });
     const plain = await request(app).get('/hello/llm.json');

@@ -98,6 +98,13 @@ export class StoreReader {
     return true;
   }
 
+  /** The cached row for `path` while the cache is fresh (`null`: cached as absent); else undefined. */
+  peekMUrl(path: string): MUrlRow | null | undefined {
+    if (this.knownSequence === -1 || Date.now() - this.checkedAt >= this.revalidateAfterMs)
+      return undefined;
+    return this.rows.get(path);
+  }
+
   /** The row serving an M-URL path (published, unpublished or a tombstone), if any. */
   async findMUrl(path: string): Promise<MUrlRow | undefined> {
     return translateDatabaseErrors('read M-URL', async () => {

@@ -2,6 +2,7 @@ import type { BenchScenario } from '../measurement';
 import { buildMUrlScenario } from './build-m-url';
 import { normalizeTextScenario } from './normalize-text';
 import { scpParseScenario } from './scp-parse';
+import { serveExpressScenario } from './serve-express';
 import { scpWriteScenario } from './scp-write';
 import { storeUpsertScenario } from './store-upsert';
 import { uriNormalizeScenario } from './uri-normalize';
@@ -14,4 +15,5 @@ export const scenarios: BenchScenario[] = [
   scpWriteScenario,
   scpParseScenario,
   storeUpsertScenario,
+  serveExpressScenario,
 ];

@@ -40,6 +40,11 @@ export interface StoredMarkdownTwinView {
 
 export interface AgentContentSource {
   findMUrl(path: string): Promise<StoredDocumentView | undefined>;
+  /**
+   * The row for `path` only if it is cached and still fresh: `null` for a cached miss,
+   * `undefined` when unknown. Lets adapters answer hot requests without an await.
+   */
+  peekMUrl?(path: string): StoredDocumentView | null | undefined;
   /** The Markdown twin of the document whose M-URL path is `mPath`. */
   findMarkdownTwin(mPath: string): Promise<StoredMarkdownTwinView | undefined>;
   artifactMeta(name: string): Promise<StoredArtifactView | undefined>;

@@ -4,6 +4,7 @@ import { buildJsonResource, type JsonResource } from '../http/json-resource';
 import { formatLinkHeader, type WebLink } from '../http/link-header';
 import type { RequestHeaders } from '../http/request-headers';
 import {
+  contentDigestOf,
   respondWithResource,
   type HttpResponse,
   type ResponseHeaders,
@@ -23,7 +24,11 @@ import { normalizeUri, parseUri } from '../uri';
 import { chooseScpEncoding } from '../scp/scp-http-headers';
 import { markdownTwinUrl } from '../llmstxt/markdown-twin-url';
 import { headerValue } from '../http/request-headers';
-import type { AgentContentSource, StoredArtifactView } from './agent-content-source';
+import type {
+  AgentContentSource,
+  StoredArtifactView,
+  StoredDocumentView,
+} from './agent-content-source';
 import { normalizeRequestPath } from './normalize-request-path';
 
 export const POLICY_PATH = '/llm-policy.json';
@@ -68,6 +73,11 @@ export type AgentOutcome =
 
 export interface AgentEndpoints {
   handle(request: AgentRequest): Promise<AgentOutcome>;
+  /**
+   * The answer for a public M-URL whose row is already cached and fresh, computed synchronously
+   * (no await on the hot path); `undefined` means: use `handle`.
+   */
+  handleCached(request: AgentRequest): HttpResponse | undefined;
   /** Links for an HTML page at `path`: its M-URL (when it has one). */
   pageLinks(path: string): Promise<WebLink[]>;
   /** Links for the site root's 2xx response: every sitemap shard. */
@@ -142,6 +152,28 @@ export function createAgentEndpoints(
   }
   const urlFor = (path: string) => normalizeUri(`${origin}${path}`);
 
+  /** The served form of a published row, built once per cached row object (the hot path). */
+  const resources = new WeakMap<StoredDocumentView, ServedResource>();
+  function mUrlResource(row: StoredDocumentView & { body: Buffer; hash: string }): ServedResource {
+    let resource = resources.get(row);
+    if (resource === undefined) {
+      resource = {
+        body: row.body,
+        contentDigest: contentDigestOf(row.body),
+        etag: `"${row.hash}"`,
+        lastModified: new Date(Date.parse(row.modified)),
+        contentType: TCT_1.mUrlContentType,
+        headers: {
+          'cache-control': TCT_1.cacheControl,
+          vary: 'Accept-Encoding',
+          link: formatLinkHeader([canonicalLink(row.cUrl)]),
+        },
+      };
+      resources.set(row, resource);
+    }
+    return resource;
+  }
+
   async function serveMUrl(request: AgentRequest, path: string): Promise<AgentOutcome> {
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
     const row = await source.findMUrl(path);
@@ -151,17 +183,7 @@ export function createAgentEndpoints(
     if (row.state === 'deleted' || row.body === null || row.hash === null) {
       return { kind: 'respond', response: textResponse(request.method, 410, 'Gone') };
     }
-    const resource: ServedResource = {
-      body: row.body,
-      etag: `"${row.hash}"`,
-      lastModified: new Date(Date.parse(row.modified)),
-      contentType: TCT_1.mUrlContentType,
-      headers: {
-        'cache-control': TCT_1.cacheControl,
-        vary: 'Accept-Encoding',
-        link: formatLinkHeader([canonicalLink(row.cUrl)]),
-      },
-    };
+    const resource = mUrlResource(row as StoredDocumentView & { body: Buffer; hash: string });
     const respond = async () => respondWithResource(request, resource);
     if (row.visibility === 'protected' || protectAll) return { kind: 'authorize', respond };
     return { kind: 'respond', response: await respond() };
@@ -318,6 +340,19 @@ export function createAgentEndpoints(
 
   return {
     urlFor,
+    handleCached(request) {
+      if (!source.peekMUrl || !isSafe(request.method)) return undefined;
+      const normalized = normalizeRequestPath(request.target);
+      if (!normalized.ok || !normalized.path.endsWith(mUrlSuffix)) return undefined;
+      const row = source.peekMUrl(normalized.path);
+      if (!row || row.state !== 'published' || row.body === null || row.hash === null)
+        return undefined;
+      if (row.visibility !== 'public' || protectAll) return undefined;
+      return respondWithResource(
+        request,
+        mUrlResource(row as StoredDocumentView & { body: Buffer; hash: string }),
+      );
+    },
     async handle(request) {
       const normalized = normalizeRequestPath(request.target);
       if (!normalized.ok) {

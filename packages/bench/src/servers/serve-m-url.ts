@@ -1,0 +1,87 @@
+// A server process for the serving benchmarks: `bare` answers one precomputed M-URL with
+// node:http and nothing else (the ceiling); `express` and `express-handler` are the real adapter
+// over SQLite.
+// Prints `ready <port> <path> <etag>` when it accepts requests.
+import http from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { buildMUrlRepresentation, formatLinkHeader, TCT_1 } from '@agent-ready/core';
+import { agentReady } from '@agent-ready/express';
+
+const ORIGIN = 'https://bench.example';
+const DOCUMENT = {
+  id: 'article',
+  url: '/articles/benchmark/',
+  title: 'A benchmark article',
+  body: { format: 'text' as const, value: 'Agents fetch this page again and again. '.repeat(60) },
+  modified: '2025-10-01T12:00:00Z',
+};
+
+async function bare(): Promise<{ server: http.Server; path: string; etag: string }> {
+  // Exactly the bytes and headers the adapter sends, precomputed once.
+  const rep = buildMUrlRepresentation({
+    canonicalUrl: `${ORIGIN}${DOCUMENT.url}`,
+    title: DOCUMENT.title,
+    content: `${DOCUMENT.title}\n\n${DOCUMENT.body.value.trim()}`,
+    modified: DOCUMENT.modified,
+  });
+  const validators = {
+    etag: rep.etag,
+    'cache-control': TCT_1.cacheControl,
+    vary: 'Accept-Encoding',
+    'last-modified': new Date(DOCUMENT.modified).toUTCString(),
+    link: formatLinkHeader([{ href: `${ORIGIN}${DOCUMENT.url}`, rel: 'canonical' }]),
+  };
+  const full = {
+    ...validators,
+    'content-type': TCT_1.mUrlContentType,
+    'content-length': String(rep.body.length),
+    'content-digest': rep.contentDigest,
+  };
+  const server = http.createServer((req, res) => {
+    if (req.headers['if-none-match'] === rep.etag) {
+      res.writeHead(304, validators).end();
+      return;
+    }
+    res.writeHead(200, full).end(rep.body);
+  });
+  return { server, path: `${DOCUMENT.url}llm.json`, etag: rep.etag };
+}
+
+async function adapter(): Promise<{ server: http.Server; path: string; etag: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-ready-bench-'));
+  const agent = agentReady({
+    site: { origin: ORIGIN, name: 'Bench' },
+    database: { client: 'sqlite', filename: join(dir, 'bench.sqlite') },
+  });
+  const outcome = await agent.publish(DOCUMENT);
+  await agent.idle();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(agent);
+  // `express`: the middleware inside Express; `express-handler`: agent endpoints answered before
+  // Express, everything else handed to the same app (the package's documented fast path).
+  const listener = process.argv[2] === 'express-handler' ? agent.handler(app) : app;
+  return {
+    server: http.createServer(listener),
+    path: `${DOCUMENT.url}llm.json`,
+    etag: `"${outcome.hash}"`,
+  };
+}
+
+async function main(): Promise<void> {
+  const { server, path, etag } = process.argv[2]?.startsWith('express')
+    ? await adapter()
+    : await bare();
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    process.stdout.write(`ready ${port} ${path} ${etag}\n`);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  path: string;
+  etag: string;
+}
+
+/** Starts one of `src/servers/*` in its own process, so load generation and serving don't share a CPU queue. */
+export async function startServer(script: string, args: string[]): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'servers', script), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready (\d+) (\S+) (\S+)/.exec(out);
+      if (match) resolve({ child, port: Number(match[1]), path: match[2]!, etag: match[3]! });
+    });
+    child.on('exit', (code) => reject(new Error(`server ${script} exited with ${code}`)));
+  });
+}
+
+export function stopServer(server: ServerProcess): void {
+  server.child.removeAllListeners('exit');
+  server.child.kill();
+}
+
+/** Requests per second of GETs on `path` (with `headers`), over loopback. */
+export async function requestsPerSecond(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<number> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: 16,
+    pipelining: 1,
+    duration: seconds,
+    headers,
+  });
+  if (result.non2xx > 0 && !headers['if-none-match'])
+    throw new Error(`${result.non2xx} non-2xx responses`);
+  return result.requests.average;
+}
