@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import { deleteRuntime, runtimeOf } from './runtime/runtime-registry';
+import { takeRuntime } from './runtime/runtime-registry';
 
+/** Lets syncs in progress finish, stops the reconcile, closes the engine (not Strapi's knex). */
 export default async function destroy({ strapi }: { strapi: Core.Strapi }): Promise<void> {
-  await runtimeOf(strapi).stop();
-  deleteRuntime(strapi);
+  await takeRuntime(strapi)?.stop();
 }

@@ -8,8 +8,8 @@ export default function App() {
       <h1 style={{ fontSize: 32, fontWeight: 600, marginBottom: 16 }}>Agent Ready</h1>
       <p style={{ lineHeight: 1.6 }}>
         Published content is served to AI agents at the root of this server: per-document JSON
-        (M-URLs), the sitemap at <code>/llm-sitemap.json</code> and the other configured
-        artifacts. Everything is kept up to date on each save; nothing needs doing here.
+        (M-URLs), the sitemap at <code>/llm-sitemap.json</code> and the other configured artifacts.
+        Everything is kept up to date on each save; nothing needs doing here.
       </p>
     </main>
   );

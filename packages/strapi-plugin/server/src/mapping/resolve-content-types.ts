@@ -32,7 +32,14 @@ export interface ResolvedContentType {
   body: BodySource[];
   section: string;
   /** Document Service params that read exactly the mapped attributes and nothing else. */
-  query: { fields: string[]; populate: Record<string, { fields?: string[]; on?: unknown }> };
+  query: { fields: string[]; populate: Record<string, PopulateEntry> };
+}
+
+/** Document Service populate for one relation, component or dynamic zone. */
+export interface PopulateEntry {
+  fields?: string[];
+  /** Dynamic zones: per component UID, the fields to read. */
+  on?: Record<string, { fields: string[] }>;
 }
 
 const TEXT_TYPES = new Set(['string', 'text', 'uid', 'enumeration']);
@@ -76,8 +83,21 @@ class TypeResolver {
     if (attribute.private === true || this.lookup.privateAttributes?.includes(name)) {
       return 'is a private attribute';
     }
-    if (SECRET_TYPES.has(attribute.type)) return `is a ${attribute.type} attribute`;
+    if (SECRET_TYPES.has(attribute.type)) return `is of type ${attribute.type}`;
     return undefined;
+  }
+
+  /** Adds fields to read from a relation or component (several mappings may read one). */
+  private addPopulate(name: string, entry: PopulateEntry): void {
+    const existing = this.populate[name];
+    if (!existing) {
+      this.populate[name] = entry;
+      return;
+    }
+    if (entry.fields) {
+      existing.fields = [...new Set([...(existing.fields ?? []), ...entry.fields])];
+    }
+    if (entry.on) existing.on = { ...existing.on, ...entry.on };
   }
 
   problem(key: string, message: string, value?: unknown): undefined {
@@ -96,7 +116,7 @@ class TypeResolver {
       if (!types.has(attribute.type)) {
         return this.problem(
           key,
-          `${head} is a ${attribute.type} attribute; expected ${[...types].join(', ')}`,
+          `${head} is of type ${attribute.type}; expected ${[...types].join(', ')}`,
           path,
         );
       }
@@ -128,12 +148,11 @@ class TypeResolver {
     if (!types.has(nested.type)) {
       return this.problem(
         key,
-        `${path} is a ${nested.type} attribute; expected ${[...types].join(', ')}`,
+        `${path} is of type ${nested.type}; expected ${[...types].join(', ')}`,
         path,
       );
     }
-    const entry = (this.populate[head] ??= { fields: [] });
-    if (!entry.fields!.includes(tail)) entry.fields!.push(tail);
+    this.addPopulate(head, { fields: [tail] });
     return [head, tail];
   }
 
@@ -154,7 +173,7 @@ class TypeResolver {
     if (!BODY_TYPES.has(attribute.type)) {
       return this.problem(
         key,
-        `${name} is a ${attribute.type} attribute; expected ${[...BODY_TYPES].join(', ')}`,
+        `${name} is of type ${attribute.type}; expected ${[...BODY_TYPES].join(', ')}`,
         name,
       );
     }
@@ -173,10 +192,12 @@ class TypeResolver {
       const withText = uids.filter((uid) => componentFields[uid]!.length > 0);
       const fieldsOf = (uid: string) => componentFields[uid]!.map((f) => f.name);
       if (withText.length > 0) {
-        this.populate[name] =
+        this.addPopulate(
+          name,
           type === 'dynamiczone'
             ? { on: Object.fromEntries(withText.map((uid) => [uid, { fields: fieldsOf(uid) }])) }
-            : { fields: fieldsOf(withText[0]!) };
+            : { fields: fieldsOf(withText[0]!) },
+        );
       }
       return { attribute: name, type, componentFields };
     }

@@ -13,6 +13,9 @@ export function runtimeOf(strapi: object): AgentReadyRuntime {
   return runtime;
 }
 
-export function deleteRuntime(strapi: object): void {
+/** Removes and returns the runtime (none when Strapi stopped before the plugin registered). */
+export function takeRuntime(strapi: object): AgentReadyRuntime | undefined {
+  const runtime = runtimes.get(strapi);
   runtimes.delete(strapi);
+  return runtime;
 }
