@@ -4,6 +4,7 @@ import { normalizeTextScenario } from './normalize-text';
 import { scpParseScenario } from './scp-parse';
 import { scpWriteScenario } from './scp-write';
 import { storeUpsertScenario } from './store-upsert';
+import { strapiSaveScenario } from './strapi-save';
 import { uriNormalizeScenario } from './uri-normalize';
 
 /** Every scenario `pnpm bench` runs, in report order. Each runs in its own process. */
@@ -14,4 +15,5 @@ export const scenarios: BenchScenario[] = [
   scpWriteScenario,
   scpParseScenario,
   storeUpsertScenario,
+  strapiSaveScenario,
 ];
