@@ -50,6 +50,12 @@ describe('reconcile at start-up', () => {
         { title: 'Kept', slug: 'kept', content: blocks('Stays.') },
         true,
       );
+      await f.strapi.documents(ARTICLE as never).update({
+        documentId: ids.kept,
+        locale: 'fr',
+        data: { title: 'Gardé', slug: 'garde', content: blocks('Reste.') },
+        status: 'published',
+      } as never);
       ids.draft = await create(
         ARTICLE,
         { title: 'Draft', slug: 'draft', content: blocks('No.') },
@@ -73,11 +79,12 @@ describe('reconcile at start-up', () => {
       expect(f.agentReady.status()).toMatchObject({
         state: 'ready',
         contentTypes: ['api::article.article', 'api::page.page', 'api::home.home'],
-        lastReconcile: { reason: 'start-up', seen: 3, changed: 3, removed: 0, failed: 0 },
+        lastReconcile: { reason: 'start-up', seen: 4, changed: 4, removed: 0, failed: 0 },
       });
       expect((await sitemapItems(f.http)).map((i) => pathOf(i.cUrl)).sort()).toEqual([
         '/en/blog/existing/',
         '/en/blog/kept/',
+        '/fr/blog/garde/',
         '/pages/a-page/',
       ]);
       expect((await getRaw(f.http, '/en/blog/draft/llm.json')).status).toBe(404);
@@ -89,14 +96,14 @@ describe('reconcile at start-up', () => {
     await withFixture({ database }, async (f) => {
       await f.agentReady.whenIdle();
       expect(f.agentReady.status().lastReconcile).toMatchObject({
-        seen: 3,
+        seen: 4,
         changed: 0,
         removed: 0,
       });
     });
   });
 
-  it('changes made while the plugin was off, and a new M-URL scheme, are applied in batches', async () => {
+  it('changes made while off, a new M-URL scheme and fewer locales, applied in batches', async () => {
     await withFixture({ database, plugin: false }, async (f) => {
       await f.strapi
         .documents(ARTICLE as never)
@@ -108,14 +115,20 @@ describe('reconcile at start-up', () => {
     await withFixture(
       {
         database,
-        config: { ...FIXTURE_CONFIG, mUrl: { suffix: 'agent.json' }, reconcile: { batchSize: 1 } },
+        config: {
+          ...FIXTURE_CONFIG,
+          mUrl: { suffix: 'agent.json' },
+          locales: ['en'],
+          reconcile: { batchSize: 1 },
+        },
       },
       async (f) => {
         await f.agentReady.whenIdle();
+        // Removed: the deleted article (410), the unpublished page and the French version (404).
         expect(f.agentReady.status().lastReconcile).toMatchObject({
           seen: 1,
           changed: 1,
-          removed: 2,
+          removed: 3,
         });
         const kept = await getRaw(f.http, '/en/blog/kept/agent.json');
         expect(kept.status).toBe(200);

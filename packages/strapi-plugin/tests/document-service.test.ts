@@ -1,4 +1,7 @@
 import request from 'supertest';
+import { createAgentEndpoints, type AgentContentSource } from '@agent-ready/core';
+import { StoreUnavailableError } from '@agent-ready/store';
+import { createAgentKoaMiddleware } from '../server/src/http/agent-koa-middleware';
 import { bootFixture, type Fixture } from './support/fixture-app';
 import { expectParity, getRaw, sitemapItems, TCT_CACHE, pathOf } from './support/agent-http';
 
@@ -409,6 +412,38 @@ describe('HTTP behaviour on Strapi (same as the Express adapter)', () => {
     expect(root.headers.link).toContain(
       '<https://example.com/llm-sitemap.json>; rel="index"; type="application/json"',
     );
+  });
+
+  it('503 with Retry-After while the table cannot be reached', async () => {
+    // The plugin's middleware on a Koa app of Strapi's own Koa, over a table that is down.
+    const down = async () => {
+      throw new StoreUnavailableError('the database is unavailable (connection refused)');
+    };
+    const unreachable: AgentContentSource = {
+      findMUrl: down,
+      artifactMeta: down,
+      artifact: down,
+      artifactRange: down,
+      listArtifacts: down,
+    };
+    const Koa = f.strapi.server.app.constructor as new () => {
+      use(middleware: unknown): void;
+      callback(): Parameters<typeof request>[0];
+    };
+    const app = new Koa();
+    const warnings: string[] = [];
+    app.use(
+      createAgentKoaMiddleware({
+        endpoints: createAgentEndpoints(unreachable, { origin: 'https://example.com' }),
+        rootLink: true,
+        log: { info() {}, warn: (m) => warnings.push(m), error() {} },
+      }),
+    );
+    const res = await request(app.callback()).get('/en/blog/http/llm.json');
+    expect(res.status).toBe(503);
+    expect(res.headers).toMatchObject({ 'retry-after': '5', 'cache-control': 'no-store' });
+    expect((await request(app.callback()).head('/llm-sitemap.json')).status).toBe(503);
+    expect(warnings[0]).toMatch(/database is unavailable/);
   });
 
   it('leaves Strapi’s own routes alone', async () => {
