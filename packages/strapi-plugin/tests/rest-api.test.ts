@@ -4,7 +4,9 @@ import { bootFixture, type Fixture } from './support/fixture-app';
 import { expectParity, getRaw, pathOf, sitemapItems } from './support/agent-http';
 
 // Changes driven through Strapi's REST API (which creates and updates as *published* unless
-// told `status=draft`), on every database Strapi and the store support that answers here.
+// told `status=draft`), on every database Strapi and the store support that answers here. Also
+// the Content Manager's bulk publish: only a server database (a pool of connections) shows
+// whether syncs wait for the outer transaction to commit; SQLite's single connection hides it.
 
 const blocks = (...paragraphs: string[]) =>
   paragraphs.map((text) => ({ type: 'paragraph', children: [{ type: 'text', text }] }));
@@ -107,6 +109,25 @@ describeEachDatabase('REST API', (dialect) => {
     const listed = (await sitemapItems(f.http)).map((i) => pathOf(i.cUrl));
     expect(listed).not.toContain('/en/blog/via-rest/');
     expect(listed).not.toContain('/fr/blog/par-rest/');
+  });
+
+  it('Content Manager bulk publish (one outer transaction): synced after it commits', async () => {
+    const documents = f.strapi.documents('api::article.article' as never);
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const created = (await documents.create({
+        data: { title: `Bulk ${n}`, slug: `bulk-${n}`, content: blocks(`Bulk ${n}.`) },
+      } as never)) as unknown as { documentId: string };
+      ids.push(created.documentId);
+    }
+    const documentManager = f.strapi.plugin('content-manager').service('document-manager') as {
+      publishMany(uid: string, ids: string[], locale?: string): Promise<number>;
+    };
+    expect(await documentManager.publishMany('api::article.article', ids, 'en')).toBe(4);
+    await settle();
+    for (const n of [1, 2, 3, 4]) {
+      expect((await getRaw(f.http, `/en/blog/bulk-${n}/llm.json`)).status).toBe(200);
+    }
   });
 
   it.todo(
