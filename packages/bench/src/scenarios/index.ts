@@ -5,6 +5,7 @@ import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
 import { scpWriteScenario } from './scp-write';
 import { storeUpsertScenario } from './store-upsert';
+import { strapiSaveScenario } from './strapi-save';
 import { uriNormalizeScenario } from './uri-normalize';
 
 /** Every scenario `pnpm bench` runs, in report order. Each runs in its own process. */
@@ -16,4 +17,5 @@ export const scenarios: BenchScenario[] = [
   scpParseScenario,
   storeUpsertScenario,
   serveExpressScenario,
+  strapiSaveScenario,
 ];

@@ -1,0 +1,58 @@
+import type { AgentSiteOptions } from '@agent-ready/core';
+
+/**
+ * How one content type becomes agent documents. Every value names an attribute of the content
+ * type (or `relation.attribute` / `component.attribute` one level down); only the attributes
+ * named here (or found by the defaults) are ever read, so nothing else can leak.
+ */
+export interface ContentTypeMapping {
+  /**
+   * C-URL pattern on the public origin, e.g. `/blog/{slug}/`. Placeholders: attribute paths
+   * (`{slug}`, `{category.slug}`), `{documentId}`, `{locale}`; values are percent-encoded.
+   * Default: `/{pluralName}/{uid attribute or documentId}/` (single types `/{singularName}/`),
+   * prefixed with `/{locale}` when the type is localized.
+   */
+  url?: string;
+  /** Default: `title`, else `name`. */
+  title?: string;
+  /**
+   * The content: one attribute or several, concatenated in order. `blocks`, `richtext`
+   * (Markdown), `text`/`string` (plain text), a dynamic zone or a component (their `text`,
+   * `richtext` and `blocks` fields, in schema order). Default: the first `blocks` or `richtext`
+   * attribute.
+   */
+  body?: string | string[];
+  /** Default: `description`, `excerpt` or `summary` when present. */
+  description?: string;
+  author?: string;
+  /**
+   * A date attribute holding the first publication date, or `false`. Default: Strapi's
+   * `firstPublishedAt` when the type has it. (`publishedAt` is not used: Strapi renews it on
+   * every publish, so a save that changes nothing would look like new content.)
+   */
+  published?: string | false;
+  /** SCP and llms.txt section. Default: the type's plural name. */
+  section?: string;
+}
+
+/** The `config` of `agent-ready` in `config/plugins.(js|ts)`. */
+export interface AgentReadyPluginConfig extends Omit<AgentSiteOptions, 'protect'> {
+  /** Exposed content types by UID (`api::article.article`): `true` for the defaults, or a mapping. */
+  contentTypes: Record<string, ContentTypeMapping | true>;
+  /** Exposed locales (codes). Default: every locale. */
+  locales?: string[];
+  /** Prefix of the plugin's tables in Strapi's database. Default `agent_ready_`. */
+  tablePrefix?: string;
+  /** Artifact rebuild timing (see the store's RegenerationEngine). */
+  rebuild?: { debounceMs?: number; maxDelayMs?: number; healIntervalMs?: number };
+  reconcile?: {
+    /** Bring the table in line with the content at every start (default true). */
+    onBootstrap?: boolean;
+    /** Documents read per query (default 100). */
+    batchSize?: number;
+  };
+  /** Add `Link: <sitemap>; rel="index"` to the server root's response (default true). */
+  rootLink?: boolean;
+}
+
+export const PLUGIN_ID = 'agent-ready';

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { ValidationError } from '@agent-ready/core';
+import { validatePluginConfig } from './validate-plugin-config';
+
+const SITE = { origin: 'https://Example.com/', name: 'Example' };
+
+function problem(input: unknown): string {
+  try {
+    validatePluginConfig(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ValidationError');
+}
+
+describe('validatePluginConfig', () => {
+  it('accepts a minimal config and normalizes the origin', () => {
+    const config = validatePluginConfig({ site: SITE, contentTypes: { 'api::a.a': true } });
+    expect(config.site.origin).toBe('https://example.com');
+  });
+
+  it('names the shared site option that is wrong', () => {
+    expect(problem({ site: { origin: 'nope', name: '' }, contentTypes: {} })).toMatch(
+      /site\.origin[\s\S]*site\.name/,
+    );
+  });
+
+  it('requires contentTypes and names every bad mapping key', () => {
+    expect(problem({ site: SITE })).toMatch(/- contentTypes: is required/);
+    const message = problem({
+      site: SITE,
+      contentTypes: {
+        'api::article.article': {
+          body: [],
+          titel: 'title',
+          url: 'blog/{slug}',
+          section: 'has space',
+          author: 'a.b.c',
+        },
+        'api::page.page': 'yes',
+      },
+    });
+    expect(message).toContain('contentTypes["api::article.article"].body: must name at least one');
+    expect(message).toContain('contentTypes["api::article.article"].titel: unknown key');
+    expect(message).toContain('contentTypes["api::article.article"].url: must be a path pattern');
+    expect(message).toContain('contentTypes["api::article.article"].section: must be letters');
+    expect(message).toContain('contentTypes["api::article.article"].author: must be an attribute');
+    expect(message).toContain('contentTypes["api::page.page"]: must be true or a mapping object');
+  });
+
+  it('checks the plugin options', () => {
+    const message = problem({
+      site: SITE,
+      contentTypes: {},
+      locales: ['en', 'not a locale'],
+      tablePrefix: 'bad-prefix',
+      rebuild: { debounceMs: -1, everyMs: 5 },
+      reconcile: { onBootstrap: 'yes', batchSize: 0 },
+      rootLink: 'no',
+    });
+    for (const key of [
+      'locales',
+      'tablePrefix',
+      'rebuild.debounceMs',
+      'rebuild.everyMs: unknown key',
+      'reconcile.onBootstrap',
+      'reconcile.batchSize',
+      'rootLink',
+    ]) {
+      expect(message).toContain(`- ${key}`);
+    }
+  });
+
+  it('refuses protect: the plugin exposes public content only', () => {
+    expect(problem({ site: SITE, contentTypes: {}, protect: 'all' })).toMatch(/- protect:/);
+  });
+
+  it('any input ends in a config or a ValidationError', () => {
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            site: fc.oneof(fc.constant(SITE), fc.anything()),
+            contentTypes: fc.oneof(
+              fc.dictionary(fc.string(), fc.oneof(fc.constant(true), fc.anything())),
+              fc.anything(),
+            ),
+            locales: fc.anything(),
+            rebuild: fc.anything(),
+            reconcile: fc.anything(),
+            tablePrefix: fc.anything(),
+          },
+          { requiredKeys: [] },
+        ),
+        (input) => {
+          try {
+            validatePluginConfig(input);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ValidationError);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

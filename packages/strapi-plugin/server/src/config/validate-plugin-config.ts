@@ -1,0 +1,216 @@
+import { validateAgentSiteOptions, ValidationError } from '@agent-ready/core';
+import { tableNames } from '@agent-ready/store';
+import type { AgentReadyPluginConfig } from './plugin-config';
+
+export interface ConfigProblem {
+  field: string;
+  message: string;
+  value?: unknown;
+}
+
+/** Throws one ValidationError listing every problem, each under the key it concerns. */
+export function throwConfigProblems(problems: readonly ConfigProblem[]): void {
+  if (problems.length === 0) return;
+  throw new ValidationError(
+    'options.invalid',
+    `invalid agent-ready options:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
+    { field: problems[0]!.field, value: problems[0]!.value },
+  );
+}
+
+/** `contentTypes["api::article.article"]`: the key spelled as a user finds it in the config. */
+export function contentTypeKey(uid: string, attribute?: string): string {
+  return `contentTypes[${JSON.stringify(uid)}]${attribute ? `.${attribute}` : ''}`;
+}
+
+const MAPPING_KEYS = new Set([
+  'url',
+  'title',
+  'body',
+  'description',
+  'author',
+  'published',
+  'section',
+]);
+const SECTION = /^[a-zA-Z0-9_-]{1,128}$/;
+const ATTRIBUTE_PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?$/;
+const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkMapping(uid: string, mapping: unknown, problems: ConfigProblem[]): void {
+  const key = contentTypeKey(uid);
+  if (mapping === true) return;
+  if (!isObject(mapping)) {
+    problems.push({ field: key, message: 'must be true or a mapping object', value: mapping });
+    return;
+  }
+  for (const name of Object.keys(mapping)) {
+    if (!MAPPING_KEYS.has(name)) {
+      problems.push({
+        field: contentTypeKey(uid, name),
+        message: `unknown key (known: ${[...MAPPING_KEYS].join(', ')})`,
+      });
+    }
+  }
+  const attribute = (name: string, value: unknown) => {
+    if (value === undefined) return;
+    if (typeof value !== 'string' || !ATTRIBUTE_PATH.test(value)) {
+      problems.push({
+        field: contentTypeKey(uid, name),
+        message: 'must be an attribute name, or relation.attribute',
+        value,
+      });
+    }
+  };
+  for (const name of ['title', 'description', 'author'] as const) attribute(name, mapping[name]);
+  if (mapping.published !== false) attribute('published', mapping.published);
+  const { body, url, section } = mapping;
+  if (body !== undefined) {
+    const list = Array.isArray(body) ? body : [body];
+    if (list.length === 0) {
+      problems.push({
+        field: contentTypeKey(uid, 'body'),
+        message: 'must name at least one attribute',
+      });
+    }
+    list.forEach((item, index) => attribute(Array.isArray(body) ? `body[${index}]` : 'body', item));
+  }
+  if (url !== undefined && (typeof url !== 'string' || !url.startsWith('/'))) {
+    problems.push({
+      field: contentTypeKey(uid, 'url'),
+      message: 'must be a path pattern starting with /, e.g. /blog/{slug}/',
+      value: url,
+    });
+  }
+  if (section !== undefined && (typeof section !== 'string' || !SECTION.test(section))) {
+    problems.push({
+      field: contentTypeKey(uid, 'section'),
+      message: 'must be letters, digits, - and _ (at most 128)',
+      value: section,
+    });
+  }
+}
+
+function checkOptionalInteger(
+  input: Record<string, unknown>,
+  group: string,
+  name: string,
+  min: number,
+  problems: ConfigProblem[],
+): void {
+  const value = input[name];
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || (value as number) < min) {
+    problems.push({
+      field: `${group}.${name}`,
+      message: `must be an integer of at least ${min}`,
+      value,
+    });
+  }
+}
+
+/**
+ * Checks the plugin config's shape at load time (Strapi's `config.validator`): the shared site
+ * options first, then the plugin's own keys. Attribute names are checked later, at bootstrap,
+ * against the real schemas.
+ */
+export function validatePluginConfig(input: unknown): AgentReadyPluginConfig {
+  if (isObject(input) && 'protect' in input) {
+    throwConfigProblems([
+      {
+        field: 'protect',
+        message: 'is not supported by the Strapi plugin: only public content is exposed',
+      },
+    ]);
+  }
+  validateAgentSiteOptions(input);
+  const config = input as Record<string, unknown>;
+  const problems: ConfigProblem[] = [];
+  if (!isObject(config.contentTypes)) {
+    problems.push({
+      field: 'contentTypes',
+      message: "is required: { 'api::article.article': true | { url, title, body, … } }",
+      value: config.contentTypes,
+    });
+  } else {
+    for (const [uid, mapping] of Object.entries(config.contentTypes)) {
+      checkMapping(uid, mapping, problems);
+    }
+  }
+  if (config.locales !== undefined) {
+    if (
+      !Array.isArray(config.locales) ||
+      config.locales.length === 0 ||
+      config.locales.some((l) => typeof l !== 'string' || !LOCALE.test(l))
+    ) {
+      problems.push({
+        field: 'locales',
+        message: 'must be a non-empty list of locale codes such as en or pt-BR',
+        value: config.locales,
+      });
+    }
+  }
+  if (config.tablePrefix !== undefined) {
+    try {
+      tableNames(config.tablePrefix as string);
+    } catch (error) {
+      problems.push({ field: 'tablePrefix', message: (error as Error).message });
+    }
+  }
+  for (const [group, names] of [
+    ['rebuild', ['debounceMs', 'maxDelayMs', 'healIntervalMs']],
+    ['reconcile', ['onBootstrap', 'batchSize']],
+  ] as const) {
+    const value = config[group];
+    if (value === undefined) continue;
+    if (!isObject(value)) {
+      problems.push({ field: group, message: 'must be an object', value });
+      continue;
+    }
+    for (const name of Object.keys(value)) {
+      if (!(names as readonly string[]).includes(name)) {
+        problems.push({
+          field: `${group}.${name}`,
+          message: `unknown key (known: ${names.join(', ')})`,
+        });
+      }
+    }
+    if (group === 'rebuild') {
+      for (const name of names) checkOptionalInteger(value, group, name, 0, problems);
+    } else {
+      if (value.onBootstrap !== undefined && typeof value.onBootstrap !== 'boolean') {
+        problems.push({
+          field: 'reconcile.onBootstrap',
+          message: 'must be true or false',
+          value: value.onBootstrap,
+        });
+      }
+      checkOptionalInteger(value, group, 'batchSize', 1, problems);
+    }
+  }
+  if (config.rootLink !== undefined && typeof config.rootLink !== 'boolean') {
+    problems.push({ field: 'rootLink', message: 'must be true or false', value: config.rootLink });
+  }
+  throwConfigProblems(problems);
+  return validateAgentSiteOptions(input) as AgentReadyPluginConfig;
+}
+
+/** Top-level keys this version knows; others are reported as warnings (a newer option, a typo). */
+export const KNOWN_CONFIG_KEYS: ReadonlySet<string> = new Set([
+  'site',
+  'mUrl',
+  'sitemap',
+  'policy',
+  'llmsTxt',
+  'llmindex',
+  'scp',
+  'maxDocumentBytes',
+  'contentTypes',
+  'locales',
+  'tablePrefix',
+  'rebuild',
+  'reconcile',
+  'rootLink',
+]);

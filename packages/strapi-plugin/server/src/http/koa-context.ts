@@ -1,0 +1,21 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The part of a Koa context (Koa 2, as Strapi 5 runs it) the adapter uses. */
+export interface KoaContext {
+  method: string;
+  /** Path and query as received. */
+  originalUrl: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  status: number;
+  body: unknown;
+  /** Read by koa-compress (`strapi::compression`): false keeps a response as it is. */
+  compress?: boolean;
+  set(field: string, value: string): void;
+  append(field: string, value: string): void;
+  remove(field: string): void;
+  vary(field: string): void;
+}
+
+export type KoaNext = () => Promise<unknown>;
+export type KoaMiddleware = (ctx: KoaContext, next: KoaNext) => Promise<void>;

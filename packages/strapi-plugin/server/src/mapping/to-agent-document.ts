@@ -1,0 +1,81 @@
+import { ValidationError, type AgentDocument } from '@agent-ready/core';
+import { bodyFromEntry } from './body-from-entry';
+import type { ResolvedContentType } from './resolve-content-types';
+import type { StrapiEntry } from './strapi-schema';
+import { expandUrlPattern } from './url-pattern';
+
+/** `api::article.article:h3k9…`: the store key of a Strapi document (one row per locale). */
+export function documentKey(uid: string, documentId: string): string {
+  return `${uid}:${documentId}`;
+}
+
+function valueAt(entry: StrapiEntry, path: readonly string[]): unknown {
+  let value: unknown = entry;
+  for (const name of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[name];
+  }
+  return value;
+}
+
+function optionalText(entry: StrapiEntry, path: readonly string[] | undefined): string | undefined {
+  if (!path) return undefined;
+  const value = valueAt(entry, path);
+  if (value === null || value === undefined) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+function optionalDate(entry: StrapiEntry, path: readonly string[] | undefined): string | undefined {
+  if (!path) return undefined;
+  const value = valueAt(entry, path);
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/**
+ * Maps one published entry (one locale of a document) to an AgentDocument, reading only the
+ * mapped attributes; `modified` is `updatedAt` (used when the content really changed). Throws
+ * ValidationError when the entry has no usable URL (e.g. an empty slug).
+ */
+export function toAgentDocument(entry: StrapiEntry, type: ResolvedContentType): AgentDocument {
+  const documentId = entry.documentId;
+  if (typeof documentId !== 'string' || documentId === '') {
+    throw new ValidationError('document.id', `${type.uid}: entry without documentId`, {
+      field: 'documentId',
+    });
+  }
+  const id = documentKey(type.uid, documentId);
+  const locale = type.localized && typeof entry.locale === 'string' ? entry.locale : undefined;
+  const url = expandUrlPattern(type.url, (placeholder) => {
+    if (placeholder === 'documentId') return documentId;
+    if (placeholder === 'locale') return locale;
+    return valueAt(entry, placeholder.split('.'));
+  });
+  if (url === undefined) {
+    throw new ValidationError(
+      'document.url',
+      `the URL pattern ${type.url.source} has an empty value`,
+      { field: 'url', value: type.url.source },
+    );
+  }
+  const titleValue = valueAt(entry, type.title);
+  const updatedAt = optionalDate(entry, ['updatedAt']);
+  const body = bodyFromEntry(entry, type.body);
+  const description = optionalText(entry, type.description);
+  const author = optionalText(entry, type.author);
+  const published = optionalDate(entry, type.published);
+  return {
+    id,
+    ...(locale ? { locale } : {}),
+    url,
+    title: titleValue === null || titleValue === undefined ? '' : String(titleValue),
+    ...(body ? { body } : {}),
+    ...(description ? { description } : {}),
+    ...(author ? { author } : {}),
+    ...(published ? { published } : {}),
+    ...(updatedAt ? { modified: updatedAt } : {}),
+    section: type.section,
+  };
+}

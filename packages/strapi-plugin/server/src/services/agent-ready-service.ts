@@ -1,0 +1,22 @@
+import type { Core } from '@strapi/strapi';
+import type { AgentReadyStatus } from '../runtime/agent-ready-runtime';
+import { runtimeOf } from '../runtime/runtime-registry';
+import type { ReconcileSummary } from '../sync/reconcile-content';
+
+/** `strapi.plugin('agent-ready').service('agent-ready')`. */
+export interface AgentReadyService {
+  /** Resolves when every change so far is visible to agents (artifacts rebuilt too). */
+  whenIdle(): Promise<void>;
+  /** Re-syncs one document (all locales), e.g. after writing to the database directly. */
+  resync(uid: string, documentId: string): void;
+  /** Brings the whole table in line with the content now. */
+  reconcile(): Promise<ReconcileSummary | undefined>;
+  status(): AgentReadyStatus;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }): AgentReadyService => ({
+  whenIdle: () => runtimeOf(strapi).whenIdle(),
+  resync: (uid, documentId) => runtimeOf(strapi).resync(uid, documentId),
+  reconcile: () => runtimeOf(strapi).reconcile(),
+  status: () => runtimeOf(strapi).status(),
+});

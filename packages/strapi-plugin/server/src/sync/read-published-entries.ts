@@ -1,0 +1,71 @@
+import type { ResolvedContentType } from '../mapping/resolve-content-types';
+import type { StrapiEntry } from '../mapping/strapi-schema';
+
+/** `strapi.documents`, as far as reading goes. */
+export type DocumentsApi = (uid: string) => {
+  findMany(params: Record<string, unknown>): Promise<unknown[]>;
+};
+
+/** `strapi.db`, as far as the Query Engine goes (no Document Service middlewares, no D&P logic). */
+export interface QueryApi {
+  query(uid: string): { findMany(params: Record<string, unknown>): Promise<unknown[]> };
+}
+
+/** Published versions only, every locale, exactly the mapped attributes. */
+function publishedParams(type: ResolvedContentType): Record<string, unknown> {
+  const populate = type.query.populate;
+  return {
+    status: 'published',
+    ...(type.localized ? { locale: '*' } : {}),
+    fields: type.query.fields,
+    ...(Object.keys(populate).length > 0 ? { populate } : {}),
+  };
+}
+
+/** The published version of a document in each locale that has one. */
+export async function readPublishedVersions(
+  documents: DocumentsApi,
+  type: ResolvedContentType,
+  documentId: string,
+): Promise<StrapiEntry[]> {
+  return (await documents(type.uid).findMany({
+    ...publishedParams(type),
+    filters: { documentId },
+  })) as StrapiEntry[];
+}
+
+/**
+ * Every published entry of a content type, `batchSize` at a time. Keyset pagination on the row
+ * id: entries published meanwhile get higher ids and are still seen, none is skipped.
+ */
+export async function* readPublishedInBatches(
+  documents: DocumentsApi,
+  type: ResolvedContentType,
+  batchSize: number,
+): AsyncGenerator<StrapiEntry[]> {
+  let lastId = 0;
+  while (true) {
+    const batch = (await documents(type.uid).findMany({
+      ...publishedParams(type),
+      filters: { id: { $gt: lastId } },
+      sort: [{ id: 'asc' }],
+      limit: batchSize,
+    })) as StrapiEntry[];
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+    lastId = Number(batch[batch.length - 1]!.id);
+  }
+}
+
+/** Locales in which the document still exists in any status ('' for unlocalized types). */
+export async function readExistingLocales(
+  db: QueryApi,
+  type: ResolvedContentType,
+  documentId: string,
+): Promise<Set<string>> {
+  const rows = (await db.query(type.uid).findMany({
+    where: { documentId },
+    select: type.localized ? ['id', 'locale'] : ['id'],
+  })) as { locale?: string | null }[];
+  return new Set(rows.map((row) => (type.localized ? String(row.locale ?? '') : '')));
+}

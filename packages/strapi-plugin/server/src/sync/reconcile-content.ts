@@ -1,0 +1,97 @@
+import { iteratePublishedRows } from '@agent-ready/store';
+import { documentKey } from '../mapping/to-agent-document';
+import { readPublishedInBatches } from './read-published-entries';
+import { nextReadRevision } from './read-revision';
+import type { SyncContext } from './sync-context';
+import { exposedLocale, parseDocumentKey, storeEntry, syncDocument } from './sync-document';
+
+export interface ReconcileSummary {
+  /** Published versions read from Strapi. */
+  seen: number;
+  /** Rows created or re-rendered. */
+  changed: number;
+  /** Rows taken off (unpublished or deleted meanwhile, no longer exposed). */
+  removed: number;
+  /** Versions that cannot be served (logged one by one). */
+  failed: number;
+}
+
+export interface ReconcileOptions {
+  batchSize: number;
+  onProgress?(summary: ReconcileSummary): void;
+  /** Report progress every this many documents (default 10 batches). */
+  progressEvery?: number;
+  /** Stops the pass early (shutdown); nothing is removed then. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Makes the table match the published content: every exposed published version is upserted
+ * (cheap when unchanged; re-rendered after a settings or format change), then every row the pass
+ * did not see is re-synced on its own, which removes it with the right reason. Rows another
+ * writer changed after the pass began are left alone (their change is newer than anything read
+ * here), so a reconcile never undoes a concurrent publish on another instance.
+ */
+export async function reconcileContent(
+  context: SyncContext,
+  options: ReconcileOptions,
+): Promise<ReconcileSummary> {
+  const { engine } = context;
+  const startedAt = Number(
+    (
+      (await engine.knex(engine.tables.documents).max({ seq: 'change_seq' }))[0] as {
+        seq?: unknown;
+      }
+    )?.seq ?? 0,
+  );
+  const summary: ReconcileSummary = { seen: 0, changed: 0, removed: 0, failed: 0 };
+  const every = options.progressEvery ?? options.batchSize * 10;
+  const served = new Set<string>();
+  const failed = new Set<string>();
+  for (const type of context.types.values()) {
+    let revision = nextReadRevision();
+    for await (const batch of readPublishedInBatches(context.documents, type, options.batchSize)) {
+      if (options.signal?.aborted) return summary;
+      for (const entry of batch) {
+        const locale = exposedLocale(context, type, entry);
+        if (locale === undefined) continue;
+        summary.seen++;
+        const status = await storeEntry(context, type, entry, revision);
+        const rowKey = `${documentKey(type.uid, String(entry.documentId))}\u0000${locale}`;
+        if (status === 'failed') {
+          summary.failed++;
+          failed.add(rowKey);
+        } else served.add(rowKey);
+        if (status === 'created' || status === 'updated') summary.changed++;
+        if (summary.seen % every === 0) options.onProgress?.({ ...summary });
+      }
+      // Taken before the next batch is read.
+      revision = nextReadRevision();
+    }
+  }
+  if (options.signal?.aborted) return summary;
+  const unseen = new Set<string>();
+  const unservable: { key: string; locale: string }[] = [];
+  for await (const row of iteratePublishedRows(engine.knex, engine.tables, [
+    'doc_key',
+    'locale',
+    'change_seq',
+  ])) {
+    const key = String(row.doc_key);
+    const rowKey = `${key}\u0000${String(row.locale)}`;
+    if (Number(row.change_seq) > startedAt || served.has(rowKey)) continue;
+    // Already logged: its current version cannot be served, so the old one is taken off.
+    if (failed.has(rowKey)) unservable.push({ key, locale: String(row.locale) });
+    else unseen.add(key);
+  }
+  for (const { key, locale } of unservable) {
+    if ((await engine.remove(key, locale, 'unpublished')).removed) summary.removed++;
+  }
+  for (const key of unseen) {
+    if (options.signal?.aborted) break;
+    const parsed = parseDocumentKey(key);
+    if (!parsed) continue;
+    summary.removed += (await syncDocument(context, parsed.uid, parsed.documentId)).removed;
+  }
+  return summary;
+}

@@ -1,0 +1,108 @@
+import { AgentReadyError, prepareDocument } from '@agent-ready/core';
+import { StoreUnavailableError, type UpsertStatus } from '@agent-ready/store';
+import type { ResolvedContentType } from '../mapping/resolve-content-types';
+import type { StrapiEntry } from '../mapping/strapi-schema';
+import { documentKey, toAgentDocument } from '../mapping/to-agent-document';
+import { readExistingLocales, readPublishedVersions } from './read-published-entries';
+import { nextReadRevision } from './read-revision';
+import type { SyncContext } from './sync-context';
+
+/** The table's locale for an entry, or undefined when that locale is not exposed. */
+export function exposedLocale(
+  context: SyncContext,
+  type: ResolvedContentType,
+  entry: StrapiEntry,
+): string | undefined {
+  if (!type.localized) return '';
+  const locale = typeof entry.locale === 'string' ? entry.locale : '';
+  return context.locales && !context.locales.has(locale) ? undefined : locale;
+}
+
+/**
+ * Maps, prepares and stores one published entry. A version that cannot be served (no URL, no
+ * title, unparsable content, a URL another document already has) is logged and reported as
+ * `failed`, so the caller takes the old version off instead of serving stale content.
+ * `revision` orders racing syncs of one document: take it (`nextReadRevision`) before reading.
+ */
+export async function storeEntry(
+  context: SyncContext,
+  type: ResolvedContentType,
+  entry: StrapiEntry,
+  revision: number,
+): Promise<UpsertStatus | 'failed'> {
+  try {
+    const document = prepareDocument(
+      { ...toAgentDocument(entry, type), revision },
+      context.prepareOptions,
+    );
+    return (await context.engine.upsert(document)).status;
+  } catch (error) {
+    if (!(error instanceof AgentReadyError) || error instanceof StoreUnavailableError) throw error;
+    const where = `${type.uid} ${String(entry.documentId)}${type.localized ? ` [${String(entry.locale)}]` : ''}`;
+    context.log.warn(`agent-ready: ${where} is not served to agents: ${error.message}`);
+    return 'failed';
+  }
+}
+
+/** Locales the table holds for a document, tombstones aside. */
+async function storedLocales(context: SyncContext, key: string): Promise<string[]> {
+  const { engine } = context;
+  const rows = (await engine
+    .knex(engine.tables.documents)
+    .where({ doc_key: key })
+    .whereNot({ state: 'deleted' })
+    .select('locale')) as { locale: string }[];
+  return rows.map((row) => String(row.locale));
+}
+
+export interface SyncOutcome {
+  stored: number;
+  removed: number;
+  failed: number;
+}
+
+/**
+ * Brings one document's rows in line with what Strapi has published now, in every locale:
+ * upserts each published version (a no-op when nothing semantic changed), and takes off the
+ * locales that have none: `unpublished` (404) while a draft remains, `deleted` (410) once the
+ * locale is gone. Stateless and idempotent, so any number of changes, in any order, converge.
+ */
+export async function syncDocument(
+  context: SyncContext,
+  uid: string,
+  documentId: string,
+): Promise<SyncOutcome> {
+  const key = documentKey(uid, documentId);
+  const type = context.types.get(uid);
+  const outcome: SyncOutcome = { stored: 0, removed: 0, failed: 0 };
+  const served = new Set<string>();
+  if (type) {
+    const revision = nextReadRevision();
+    for (const entry of await readPublishedVersions(context.documents, type, documentId)) {
+      const locale = exposedLocale(context, type, entry);
+      if (locale === undefined) continue;
+      const status = await storeEntry(context, type, entry, revision);
+      if (status === 'failed') outcome.failed++;
+      else {
+        served.add(locale);
+        if (status === 'created' || status === 'updated') outcome.stored++;
+      }
+    }
+  }
+  const gone = (await storedLocales(context, key)).filter((locale) => !served.has(locale));
+  if (gone.length === 0) return outcome;
+  // A content type no longer exposed counts as unpublished: its documents may well still exist.
+  const existing = type ? await readExistingLocales(context.db, type, documentId) : undefined;
+  for (const locale of gone) {
+    const reason = existing && !existing.has(locale) ? 'deleted' : 'unpublished';
+    if ((await context.engine.remove(key, locale, reason)).removed) outcome.removed++;
+  }
+  return outcome;
+}
+
+/** Splits a store key back into content type UID and documentId. */
+export function parseDocumentKey(key: string): { uid: string; documentId: string } | undefined {
+  const at = key.lastIndexOf(':');
+  if (at <= 0 || !key.slice(0, at).includes('::')) return undefined;
+  return { uid: key.slice(0, at), documentId: key.slice(at + 1) };
+}
