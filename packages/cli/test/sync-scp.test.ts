@@ -132,5 +132,5 @@ describe('agent-ready sync --scp', () => {
     }
   });
 
-  it.todo('syncs by snapshot and deltas against the Strapi plugin');
+  // Against the Strapi plugin: packages/strapi-plugin/tests/agent-side.test.ts (it boots Strapi).
 });

@@ -421,6 +421,7 @@ describe('HTTP behaviour on Strapi (same as the Express adapter)', () => {
     };
     const unreachable: AgentContentSource = {
       findMUrl: down,
+      findMarkdownTwin: down,
       artifactMeta: down,
       artifact: down,
       artifactRange: down,

@@ -1,7 +1,14 @@
 import request from 'supertest';
 import { describeEachDatabase } from '@agent-ready/test-support';
 import { bootFixture, type Fixture } from './support/fixture-app';
-import { expectParity, getRaw, pathOf, sitemapItems } from './support/agent-http';
+import {
+  expectParity,
+  getRaw,
+  pathOf,
+  scpCollections,
+  scpPageUrls,
+  sitemapItems,
+} from './support/agent-http';
 
 // Changes driven through Strapi's REST API (which creates and updates as *published* unless
 // told `status=draft`), on every database Strapi and the store support that answers here. Also
@@ -60,6 +67,18 @@ describeEachDatabase('REST API', (dialect) => {
     expect((await sitemapItems(f.http)).map((i) => pathOf(i.cUrl))).toContain('/en/blog/via-rest/');
   });
 
+  it('a publish puts the document in the newest SCP delta and the snapshot of its section', async () => {
+    const { snapshots, deltas } = await scpCollections(f.http);
+    const newest = deltas
+      .filter((d) => d.section === 'blog')
+      .sort((a, b) => (a.generated < b.generated ? 1 : -1))[0];
+    expect(newest).toBeDefined();
+    expect((await scpPageUrls(f.http, newest!.path)).map(pathOf)).toContain('/en/blog/via-rest/');
+    expect((await scpPageUrls(f.http, snapshots.get('blog')!)).map(pathOf)).toContain(
+      '/en/blog/via-rest/',
+    );
+  });
+
   it('PUT with a change: new ETag; old validator 200, new 304', async () => {
     await api('put', `/api/articles/${documentId}`).send({
       data: { content: blocks('Edited over HTTP.') },
@@ -109,6 +128,10 @@ describeEachDatabase('REST API', (dialect) => {
     const listed = (await sitemapItems(f.http)).map((i) => pathOf(i.cUrl));
     expect(listed).not.toContain('/en/blog/via-rest/');
     expect(listed).not.toContain('/fr/blog/par-rest/');
+    const snapshot = (await scpCollections(f.http)).snapshots.get('blog');
+    const inSnapshot = snapshot ? (await scpPageUrls(f.http, snapshot)).map(pathOf) : [];
+    expect(inSnapshot).not.toContain('/en/blog/via-rest/');
+    expect(inSnapshot).not.toContain('/fr/blog/par-rest/');
   });
 
   it('Content Manager bulk publish (one outer transaction): synced after it commits', async () => {
@@ -129,13 +152,6 @@ describeEachDatabase('REST API', (dialect) => {
       expect((await getRaw(f.http, `/en/blog/bulk-${n}/llm.json`)).status).toBe(200);
     }
   });
-
-  it.todo(
-    'publish puts the document in the next SCP delta (needs SCP artifacts in siteArtifactBuilders)',
-  );
-  it.todo(
-    'delete takes the document out of the next SCP snapshot (needs SCP artifacts in siteArtifactBuilders)',
-  );
 
   it('many parallel edits through the REST API: every document ends as Strapi has it', async () => {
     const slugs = Array.from({ length: 8 }, (_, i) => `parallel-${i}`);

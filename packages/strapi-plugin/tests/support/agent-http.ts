@@ -62,3 +62,30 @@ export async function expectParity(http: Server): Promise<SitemapItem[]> {
   }
   return items;
 }
+
+/** Page URLs of an SCP collection (the client decodes the gzip transfer coding). */
+export async function scpPageUrls(http: Server, path: string): Promise<string[]> {
+  const res = await getRaw(http, path, { 'Accept-Encoding': 'gzip' });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  const lines = (res.body as Buffer).toString('utf8').split('\n').filter(Boolean);
+  return lines.slice(1).map((line) => (JSON.parse(line) as { url: string }).url);
+}
+
+/** The SCP sitemap's collections: snapshots and deltas, with their paths. */
+export async function scpCollections(http: Server): Promise<{
+  snapshots: Map<string, string>;
+  deltas: { section: string; path: string; generated: string }[];
+}> {
+  const res = await request(http).get('/scp/sitemap.xml');
+  if (res.status !== 200) throw new Error(`SCP sitemap answered ${res.status}`);
+  const { parseScpSitemap } = await import('@agent-ready/core');
+  const sitemap = parseScpSitemap(res.text);
+  return {
+    snapshots: new Map(sitemap.collections.map((c) => [c.section, pathOf(c.url)])),
+    deltas: sitemap.deltas.map((d) => ({
+      section: d.section,
+      path: pathOf(d.url),
+      generated: String(d.generated),
+    })),
+  };
+}

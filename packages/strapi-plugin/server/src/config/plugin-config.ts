@@ -53,6 +53,13 @@ export interface AgentReadyPluginConfig extends Omit<AgentSiteOptions, 'protect'
   };
   /** Add `Link: <sitemap>; rel="index"` to the server root's response (default true). */
   rootLink?: boolean;
+  /**
+   * What `/` answers: `admin-redirect` (default) keeps Strapi's redirect to the admin panel, with
+   * the discovery Link on it; `agent-index` answers a small page carrying the Link itself, for a
+   * Strapi that is the public origin (agents need a 2xx root, DECISIONS §1). A root Strapi would
+   * 404 always gets the index.
+   */
+  rootPage?: 'admin-redirect' | 'agent-index';
 }
 
 export const PLUGIN_ID = 'agent-ready';

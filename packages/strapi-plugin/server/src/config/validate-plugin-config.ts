@@ -193,6 +193,17 @@ export function validatePluginConfig(input: unknown): AgentReadyPluginConfig {
   if (config.rootLink !== undefined && typeof config.rootLink !== 'boolean') {
     problems.push({ field: 'rootLink', message: 'must be true or false', value: config.rootLink });
   }
+  if (
+    config.rootPage !== undefined &&
+    config.rootPage !== 'admin-redirect' &&
+    config.rootPage !== 'agent-index'
+  ) {
+    problems.push({
+      field: 'rootPage',
+      message: 'must be admin-redirect or agent-index',
+      value: config.rootPage,
+    });
+  }
   throwConfigProblems(problems);
   return validateAgentSiteOptions(input) as AgentReadyPluginConfig;
 }
@@ -213,4 +224,7 @@ export const KNOWN_CONFIG_KEYS: ReadonlySet<string> = new Set([
   'rebuild',
   'reconcile',
   'rootLink',
+  'rootPage',
+  'robotsTxt',
+  'protect',
 ]);

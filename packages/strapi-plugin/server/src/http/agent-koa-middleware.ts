@@ -1,4 +1,10 @@
-import { formatLinkHeader, type AgentEndpoints, type HttpResponse } from '@agent-ready/core';
+import {
+  formatLinkHeader,
+  htmlLinkTag,
+  type AgentEndpoints,
+  type HttpResponse,
+  type WebLink,
+} from '@agent-ready/core';
 import { StoreUnavailableError } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
 import type { KoaMiddleware } from './koa-context';
@@ -22,10 +28,33 @@ function plainText(
   };
 }
 
+/** A minimal root for agents when Strapi serves nothing at `/`: the discovery links, as header and HTML. */
+function rootIndex(method: string, links: WebLink[]): HttpResponse {
+  const body = Buffer.from(
+    `<!doctype html>\n<html><head><meta charset="utf-8"><title>Agent endpoints</title>\n${links
+      .map(htmlLinkTag)
+      .join(
+        '\n',
+      )}\n</head><body><p>Content for agents: see the links in this page's head.</p></body></html>\n`,
+  );
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(body.length),
+      'cache-control': 'no-cache',
+      ...(links.length > 0 ? { link: formatLinkHeader(links) } : {}),
+    },
+    ...(method === 'HEAD' ? {} : { body }),
+  };
+}
+
 export interface AgentKoaMiddlewareOptions {
   endpoints: AgentEndpoints;
   /** Add the sitemap `rel="index"` Link (and the home document's alternate) to `/`. */
   rootLink: boolean;
+  /** See AgentReadyPluginConfig.rootPage. */
+  rootPage?: 'admin-redirect' | 'agent-index';
   log: PluginLogger;
 }
 
@@ -37,6 +66,10 @@ export interface AgentKoaMiddlewareOptions {
  */
 export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): KoaMiddleware {
   const { endpoints } = options;
+  const discoveryLinks = async () => [
+    ...(await endpoints.rootLinks()),
+    ...(await endpoints.pageLinks('/')),
+  ];
   return async (ctx, next) => {
     const method = ctx.method.toUpperCase();
     let outcome: Awaited<ReturnType<AgentEndpoints['handle']>>;
@@ -62,20 +95,31 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
       writeKoaResponse(ctx, plainText(method, 404, 'Not Found', { 'cache-control': 'no-cache' }));
       return;
     }
-    await next();
-    if (
-      options.rootLink &&
-      ctx.path === '/' &&
-      (method === 'GET' || method === 'HEAD') &&
-      ctx.status < 400
-    ) {
-      // Strapi's root redirects to the admin panel: the Link rides on that response.
-      try {
-        const links = [...(await endpoints.rootLinks()), ...(await endpoints.pageLinks('/'))];
-        if (links.length > 0) ctx.append('Link', formatLinkHeader(links));
-      } catch (error) {
-        options.log.warn(`agent-ready: no discovery links on /: ${(error as Error).message}`);
+    const isRoot = options.rootLink && ctx.path === '/' && (method === 'GET' || method === 'HEAD');
+    if (isRoot && options.rootPage === 'agent-index') {
+      writeKoaResponse(ctx, rootIndex(method, await discoveryLinks()));
+      return;
+    }
+    try {
+      await next();
+    } catch (error) {
+      // Strapi's router throws its 404 (its error middleware, outside ours, renders it).
+      if (!isRoot || (error as { status?: number }).status !== 404) throw error;
+      ctx.status = 404;
+    }
+    if (!isRoot) return;
+    try {
+      const links = await discoveryLinks();
+      if (ctx.status === 404) {
+        // Nothing of Strapi's at the root (admin panel off): agents still need a 2xx root that
+        // says where the sitemap is (DECISIONS §1 discovery), so answer with a small index.
+        writeKoaResponse(ctx, rootIndex(method, links));
+      } else if (ctx.status < 400 && links.length > 0) {
+        // Strapi's root redirects editors to the admin panel: the Link rides on that response.
+        ctx.append('Link', formatLinkHeader(links));
       }
+    } catch (error) {
+      options.log.warn(`agent-ready: no discovery links on /: ${(error as Error).message}`);
     }
   };
 }

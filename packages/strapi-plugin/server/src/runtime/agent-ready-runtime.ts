@@ -145,7 +145,12 @@ export class AgentReadyRuntime {
     // Registered at bootstrap: after Strapi's global middlewares (logger, errors, security, CORS,
     // compression when enabled), before its router, so no route or static file shadows ours.
     strapi.server.use(
-      createAgentKoaMiddleware({ endpoints, rootLink: config.rootLink !== false, log }) as never,
+      createAgentKoaMiddleware({
+        endpoints,
+        rootLink: config.rootLink !== false,
+        rootPage: config.rootPage ?? 'admin-redirect',
+        log,
+      }) as never,
     );
     this.state = 'ready';
     log.info(`agent-ready: serving ${types.size} content types (${[...types.keys()].join(', ')})`);
