@@ -12,3 +12,4 @@ export * from './llmindex';
 export * from './text';
 export * from './scp';
 export * from './serve';
+export * from './metrics';

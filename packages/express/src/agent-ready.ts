@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Knex } from 'knex';
 import {
+  classifyAgent,
   createAgentEndpoints,
+  parseUri,
   endpointOptionsFor,
   prepareOptionsFor,
   formatLinkHeader,
@@ -17,6 +20,11 @@ import {
 } from '@agent-ready/core';
 import {
   openStoreReader,
+  startServingMetrics,
+  type ServingMetrics,
+  type Dialect,
+  type TableNames,
+  type StoreReader,
   RegenerationEngine,
   siteArtifactBuilders,
   StoreError,
@@ -28,6 +36,7 @@ import {
   type StoreLogger,
   type UpsertOutcome,
 } from '@agent-ready/store';
+import { augmentRobotsTxt } from './augment-robots-txt';
 import { writeBufferedResponse, writeHttpResponse } from './write-http-response';
 
 export interface AgentReadyOptions extends AgentSiteOptions {
@@ -77,6 +86,8 @@ export interface AgentReadyMiddleware extends RequestHandler {
   handler(
     app: (req: IncomingMessage, res: ServerResponse) => void,
   ): (req: IncomingMessage, res: ServerResponse) => void;
+  /** Writes the metrics counted so far (they are also flushed on a timer and at close). */
+  flushMetrics(): Promise<void>;
   /** Waits for pending artifact rebuilds (tests, graceful shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -87,6 +98,7 @@ const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
 interface Runtime {
   endpoints: AgentEndpoints;
   engine?: RegenerationEngine;
+  metrics?: ServingMetrics;
   close(): Promise<void>;
 }
 
@@ -112,7 +124,10 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     client: 'sqlite',
     filename: 'agent-ready.sqlite',
   };
+  const metricsOptions = options.metrics || undefined;
+  const metricsEnabled = metricsOptions !== undefined && metricsOptions.enabled !== false;
   const readOnly = options.mode === 'read-only';
+  const augmentRobots = options.robotsTxt ? options.robotsTxt.augment === true : false;
   const endpointOptions = endpointOptionsFor(options);
   const prepareOptions = prepareOptionsFor(options);
 
@@ -123,9 +138,33 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         ? { revalidateAfterMs: options.revalidateAfterMs }
         : {}),
     };
+    const metricsFor = (knex: Knex, tables: TableNames, dialect: Dialect, reader: StoreReader) =>
+      metricsEnabled
+        ? startServingMetrics(knex, tables, dialect, {
+            ...(metricsOptions?.flushIntervalMs
+              ? { flushIntervalMs: metricsOptions.flushIntervalMs }
+              : {}),
+            onPageSizesStored: () => reader.invalidate(),
+            onError: (error) =>
+              options.logger?.warn(`agent-ready: metrics flush failed: ${error.message}`),
+          })
+        : undefined;
     if (readOnly) {
-      const { reader, close } = await openStoreReader(database, readerOptions);
-      return { endpoints: createAgentEndpoints(reader, endpointOptions), close };
+      const {
+        reader,
+        database: db,
+        tables,
+        close,
+      } = await openStoreReader(database, readerOptions);
+      const metrics = metricsFor(db.knex, tables, db.dialect, reader);
+      return {
+        endpoints: createAgentEndpoints(reader, endpointOptions),
+        ...(metrics ? { metrics } : {}),
+        close: async () => {
+          await metrics?.close();
+          await close();
+        },
+      };
     }
     const engine = await RegenerationEngine.open({
       database,
@@ -137,10 +176,15 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         ? { reader: { revalidateAfterMs: options.revalidateAfterMs } }
         : {}),
     });
+    const metrics = metricsFor(engine.knex, engine.tables, engine.dialect, engine.reader);
     return {
       endpoints: createAgentEndpoints(engine.reader, endpointOptions),
       engine,
-      close: () => engine.close(),
+      ...(metrics ? { metrics } : {}),
+      close: async () => {
+        await metrics?.close();
+        await engine.close();
+      },
     };
   };
   // Opened once; a failed start (database down, writer's tables not there yet) is retried by the
@@ -188,6 +232,42 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     const links = await discoveryLinks(endpoints, req.path);
     res.locals.agentReady = { links, linkTags: links.map(htmlLinkTag).join('\n') };
     if (links.length > 0) res.append('Link', formatLinkHeader(links));
+    const metrics = opened?.metrics;
+    if (metrics) {
+      // The page's own size is what the same document costs as HTML: remembered for the savings.
+      const document = links.find(
+        (link) => link.type === 'application/json' && link.rel === 'alternate',
+      );
+      res.on('finish', () => {
+        const bytes = Number(res.getHeader('content-length') ?? 0);
+        metrics.recorder.record({
+          kind: 'page',
+          family: classifyAgent(req.headers['user-agent']),
+          status: res.statusCode,
+          bytesSent: bytes,
+        });
+        if (document && res.statusCode === 200 && bytes > 0)
+          metrics.recorder.notePageSize(parseUri(document.href).path, bytes);
+      });
+    }
+  }
+
+  /** Counts a response the adapter sent (in memory; flushed later, never on this request's path). */
+  function observe(req: IncomingMessage, response: HttpResponse): void {
+    const metrics = opened?.metrics;
+    if (!metrics || !response.observe) return;
+    metrics.recorder.record({
+      kind: response.observe.kind,
+      family: classifyAgent(req.headers['user-agent']),
+      status: response.status,
+      bytesSent:
+        response.body?.length ??
+        (response.stream ? Number(response.headers['content-length'] ?? 0) : 0),
+      ...(response.observe.htmlBytes !== undefined
+        ? { htmlBytes: response.observe.htmlBytes }
+        : {}),
+      ...(response.observe.htmlEstimated ? { htmlEstimated: true } : {}),
+    });
   }
 
   const unavailable: HttpResponse = {
@@ -214,12 +294,21 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
             headers: req.headers,
           });
       if (outcome.kind === 'pass') {
+        if (
+          augmentRobots &&
+          req.path === '/robots.txt' &&
+          (req.method === 'GET' || req.method === 'HEAD')
+        ) {
+          augmentRobotsTxt(req, res, next, (rules) => endpoints.robotsTxt(rules));
+          return;
+        }
         await addPageLinks(endpoints, req, res);
         next();
         return;
       }
       if (outcome.kind === 'respond') {
         await writeHttpResponse(res, outcome.response);
+        observe(req, outcome.response);
         return;
       }
       if (!options.authorize) {
@@ -238,12 +327,13 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         }
         outcome
           .respond()
-          .then((response) =>
-            writeHttpResponse(res, {
+          .then(async (response) => {
+            await writeHttpResponse(res, {
               ...response,
               headers: { ...response.headers, 'cache-control': 'private, no-cache' },
-            }),
-          )
+            });
+            observe(req, response);
+          })
           .catch(next);
       });
     } catch (error) {
@@ -270,6 +360,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       });
       if (response) {
         writeBufferedResponse(res, response);
+        observe(req, response);
         return;
       }
     }
@@ -284,6 +375,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       .then(async (outcome) => {
         if (outcome.kind === 'respond') {
           await writeHttpResponse(res, outcome.response);
+          observe(req, outcome.response);
           return;
         }
         // Pages and protected documents go through the app (and the middleware mounted in it).
@@ -292,6 +384,10 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         app(req, res);
       })
       .catch(() => app(req, res));
+  };
+
+  middleware.flushMetrics = async () => {
+    await (await runtime()).metrics?.flush();
   };
 
   middleware.ready = async () => {

@@ -40,6 +40,7 @@ export interface MUrlRow {
   modified: string;
   hash: string | null;
   body: Buffer | null;
+  htmlBytes: number | null;
 }
 
 export const ROW_COLUMNS = [
@@ -180,6 +181,7 @@ export async function findMUrlRow(
       'modified',
       'hash',
       'body',
+      'html_bytes',
     );
   // The key is a hash: compare the path itself too, so a collision could never serve another page.
   if (!raw || raw.m_path !== mPath) return undefined;
@@ -193,6 +195,7 @@ export async function findMUrlRow(
     modified: String(raw.modified),
     hash: toNullableString(raw.hash),
     body: toBuffer(raw.body),
+    htmlBytes: toNullableNumber(raw.html_bytes),
   };
 }
 

@@ -14,3 +14,5 @@ export * from './artifact-resources';
 export * from './build-llms-txt-artifacts';
 export * from './build-scp-artifacts';
 export * from './build-llmindex-artifacts';
+export * from './metrics-store';
+export * from './serving-metrics';

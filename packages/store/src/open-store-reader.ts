@@ -1,7 +1,7 @@
-import { openDatabase, type DatabaseOption } from './open-database';
+import { openDatabase, type Database, type DatabaseOption } from './open-database';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { StoreError, translateDatabaseErrors } from './store-errors';
-import { tableNames } from './table-names';
+import { tableNames, type TableNames } from './table-names';
 
 /**
  * Read-only access to a table another process maintains (e.g. a front-end server beside the
@@ -10,7 +10,12 @@ import { tableNames } from './table-names';
 export async function openStoreReader(
   database: DatabaseOption,
   options: StoreReaderOptions & { tablePrefix?: string } = {},
-): Promise<{ reader: StoreReader; close(): Promise<void> }> {
+): Promise<{
+  reader: StoreReader;
+  database: Database;
+  tables: TableNames;
+  close(): Promise<void>;
+}> {
   const db = openDatabase(database);
   const tables = tableNames(options.tablePrefix);
   const exists = await translateDatabaseErrors('open store', () =>
@@ -26,6 +31,8 @@ export async function openStoreReader(
   }
   return {
     reader: new StoreReader(db.knex, tables, options),
+    database: db,
+    tables,
     close: async () => {
       if (db.owned) await db.knex.destroy();
     },

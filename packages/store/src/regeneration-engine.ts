@@ -18,7 +18,7 @@ import {
   pathKey,
   type DocumentRow,
 } from './document-rows';
-import { openDatabase, type Database, type DatabaseOption } from './open-database';
+import { openDatabase, type Database, type DatabaseOption, type Dialect } from './open-database';
 import { runMigrations } from './schema/run-migrations';
 import {
   acquireRebuildLease,
@@ -169,6 +169,10 @@ export class RegenerationEngine {
     const engine = new RegenerationEngine(options, db);
     if (engine.automatic) engine.requestRebuild();
     return engine;
+  }
+
+  get dialect(): Dialect {
+    return this.db.dialect;
   }
 
   get knex(): Knex {

@@ -14,6 +14,8 @@ import {
 import { readSequences } from './store-state';
 import { translateDatabaseErrors } from './store-errors';
 import type { TableNames } from './table-names';
+import type { MetricRow } from '@agent-ready/core';
+import { readMetricRows } from './metrics-store';
 
 export interface StoreReaderOptions {
   /**
@@ -164,6 +166,11 @@ export class StoreReader {
       }
       return undefined;
     });
+  }
+
+  /** Aggregate serving metrics from `fromDay` on (not cached: the stats endpoint is rare). */
+  async readMetrics(fromDay: string): Promise<MetricRow[]> {
+    return readMetricRows(this.knex, this.tables, fromDay);
   }
 
   /** Bytes [start, end] of one generation; `undefined` if that generation was replaced meanwhile. */

@@ -5,6 +5,7 @@ export interface TableNames {
   state: string;
   artifacts: string;
   artifactChunks: string;
+  metrics: string;
   migrations: string;
 }
 
@@ -27,6 +28,7 @@ export function tableNames(prefix: string = DEFAULT_TABLE_PREFIX): TableNames {
     state: `${prefix}state`,
     artifacts: `${prefix}artifacts`,
     artifactChunks: `${prefix}artifact_chunks`,
+    metrics: `${prefix}metrics`,
     migrations: `${prefix}migrations`,
   };
 }

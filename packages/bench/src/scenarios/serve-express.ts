@@ -12,7 +12,7 @@ export const serveExpressScenario: BenchScenario = {
   async run({ quick }) {
     const seconds = quick ? 3 : 8;
     const rounds = quick ? 2 : 3;
-    const kinds = ['bare', 'express', 'express-handler'] as const;
+    const kinds = ['bare', 'express', 'express-handler', 'express-handler-metrics'] as const;
     const samples: Record<string, number[]> = {};
     for (const kind of kinds) {
       samples[`${kind}200`] = [];
@@ -60,6 +60,17 @@ export const serveExpressScenario: BenchScenario = {
         betterIs: 'higher',
         samples: samples['express-handler200']!,
         baseline: baseline('200'),
+      }),
+      figure({
+        id: 'serve.express-handler.metrics-304',
+        title: 'M-URL 304 with serving metrics on (agent.handler)',
+        unit: 'req/s',
+        betterIs: 'higher',
+        samples: samples['express-handler-metrics304']!,
+        baseline: { title: 'same with metrics off', samples: samples['express-handler304']! },
+        goalRatio: 0.95,
+        notes:
+          'Issue #12: metrics are counted in memory and flushed in batches, so they should cost under 5%.',
       }),
       figure({
         id: 'serve.express.m-url-304',

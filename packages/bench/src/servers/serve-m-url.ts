@@ -55,6 +55,7 @@ async function adapter(): Promise<{ server: http.Server; path: string; etag: str
   const agent = agentReady({
     site: { origin: ORIGIN, name: 'Bench' },
     database: { client: 'sqlite', filename: join(dir, 'bench.sqlite') },
+    ...(process.argv[2] === 'express-handler-metrics' ? { metrics: { enabled: true } } : {}),
   });
   const outcome = await agent.publish(DOCUMENT);
   await agent.idle();
@@ -63,7 +64,7 @@ async function adapter(): Promise<{ server: http.Server; path: string; etag: str
   app.use(agent);
   // `express`: the middleware inside Express; `express-handler`: agent endpoints answered before
   // Express, everything else handed to the same app (the package's documented fast path).
-  const listener = process.argv[2] === 'express-handler' ? agent.handler(app) : app;
+  const listener = process.argv[2]?.startsWith('express-handler') ? agent.handler(app) : app;
   return {
     server: http.createServer(listener),
     path: `${DOCUMENT.url}llm.json`,

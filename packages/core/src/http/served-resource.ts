@@ -1,4 +1,5 @@
 import { sha256Base64 } from '../crypto';
+import type { EndpointKind } from '../metrics/metrics-recorder';
 import { evaluateConditional, type ConditionalRequest } from './evaluate-conditional';
 import { formatHttpDate } from './http-date';
 
@@ -13,6 +14,15 @@ export interface HttpResponse {
   body?: Buffer;
   /** A body too big to hold in memory, read in pieces (large collections); never with `body`. */
   stream?: () => AsyncIterable<Buffer>;
+  /** Not sent: what the metrics count this response as (see MetricsRecorder). */
+  observe?: ResponseObservation;
+}
+
+export interface ResponseObservation {
+  kind: EndpointKind;
+  /** What the document this response stands for costs as an HTML page. */
+  htmlBytes?: number;
+  htmlEstimated?: boolean;
 }
 
 /** Bytes kept outside memory: known size, readable by range. */

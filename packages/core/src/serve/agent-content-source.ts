@@ -1,3 +1,5 @@
+import type { MetricRow } from '../metrics/build-agent-stats';
+
 /**
  * What the endpoints read: the one table (rows by M-URL path) and the artifacts built from it.
  * `@agent-ready/store`'s StoreReader implements it; any other storage can.
@@ -13,6 +15,8 @@ export interface StoredDocumentView {
   modified: string;
   hash: string | null;
   body: Buffer | null;
+  /** Measured size of the document's HTML page, when the site has rendered it. */
+  htmlBytes?: number | null;
 }
 
 export interface StoredArtifactView {
@@ -52,4 +56,6 @@ export interface AgentContentSource {
   /** Bytes [start, end] of the generation `meta` describes; undefined once it was replaced. */
   artifactRange(meta: StoredArtifactView, start: number, end: number): Promise<Buffer | undefined>;
   listArtifacts(family?: string): Promise<StoredArtifactView[]>;
+  /** Aggregate serving metrics from `fromDay` (UTC `YYYY-MM-DD`) on, for /llm-stats.json. */
+  readMetrics?(fromDay: string): Promise<MetricRow[]>;
 }

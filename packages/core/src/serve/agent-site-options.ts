@@ -32,7 +32,14 @@ export interface AgentSiteOptions {
   /** Which responses pass the app's access hook first (see AgentEndpointsOptions). */
   protect?: 'protected-documents' | 'all';
   /** Serve `/robots.txt`: your rules unchanged plus `Sitemap:` lines for the agent sitemaps. */
-  robotsTxt?: { rules?: string } | false;
+  robotsTxt?: { rules?: string; augment?: boolean } | false;
+  /**
+   * Aggregate serving metrics (per endpoint kind and agent family, per day): counted in memory,
+   * flushed to the database every `flushIntervalMs` (default 30 s). `stats` serves them at
+   * /llm-stats.json (`public`, or `protected` behind the access hook). Off unless enabled.
+   */
+  metrics?:
+    { enabled?: boolean; stats?: 'public' | 'protected' | false; flushIntervalMs?: number } | false;
   /** Largest M-URL body accepted, in bytes (default 5 MiB). */
   maxDocumentBytes?: number;
 }
@@ -221,6 +228,22 @@ export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
       add('scp.deltaRetention', 'must be an integer from 1 to 1000', deltaRetention);
     }
   }
+  if (isObject(input.metrics)) {
+    const { enabled, stats, flushIntervalMs } = input.metrics;
+    if (enabled !== undefined && typeof enabled !== 'boolean')
+      add('metrics.enabled', 'must be true or false', enabled);
+    if (stats !== undefined && stats !== false && stats !== 'public' && stats !== 'protected') {
+      add('metrics.stats', 'must be public, protected or false', stats);
+    }
+    if (
+      flushIntervalMs !== undefined &&
+      !(Number.isInteger(flushIntervalMs) && (flushIntervalMs as number) >= 100)
+    ) {
+      add('metrics.flushIntervalMs', 'must be an integer of at least 100 (ms)', flushIntervalMs);
+    }
+  } else if (input.metrics !== undefined && input.metrics !== false) {
+    add('metrics', 'must be an object or false', input.metrics);
+  }
   if (
     input.protect !== undefined &&
     input.protect !== 'protected-documents' &&
@@ -256,6 +279,9 @@ export function endpointOptionsFor(options: AgentSiteOptions): AgentEndpointsOpt
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.protect ? { protect: options.protect } : {}),
     ...(options.robotsTxt ? { robotsTxt: options.robotsTxt } : {}),
+    ...(options.metrics && options.metrics.enabled !== false && options.metrics.stats
+      ? { stats: options.metrics.stats }
+      : {}),
   };
 }
 

@@ -29,9 +29,22 @@ import type {
   StoredArtifactView,
   StoredDocumentView,
 } from './agent-content-source';
+import { buildAgentStats, estimateHtmlBytes } from '../metrics/build-agent-stats';
+import type { EndpointKind } from '../metrics/metrics-recorder';
+import type { ResponseObservation } from '../http/served-resource';
 import { normalizeRequestPath } from './normalize-request-path';
+import { buildRobotsTxt, type AgentPathPattern } from './robots-txt';
 
 export const POLICY_PATH = '/llm-policy.json';
+export const STATS_PATH = '/llm-stats.json';
+
+/** Endpoint kind of each artifact family, for the metrics. */
+const ARTIFACT_KINDS: Record<string, EndpointKind> = {
+  'tct-sitemap': 'sitemap',
+  'llms-txt': 'llms-txt',
+  scp: 'scp',
+  llmindex: 'llmindex',
+};
 export const SITEMAP_FAMILY = 'tct-sitemap';
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 export const LLMS_TXT_FAMILY = 'llms-txt';
@@ -51,7 +64,12 @@ export interface AgentEndpointsOptions {
    * Serve `/robots.txt`: the site's own rules exactly as given, then a `Sitemap:` line per JSON
    * sitemap shard and for the SCP sitemap. Off unless given.
    */
-  robotsTxt?: { rules?: string } | false;
+  robotsTxt?: { rules?: string; augment?: boolean } | false;
+  /**
+   * `/llm-stats.json`: aggregate serving metrics (needs a source with `readMetrics`). `public`,
+   * or `protected` (through the app's access check). Off unless given.
+   */
+  stats?: 'public' | 'protected' | false;
 }
 
 export interface AgentRequest {
@@ -84,6 +102,8 @@ export interface AgentEndpoints {
   rootLinks(): Promise<WebLink[]>;
   /** Absolute URL of a path on the public origin, normalized. */
   urlFor(path: string): string;
+  /** A robots.txt: `rules` kept exactly, plus Allow lines where needed and Sitemap lines. */
+  robotsTxt(rules: string): Promise<string>;
 }
 
 const PASS: AgentOutcome = { kind: 'pass' };
@@ -184,8 +204,56 @@ export function createAgentEndpoints(
       return { kind: 'respond', response: textResponse(request.method, 410, 'Gone') };
     }
     const resource = mUrlResource(row as StoredDocumentView & { body: Buffer; hash: string });
-    const respond = async () => respondWithResource(request, resource);
+    const respond = async () => ({
+      ...respondWithResource(request, resource),
+      observe: documentObservation('m-url', row),
+    });
     if (row.visibility === 'protected' || protectAll) return { kind: 'authorize', respond };
+    return { kind: 'respond', response: await respond() };
+  }
+
+  /** What the metrics count a document's response as: its kind and what its HTML page costs. */
+  function documentObservation(kind: EndpointKind, row: StoredDocumentView): ResponseObservation {
+    if (row.state !== 'published' || row.body === null) return { kind };
+    if (typeof row.htmlBytes === 'number' && row.htmlBytes > 0)
+      return { kind, htmlBytes: row.htmlBytes };
+    return { kind, htmlBytes: estimateHtmlBytes(row.body.length), htmlEstimated: true };
+  }
+
+  /** Tags a response (now or when authorized) with its kind, unless it already carries one. */
+  function observed(outcome: AgentOutcome, kind: EndpointKind): AgentOutcome {
+    const tag = (response: HttpResponse): HttpResponse => {
+      response.observe ??= { kind };
+      return response;
+    };
+    if (outcome.kind === 'respond') return { kind: 'respond', response: tag(outcome.response) };
+    if (outcome.kind === 'authorize') {
+      const respond = outcome.respond;
+      return { kind: 'authorize', respond: async () => tag(await respond()) };
+    }
+    return outcome;
+  }
+
+  async function serveStats(request: AgentRequest): Promise<AgentOutcome> {
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    const respond = async (): Promise<HttpResponse> => {
+      const now = new Date();
+      const days = 30;
+      const from = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+      const rows = source.readMetrics ? await source.readMetrics(from) : [];
+      const body = Buffer.from(
+        `${JSON.stringify(buildAgentStats(rows, { days, now }), null, 2)}\n`,
+        'utf8',
+      );
+      return respondWithResource(request, {
+        body,
+        etag: `"sha256-${sha256Hex(body)}"`,
+        lastModified: now,
+        contentType: 'application/json; charset=utf-8',
+        headers: { 'cache-control': 'no-cache', vary: 'Accept-Encoding' },
+      });
+    };
+    if (options.stats === 'protected') return { kind: 'authorize', respond };
     return { kind: 'respond', response: await respond() };
   }
 
@@ -284,7 +352,15 @@ export function createAgentEndpoints(
         link: formatLinkHeader([canonicalLink(twin.cUrl)]),
       },
     };
-    const respond = async () => respondWithResource(request, resource);
+    const respond = async () => ({
+      ...respondWithResource(request, resource),
+      // A twin stands for the same page as the M-URL: the same HTML cost (estimated from the text).
+      observe: {
+        kind: 'markdown' as const,
+        htmlBytes: estimateHtmlBytes(resource.body instanceof Buffer ? resource.body.length : 0),
+        htmlEstimated: true,
+      },
+    });
     if (twin.visibility === 'protected' || protectAll) return { kind: 'authorize', respond };
     return { kind: 'respond', response: await respond() };
   }
@@ -298,19 +374,43 @@ export function createAgentEndpoints(
     return match ? String(match.meta.url ?? urlFor(match.name)) : undefined;
   }
 
+  /** The agent endpoints a robots.txt must not block by accident, as patterns with an example. */
+  const agentPathsByFamily: Record<string, AgentPathPattern[]> = {
+    [SITEMAP_FAMILY]: [
+      { pattern: '/llm-sitemap*.json', example: '/llm-sitemap.json' },
+      { pattern: `/*${mUrlSuffix}`, example: `/a${mUrlSuffix}` },
+      { pattern: '/*.md$', example: '/a/index.html.md' },
+    ],
+    [LLMS_TXT_FAMILY]: [
+      { pattern: '/llms.txt', example: '/llms.txt' },
+      { pattern: '/llms-full.txt', example: '/llms-full.txt' },
+    ],
+    scp: [{ pattern: '/scp/', example: '/scp/sitemap.xml' }],
+    llmindex: [
+      { pattern: '/.well-known/llmindex', example: '/.well-known/llmindex.json' },
+      { pattern: '/llm/', example: '/llm/products' },
+    ],
+  };
+
+  /** The agent endpoints this site serves, as patterns a robots.txt must not block by accident. */
+  async function agentPaths(): Promise<AgentPathPattern[]> {
+    const families = new Set((await source.listArtifacts()).map((a) => a.family));
+    families.add(SITEMAP_FAMILY);
+    const paths = [...families].flatMap((family) => agentPathsByFamily[family] ?? []);
+    if (policy) paths.push({ pattern: POLICY_PATH, example: POLICY_PATH });
+    return paths;
+  }
+
+  async function robotsTxtFor(rules: string, sitemapUrls: string[]): Promise<string> {
+    return buildRobotsTxt({ rules, sitemapUrls, agentPaths: await agentPaths() }).text;
+  }
+
   async function serveRobotsTxt(request: AgentRequest): Promise<AgentOutcome> {
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
     const artifacts = await source.listArtifacts();
-    const sitemaps = artifacts
-      .filter(
-        (a) => (a.family === SITEMAP_FAMILY && a.meta.index !== true) || a.meta.scpSitemap === true,
-      )
-      .sort((a, b) => Number(a.meta.shard ?? 1e9) - Number(b.meta.shard ?? 1e9))
-      .map((a) => String(a.meta.url ?? urlFor(a.name)));
+    const sitemaps = await agentSitemapUrls();
     const rules = (options.robotsTxt && options.robotsTxt.rules) || '';
-    const separator = rules === '' ? '' : rules.endsWith('\n') ? '\n' : '\n\n';
-    const text = `${rules}${separator}${sitemaps.map((url) => `Sitemap: ${url}`).join('\n')}\n`;
-    const body = Buffer.from(text, 'utf8');
+    const body = Buffer.from(await robotsTxtFor(rules, sitemaps), 'utf8');
     const newest = Math.max(0, ...artifacts.map((a) => a.lastModified.getTime()));
     return {
       kind: 'respond',
@@ -338,8 +438,60 @@ export function createAgentEndpoints(
     };
   }
 
+  /** Which endpoint a request is for, and what it answers. */
+  async function route(
+    request: AgentRequest,
+  ): Promise<{ kind: EndpointKind; outcome: AgentOutcome }> {
+    const normalized = normalizeRequestPath(request.target);
+    if (!normalized.ok) {
+      // Claim bad targets shaped like an M-URL; anything else stays the app's to answer.
+      const rawPath = request.target.replace(/[?#].*$/s, '');
+      const status = normalized.status;
+      return {
+        kind: 'm-url',
+        outcome: rawPath.endsWith(mUrlSuffix)
+          ? {
+              kind: 'respond',
+              response: textResponse(
+                request.method,
+                status,
+                status === 400 ? 'Bad Request' : 'Not Found',
+              ),
+            }
+          : PASS,
+      };
+    }
+    const path = normalized.path;
+    if (path.endsWith(mUrlSuffix))
+      return { kind: 'm-url', outcome: await serveMUrl(request, path) };
+    if (policy && path === POLICY_PATH) return { kind: 'policy', outcome: servePolicy(request) };
+    if (options.robotsTxt && !options.robotsTxt.augment && path === '/robots.txt')
+      return { kind: 'robots', outcome: await serveRobotsTxt(request) };
+    if (options.stats && path === STATS_PATH)
+      return { kind: 'stats', outcome: await serveStats(request) };
+    const meta = await source.artifactMeta(path);
+    if (meta)
+      return {
+        kind: ARTIFACT_KINDS[meta.family] ?? 'sitemap',
+        outcome: await serveArtifact(request, meta),
+      };
+    const twin = twinMPath(path);
+    const outcome = twin === undefined ? undefined : await serveMarkdownTwin(request, twin);
+    return { kind: 'markdown', outcome: outcome ?? PASS };
+  }
+
+  async function agentSitemapUrls(): Promise<string[]> {
+    return (await source.listArtifacts())
+      .filter(
+        (a) => (a.family === SITEMAP_FAMILY && a.meta.index !== true) || a.meta.scpSitemap === true,
+      )
+      .sort((a, b) => Number(a.meta.shard ?? 1e9) - Number(b.meta.shard ?? 1e9))
+      .map((a) => String(a.meta.url ?? urlFor(a.name)));
+  }
+
   return {
     urlFor,
+    robotsTxt: async (rules) => robotsTxtFor(rules, await agentSitemapUrls()),
     handleCached(request) {
       if (!source.peekMUrl || !isSafe(request.method)) return undefined;
       const normalized = normalizeRequestPath(request.target);
@@ -348,35 +500,16 @@ export function createAgentEndpoints(
       if (!row || row.state !== 'published' || row.body === null || row.hash === null)
         return undefined;
       if (row.visibility !== 'public' || protectAll) return undefined;
-      return respondWithResource(
+      const response = respondWithResource(
         request,
         mUrlResource(row as StoredDocumentView & { body: Buffer; hash: string }),
       );
+      response.observe = documentObservation('m-url', row);
+      return response;
     },
     async handle(request) {
-      const normalized = normalizeRequestPath(request.target);
-      if (!normalized.ok) {
-        // Claim bad targets shaped like an M-URL; anything else stays the app's to answer.
-        const rawPath = request.target.replace(/[?#].*$/s, '');
-        return rawPath.endsWith(mUrlSuffix)
-          ? {
-              kind: 'respond',
-              response: textResponse(
-                request.method,
-                normalized.status,
-                normalized.status === 400 ? 'Bad Request' : 'Not Found',
-              ),
-            }
-          : PASS;
-      }
-      const path = normalized.path;
-      if (path.endsWith(mUrlSuffix)) return serveMUrl(request, path);
-      if (policy && path === POLICY_PATH) return servePolicy(request);
-      if (options.robotsTxt && path === '/robots.txt') return serveRobotsTxt(request);
-      const meta = await source.artifactMeta(path);
-      if (meta) return serveArtifact(request, meta);
-      const twin = twinMPath(path);
-      return (twin !== undefined && (await serveMarkdownTwin(request, twin))) || PASS;
+      const { kind, outcome } = await route(request);
+      return observed(outcome, kind);
     },
     async pageLinks(path) {
       const normalized = normalizeRequestPath(path);

@@ -2,3 +2,4 @@ export * from './agent-content-source';
 export * from './normalize-request-path';
 export * from './create-agent-endpoints';
 export * from './agent-site-options';
+export * from './robots-txt';

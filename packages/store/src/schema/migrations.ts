@@ -99,4 +99,30 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '003-serving-metrics',
+    async up(knex, t) {
+      await knex.schema.createTable(t.metrics, (table) => {
+        table.string('day', 10).notNullable();
+        table.string('kind', 16).notNullable();
+        table.string('family', 64).notNullable();
+        for (const counter of [
+          'requests',
+          'ok',
+          'not_modified',
+          'gone',
+          'bytes_sent',
+          'html_bytes',
+          'html_bytes_estimated',
+        ]) {
+          table.bigInteger(counter).notNullable().defaultTo(0);
+        }
+        table.primary(['day', 'kind', 'family']);
+      });
+      await knex.schema.alterTable(t.documents, (table) => {
+        /** Size of the document's HTML page as the site last rendered it (for the savings figures). */
+        table.bigInteger('html_bytes').nullable();
+      });
+    },
+  },
 ];

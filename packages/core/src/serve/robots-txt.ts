@@ -1,0 +1,113 @@
+/**
+ * robots.txt composition (RFC 9309): the site's own rules are kept byte for byte; after them come
+ * an `Allow` group for agent endpoints the `*` rules would block by accident, and the `Sitemap:`
+ * lines for the JSON sitemap(s) and the SCP sitemap.
+ */
+
+interface RobotsRule {
+  allow: boolean;
+  pattern: string;
+}
+
+/** The rules of the groups that apply to a user-agent token (RFC 9309 §2.2.1: merged groups). */
+export function robotsRulesFor(text: string, userAgent: string): RobotsRule[] {
+  const groups: { agents: string[]; rules: RobotsRule[] }[] = [];
+  let current: { agents: string[]; rules: RobotsRule[] } | undefined;
+  let lastWasAgent = false;
+  for (const rawLine of text.split(/\r\n|\r|\n/)) {
+    const line = rawLine.replace(/#.*$/, '').trim();
+    const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+    if (!match) continue;
+    const field = match[1]!.toLowerCase();
+    const value = match[2]!.trim();
+    if (field === 'user-agent') {
+      if (!current || !lastWasAgent) {
+        current = { agents: [], rules: [] };
+        groups.push(current);
+      }
+      current.agents.push(value.toLowerCase());
+      lastWasAgent = true;
+    } else if ((field === 'allow' || field === 'disallow') && current) {
+      if (value !== '') current.rules.push({ allow: field === 'allow', pattern: value });
+      lastWasAgent = false;
+    } else {
+      lastWasAgent = false;
+    }
+  }
+  const token = userAgent.toLowerCase();
+  const specific = groups.filter((g) => g.agents.includes(token));
+  const chosen = specific.length > 0 ? specific : groups.filter((g) => g.agents.includes('*'));
+  return chosen.flatMap((g) => g.rules);
+}
+
+function patternMatches(pattern: string, path: string): boolean {
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  const regex = body
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${regex}${anchored ? '$' : ''}`).test(path);
+}
+
+/** Whether `path` may be crawled under `rules` (longest match wins, Allow on ties; RFC 9309 §2.2.2). */
+export function robotsAllows(rules: readonly RobotsRule[], path: string): boolean {
+  let best: RobotsRule | undefined;
+  for (const rule of rules) {
+    if (!patternMatches(rule.pattern, path)) continue;
+    if (
+      !best ||
+      rule.pattern.length > best.pattern.length ||
+      (rule.pattern.length === best.pattern.length && rule.allow)
+    ) {
+      best = rule;
+    }
+  }
+  return best === undefined || best.allow;
+}
+
+/** An agent endpoint as a robots.txt pattern and a path that stands for it. */
+export interface AgentPathPattern {
+  pattern: string;
+  example: string;
+}
+
+export interface RobotsTxtInput {
+  /** The site's own robots.txt, kept exactly. */
+  rules?: string;
+  sitemapUrls: readonly string[];
+  /** Agent endpoints that must stay reachable for crawlers following the `*` group. */
+  agentPaths?: readonly AgentPathPattern[];
+  /** Extra lines after the rules (e.g. AI usage preferences), before the Sitemap lines. */
+  extraLines?: readonly string[];
+}
+
+export interface RobotsTxtResult {
+  text: string;
+  /** Patterns the site's `*` rules blocked and an Allow line now opens. */
+  unblocked: string[];
+  /** True when the `*` group disallows everything: then nothing is opened (it looks deliberate). */
+  deliberatelyClosed: boolean;
+}
+
+export function buildRobotsTxt(input: RobotsTxtInput): RobotsTxtResult {
+  const rules = input.rules ?? '';
+  const star = robotsRulesFor(rules, '*');
+  const deliberatelyClosed = !robotsAllows(star, '/') && !robotsAllows(star, '/index.html');
+  const unblocked = deliberatelyClosed
+    ? []
+    : (input.agentPaths ?? []).filter((p) => !robotsAllows(star, p.example)).map((p) => p.pattern);
+  const appended: string[] = [];
+  if (unblocked.length > 0) {
+    appended.push(
+      '# agent-ready: keep the agent endpoints reachable',
+      'User-agent: *',
+      ...unblocked.map((p) => `Allow: ${p}`),
+      '',
+    );
+  }
+  appended.push(...(input.extraLines ?? []));
+  appended.push(...input.sitemapUrls.map((url) => `Sitemap: ${url}`));
+  const separator = rules === '' ? '' : rules.endsWith('\n') ? '\n' : '\n\n';
+  return { text: `${rules}${separator}${appended.join('\n')}\n`, unblocked, deliberatelyClosed };
+}
