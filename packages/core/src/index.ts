@@ -13,3 +13,5 @@ export * from './text';
 export * from './scp';
 export * from './serve';
 export * from './metrics';
+export * from './usage';
+export * from './bot-identity';

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import {
   classifyAgent,
+  createBotVerifier,
   createAgentEndpoints,
   parseUri,
   endpointOptionsFor,
@@ -93,6 +94,11 @@ export interface AgentReadyMiddleware extends RequestHandler {
   close(): Promise<void>;
 }
 
+/** Escapes a URL for an HTML attribute (URLs we emit are normalized: only & and quotes matter). */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
 
 interface Runtime {
@@ -127,6 +133,16 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   const metricsOptions = options.metrics || undefined;
   const metricsEnabled = metricsOptions !== undefined && metricsOptions.enabled !== false;
   const readOnly = options.mode === 'read-only';
+  const llmsTxtNoticeEnabled = !(options.llmsTxt && options.llmsTxt.notice === false);
+  const botAuth =
+    options.botAuth && options.botAuth.enabled !== false ? options.botAuth : undefined;
+  const botVerifier = botAuth
+    ? createBotVerifier({ allowHttp: botAuth.allowHttpDirectories === true })
+    : undefined;
+  /** Verified Web Bot Auth identities, per request, for the metrics' agent families. */
+  const identities = new WeakMap<IncomingMessage, string>();
+  const familyOf = (req: IncomingMessage) =>
+    identities.get(req) ?? classifyAgent(req.headers['user-agent']);
   const augmentRobots = options.robotsTxt ? options.robotsTxt.augment === true : false;
   const endpointOptions = endpointOptionsFor(options);
   const prepareOptions = prepareOptionsFor(options);
@@ -230,8 +246,21 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     if (options.pageLinks === false || (req.method !== 'GET' && req.method !== 'HEAD')) return;
     if (ASSET_PATH.test(req.path)) return;
     const links = await discoveryLinks(endpoints, req.path);
-    res.locals.agentReady = { links, linkTags: links.map(htmlLinkTag).join('\n') };
+    const llmsTxt = links.find((link) => link.rel === 'describedby');
+    res.locals.agentReady = {
+      links,
+      linkTags: links.map(htmlLinkTag).join('\n'),
+      // A visible pointer near the top of the page, for agents that read the body (llms.txt v2).
+      llmsTxtNotice:
+        llmsTxt && llmsTxtNoticeEnabled
+          ? `<p class="agent-ready-notice">For AI agents: this site is described in <a href="${escapeAttribute(llmsTxt.href)}">llms.txt</a>; every page is also available as Markdown.</p>`
+          : '',
+    };
     if (links.length > 0) res.append('Link', formatLinkHeader(links));
+    for (const [name, value] of Object.entries(await endpoints.pageHeaders(req.path)))
+      res.setHeader(name, value);
+    // Pages that have a Markdown twin are negotiated: caches must keep HTML and Markdown apart.
+    if (links.some((link) => link.type === 'text/markdown')) res.vary('Accept');
     const metrics = opened?.metrics;
     if (metrics) {
       // The page's own size is what the same document costs as HTML: remembered for the savings.
@@ -242,7 +271,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         const bytes = Number(res.getHeader('content-length') ?? 0);
         metrics.recorder.record({
           kind: 'page',
-          family: classifyAgent(req.headers['user-agent']),
+          family: familyOf(req),
           status: res.statusCode,
           bytesSent: bytes,
         });
@@ -258,7 +287,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     if (!metrics || !response.observe) return;
     metrics.recorder.record({
       kind: response.observe.kind,
-      family: classifyAgent(req.headers['user-agent']),
+      family: familyOf(req),
       status: response.status,
       bytesSent:
         response.body?.length ??
@@ -286,7 +315,25 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { endpoints } = await runtime();
-      const outcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
+      if (botVerifier && req.headers.signature !== undefined && !identities.has(req)) {
+        const verification = await botVerifier.verify({
+          method: req.method,
+          url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
+          headers: req.headers,
+        });
+        if (verification.status === 'verified')
+          identities.set(req, `verified:${verification.agent}`);
+        else if (verification.status === 'invalid' && botAuth?.gate) {
+          // Only when the publisher asked for it: a signature that fails is refused.
+          await writeHttpResponse(res, {
+            status: 401,
+            headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+            body: Buffer.from(`Signature not verified: ${verification.reason}\n`),
+          });
+          return;
+        }
+      }
+      let outcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
         ? ({ kind: 'pass' } as const)
         : await endpoints.handle({
             method: req.method,
@@ -302,10 +349,22 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
           augmentRobotsTxt(req, res, next, (rules) => endpoints.robotsTxt(rules));
           return;
         }
-        await addPageLinks(endpoints, req, res);
-        next();
-        return;
+        // A page asked for as Markdown (Accept, by q-value) gets its twin, on the same URL.
+        const page = ASSET_PATH.test(req.path)
+          ? undefined
+          : await endpoints.negotiatePage({
+              method: req.method,
+              target: req.originalUrl,
+              headers: req.headers,
+            });
+        if (page) outcome = page;
+        else {
+          await addPageLinks(endpoints, req, res);
+          next();
+          return;
+        }
       }
+      if (outcome.kind === 'pass') return;
       if (outcome.kind === 'respond') {
         await writeHttpResponse(res, outcome.response);
         observe(req, outcome.response);
@@ -351,7 +410,8 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
 
   middleware.handler = (app) => (req, res) => {
     const ready = opened;
-    if (ready) {
+    // Signed requests take the full path: their identity is verified (asynchronously) first.
+    if (ready && !(botVerifier && req.headers.signature !== undefined)) {
       // Hot path: a fresh cached row answers without a single await.
       const response = ready.endpoints.handleCached({
         method: req.method ?? 'GET',

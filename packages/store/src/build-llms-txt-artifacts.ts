@@ -5,6 +5,10 @@ import {
   markdownTwinUrl,
   LLMS_TXT_FAMILY,
   type LlmsTxtInput,
+  type LlmsTxtFileLocation,
+  type LlmsTxtGenerateOptions,
+  escapeLlmsTxtLinkName,
+  LLMS_TXT_DEFAULT_SECTION,
   type LlmsTxtPage,
   type AgentSiteOptions,
 } from '@agent-ready/core';
@@ -13,6 +17,76 @@ import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 
 const TEXT_PLAIN = 'text/plain; charset=utf-8';
+
+/** llms.txt stays readable in one go: past this size it is split per section (issue 13's budget). */
+export const DEFAULT_LLMS_TXT_MAX_CHARACTERS = 50_000;
+
+function slug(section: string): string {
+  return (
+    section
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'section'
+  );
+}
+
+/**
+ * An llms.txt too big for one read becomes an index (same H1 and summary, a note saying why, and
+ * one link item per section file) plus one llms.txt per section beside it (`llms/<section>.txt`),
+ * each a complete, parseable llms.txt of its own.
+ */
+function splitBySection(
+  input: LlmsTxtInput,
+  file: LlmsTxtFileLocation,
+  options: LlmsTxtGenerateOptions,
+): { path: string; url: string; text: string }[] {
+  const directory = file.path.slice(0, file.path.lastIndexOf('/') + 1);
+  const urlDirectory = file.url.slice(0, file.url.lastIndexOf('/') + 1);
+  const locale = options.locale;
+  const pages = input.pages.filter((p) =>
+    locale === undefined ? true : (p.locale ?? input.defaultLocale) === locale,
+  );
+  const order = input.sections?.order ?? [];
+  const rank = (section: string) =>
+    order.includes(section) ? order.indexOf(section) : order.length;
+  const sections = [...new Set(pages.map((p) => p.section ?? LLMS_TXT_DEFAULT_SECTION))].sort(
+    (a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  const parts = sections.map((section) => {
+    const name = `llms/${slug(section)}.txt`;
+    const text = generateLlmsTxt(
+      {
+        ...input,
+        pages: input.pages.filter((p) => (p.section ?? LLMS_TXT_DEFAULT_SECTION) === section),
+      },
+      options,
+    ).text;
+    return {
+      section,
+      path: `${directory}${name}`,
+      url: `${urlDirectory}${name}`,
+      text,
+      count: pages.filter((p) => (p.section ?? LLMS_TXT_DEFAULT_SECTION) === section).length,
+    };
+  });
+  const titles = input.sections?.titles ?? {};
+  const index = [
+    `# ${escapeLlmsTxtLinkName(input.site.name)}`,
+    '',
+    `> ${input.site.summary.replace(/\s+/g, ' ').trim()}`,
+    '',
+    'This llms.txt is split by section: the full list is longer than one file should be. Each section below links to its own llms.txt.',
+    '',
+    '## Sections',
+    '',
+    ...parts.map(
+      (p) =>
+        `- [${escapeLlmsTxtLinkName(titles[p.section] ?? p.section)}](${p.url}): ${p.count} pages`,
+    ),
+    '',
+  ].join('\n');
+  return [{ path: file.path, url: file.url, text: index }, ...parts];
+}
 
 /**
  * `/llms.txt` (and `/llms-full.txt`), one pair per locale, from every published public row:
@@ -26,6 +100,7 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     async build({ rows, lastChangeMs }) {
       if (!settings) return [];
       const full = settings.full !== false;
+      const maxCharacters = settings.maxCharacters ?? DEFAULT_LLMS_TXT_MAX_CHARACTERS;
       const pages: LlmsTxtPage[] = [];
       const columns = full
         ? (['c_url', 'title', 'description', 'section', 'locale', 'markdown'] as const)
@@ -64,16 +139,27 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
       );
       for (const file of files) {
         const locale = file.locale === undefined ? {} : { locale: file.locale };
-        artifacts.push(
-          textArtifact({
-            name: file.path,
-            family: LLMS_TXT_FAMILY,
-            contentType: TEXT_PLAIN,
-            lastModified,
-            body: generateLlmsTxt(input, { ...generateOptions, ...locale }).text,
-            meta: { url: file.url, locale: file.locale ?? null },
-          }),
-        );
+        const whole = generateLlmsTxt(input, { ...generateOptions, ...locale });
+        const files =
+          whole.text.length <= maxCharacters
+            ? [{ path: file.path, url: file.url, text: whole.text }]
+            : splitBySection(input, file, { ...generateOptions, ...locale });
+        for (const part of files) {
+          artifacts.push(
+            textArtifact({
+              name: part.path,
+              family: LLMS_TXT_FAMILY,
+              contentType: TEXT_PLAIN,
+              lastModified,
+              body: part.text,
+              meta: {
+                url: part.url,
+                locale: file.locale ?? null,
+                ...(part.path !== file.path ? { part: true } : {}),
+              },
+            }),
+          );
+        }
         if (full) {
           artifacts.push(
             textArtifact({

@@ -41,6 +41,7 @@ export interface MUrlRow {
   hash: string | null;
   body: Buffer | null;
   htmlBytes: number | null;
+  usage: string | null;
 }
 
 export const ROW_COLUMNS = [
@@ -140,6 +141,7 @@ export interface MarkdownTwinRow {
   modified: string;
   markdown: string | null;
   markdownHash: string | null;
+  usage: string | null;
 }
 
 /** The Markdown twin of the document whose M-URL path is `mPath`. */
@@ -150,7 +152,16 @@ export async function findMarkdownTwinRow(
 ): Promise<MarkdownTwinRow | undefined> {
   const raw = await knex(t.documents)
     .where({ m_path_key: pathKey(mPath) })
-    .first('state', 'visibility', 'c_url', 'm_path', 'modified', 'markdown', 'markdown_hash');
+    .first(
+      'state',
+      'visibility',
+      'c_url',
+      'm_path',
+      'modified',
+      'markdown',
+      'markdown_hash',
+      'usage',
+    );
   if (!raw || raw.m_path !== mPath) return undefined;
   return {
     state: raw.state as DocumentState,
@@ -159,6 +170,7 @@ export async function findMarkdownTwinRow(
     modified: String(raw.modified),
     markdown: toNullableString(raw.markdown),
     markdownHash: toNullableString(raw.markdown_hash),
+    usage: toNullableString(raw.usage),
   };
 }
 
@@ -182,6 +194,7 @@ export async function findMUrlRow(
       'hash',
       'body',
       'html_bytes',
+      'usage',
     );
   // The key is a hash: compare the path itself too, so a collision could never serve another page.
   if (!raw || raw.m_path !== mPath) return undefined;
@@ -196,6 +209,7 @@ export async function findMUrlRow(
     hash: toNullableString(raw.hash),
     body: toBuffer(raw.body),
     htmlBytes: toNullableNumber(raw.html_bytes),
+    usage: toNullableString(raw.usage),
   };
 }
 

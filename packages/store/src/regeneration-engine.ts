@@ -97,6 +97,8 @@ export type RebuildOutcome = 'rebuilt' | 'fresh' | 'busy' | 'superseded';
 
 const SILENT_LOGGER: StoreLogger = { info() {}, warn() {}, error() {} };
 const MAX_CONSISTENCY_ATTEMPTS = 3;
+/** Over this, agents with small context windows may truncate a document: worth a warning. */
+export const LARGE_DOCUMENT_CHARACTERS = 50_000;
 
 /** `2025-10-01T12:00:00.123Z`: millisecond precision so two edits in one second stay ordered. */
 function formatModified(ms: number): string {
@@ -139,6 +141,8 @@ export class RegenerationEngine {
   private running: Promise<RebuildOutcome> | undefined;
   private rerunRequested = false;
   private closed = false;
+  /** Documents this instance stored whose M-URL or twin is over 50,000 characters (for health pages). */
+  readonly largeDocuments = new Map<string, number>();
   /** The last rebuild this instance installed, if any. */
   lastRebuild: RebuildReport | undefined;
 
@@ -188,6 +192,15 @@ export class RegenerationEngine {
     const t = this.tables;
     // Render before taking any lock, with the modified this save will most likely get.
     const candidateMs = this.modifiedCandidate(doc);
+    const warnIfLarge = (output: { body: Buffer; markdown: string }) => {
+      const size = Math.max(output.body.length, output.markdown.length);
+      if (size > LARGE_DOCUMENT_CHARACTERS) {
+        this.largeDocuments.set(`${doc.key}${doc.locale ? ` [${doc.locale}]` : ''}`, size);
+        this.logger.warn(
+          `agent-ready: ${doc.cUrl} is ${size} characters as M-URL/Markdown (over ${LARGE_DOCUMENT_CHARACTERS}); agents may truncate it`,
+        );
+      } else this.largeDocuments.delete(`${doc.key}${doc.locale ? ` [${doc.locale}]` : ''}`);
+    };
     let rendered = { modifiedMs: candidateMs, output: doc.render(formatModified(candidateMs)) };
     const outcome = await translateDatabaseErrors('upsert', () =>
       this.db.knex.transaction(async (trx) => {
@@ -226,6 +239,7 @@ export class RegenerationEngine {
         if (modifiedMs !== rendered.modifiedMs) {
           rendered = { modifiedMs, output: doc.render(formatModified(modifiedMs)) };
         }
+        warnIfLarge(rendered.output);
         const changeSeq = await bumpContentSequence(trx, t);
         const values = {
           state: 'published',
@@ -247,6 +261,7 @@ export class RegenerationEngine {
           scp_line: rendered.output.scpLine,
           markdown: rendered.output.markdown,
           markdown_hash: `sha256-${sha256Hex(rendered.output.markdown)}`,
+          usage: doc.usage ?? null,
           llm_role: doc.llmindex?.role ?? null,
           llm_data: doc.llmindex ? JSON.stringify(doc.llmindex.data) : null,
           revision: doc.revision ?? existing?.revision ?? null,

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../json';
+import type { UsagePreferences } from '../usage/content-usage';
 
 /** Body formats a CMS holds; see `parseContent`. */
 export type AgentDocumentBody =
@@ -38,6 +39,8 @@ export interface AgentDocument {
    * `policy` (title + body) or the `about` text (body).
    */
   llmindex?: AgentDocumentLlmindexRole;
+  /** AI usage preferences for this document, overriding the site's (e.g. per content type). */
+  usage?: UsagePreferences;
 }
 
 export type AgentDocumentLlmindexRole =

@@ -11,6 +11,7 @@ import { normalizeText } from '../text';
 import { toRfc3339 } from '../time';
 import { normalizeUri, parseUri, resolveUrlAgainst } from '../uri';
 import type { AgentDocument } from './agent-document';
+import { formatContentUsage, validateUsagePreferences } from '../usage/content-usage';
 import type { PreparedDocument } from './prepared-document';
 
 export interface PrepareDocumentOptions {
@@ -107,6 +108,10 @@ export function prepareDocument(
   const blocks = treeToScpBlocks(tree);
   const published = toDateString(doc.published, 'published');
   const llmindex = llmindexOf(doc);
+  const usage =
+    doc.usage === undefined
+      ? undefined
+      : formatContentUsage(validateUsagePreferences(doc.usage, 'usage'));
   const sourceModified = toDateString(doc.modified, 'modified');
 
   const fingerprint = `sha256-${sha256Hex(
@@ -122,6 +127,7 @@ export function prepareDocument(
       structuredData: doc.structuredData ?? null,
       blocks: normalizedStrings(blocks),
       llmindex: llmindex ?? null,
+      usage: usage ?? null,
     }),
   )}`;
   const renderKey = `sha256-${sha256Hex(
@@ -150,6 +156,7 @@ export function prepareDocument(
     ...(doc.revision !== undefined ? { revision: doc.revision } : {}),
     ...(sourceModified !== undefined ? { sourceModified } : {}),
     ...(llmindex !== undefined ? { llmindex } : {}),
+    ...(usage !== undefined ? { usage } : {}),
     render(modified) {
       const representation = buildMUrlRepresentation(
         {

@@ -38,6 +38,8 @@ export interface PreparedDocument {
   revision?: number;
   /** The source's own modification time (RFC 3339), used for `modified` when content changed. */
   sourceModified?: string;
+  /** The document's own `Content-Usage` value (AIPREF), when it overrides the site's. */
+  usage?: string;
   /** llmindex role and data, as stored (see AgentDocument.llmindex). */
   llmindex?: { role: string; data: Record<string, unknown> };
   /** Renders the stored artifacts for a given `modified` (RFC 3339). Deterministic. */

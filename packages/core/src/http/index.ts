@@ -5,3 +5,4 @@ export * from './evaluate-conditional';
 export * from './link-header';
 export * from './json-resource';
 export * from './served-resource';
+export * from './negotiate-markdown';

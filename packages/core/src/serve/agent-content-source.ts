@@ -17,6 +17,8 @@ export interface StoredDocumentView {
   body: Buffer | null;
   /** Measured size of the document's HTML page, when the site has rendered it. */
   htmlBytes?: number | null;
+  /** The document's own `Content-Usage` value, when it overrides the site's. */
+  usage?: string | null;
 }
 
 export interface StoredArtifactView {
@@ -40,6 +42,7 @@ export interface StoredMarkdownTwinView {
   modified: string;
   markdown: string | null;
   markdownHash: string | null;
+  usage?: string | null;
 }
 
 export interface AgentContentSource {

@@ -1,6 +1,7 @@
 import type { PrepareDocumentOptions } from '../document/prepare-document';
 import { ValidationError } from '../errors';
 import type { AgentEndpointsOptions } from './create-agent-endpoints';
+import { validateUsagePreferences, type UsagePreferences } from '../usage/content-usage';
 import type { PolicyOptions } from '../tct/build-policy';
 import { isHttpUrl, normalizeUri } from '../uri';
 
@@ -31,6 +32,18 @@ export interface AgentSiteOptions {
   scp?: ScpSiteOptions | false;
   /** Which responses pass the app's access hook first (see AgentEndpointsOptions). */
   protect?: 'protected-documents' | 'all';
+  /**
+   * AI usage preferences (IETF AIPREF terms `train-ai` and `search`): the `Content-Usage` header on
+   * pages and agent endpoints, `Content-Usage:`/`Content-Signal:` lines in the served robots.txt,
+   * and the TCT policy's purposes. Documents may override it (`AgentDocument.usage`).
+   */
+  usage?: UsagePreferences;
+  /**
+   * Web Bot Auth: verify agents' HTTP Message Signatures against their published key directories.
+   * A verified identity labels the metrics; content is never gated unless `gate` is true (then a
+   * request whose signature fails verification gets 401 on agent endpoints).
+   */
+  botAuth?: { enabled?: boolean; gate?: boolean; allowHttpDirectories?: boolean } | false;
   /** Serve `/robots.txt`: your rules unchanged plus `Sitemap:` lines for the agent sitemaps. */
   robotsTxt?: { rules?: string; augment?: boolean } | false;
   /**
@@ -51,6 +64,10 @@ export interface LlmsTxtSiteOptions {
   sections?: { order?: string[]; titles?: Record<string, string> };
   /** Link items to Markdown twins (default) or to the pages. */
   linkTarget?: 'markdown' | 'page';
+  /** Offer templates a short visible pointer to llms.txt (`res.locals.agentReady.llmsTxtNotice`). Default true. */
+  notice?: boolean;
+  /** Above this many characters llms.txt is split into one file per section, with an index (default 50,000). */
+  maxCharacters?: number;
 }
 
 export interface LlmindexSiteOptions {
@@ -228,6 +245,33 @@ export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
       add('scp.deltaRetention', 'must be an integer from 1 to 1000', deltaRetention);
     }
   }
+  if (input.usage !== undefined) {
+    try {
+      validateUsagePreferences(input.usage);
+    } catch (error) {
+      add((error as ValidationError).field ?? 'usage', (error as Error).message, input.usage);
+    }
+  }
+  if (input.robotsTxt !== undefined && input.robotsTxt !== false) {
+    const robots = input.robotsTxt;
+    if (
+      !isObject(robots) ||
+      (robots.rules !== undefined && typeof robots.rules !== 'string') ||
+      (robots.augment !== undefined && typeof robots.augment !== 'boolean')
+    ) {
+      add('robotsTxt', 'must be { rules?: string, augment?: boolean } or false', robots);
+    }
+  }
+  if (input.botAuth !== undefined && input.botAuth !== false) {
+    const bot = input.botAuth;
+    if (!isObject(bot) || Object.values(bot).some((v) => typeof v !== 'boolean')) {
+      add(
+        'botAuth',
+        'must be { enabled?, gate?, allowHttpDirectories? } with true/false values, or false',
+        bot,
+      );
+    }
+  }
   if (isObject(input.metrics)) {
     const { enabled, stats, flushIntervalMs } = input.metrics;
     if (enabled !== undefined && typeof enabled !== 'boolean')
@@ -271,12 +315,29 @@ export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
   };
 }
 
+/** The policy's purposes follow the usage preferences unless the policy states them itself. */
+function policyWithUsage(
+  policy: PolicyOptions,
+  usage: UsagePreferences | undefined,
+): PolicyOptions {
+  if (!usage) return policy;
+  return {
+    ...policy,
+    purposes: {
+      ...(usage.trainAi !== undefined ? { aiTrain: usage.trainAi } : {}),
+      ...(usage.search !== undefined ? { searchIndexing: usage.search } : {}),
+      ...policy.purposes,
+    },
+  };
+}
+
 /** The endpoint settings implied by site options (shared by every adapter). */
 export function endpointOptionsFor(options: AgentSiteOptions): AgentEndpointsOptions {
   return {
     origin: options.site.origin,
     ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
-    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.policy ? { policy: policyWithUsage(options.policy, options.usage) } : {}),
+    ...(options.usage ? { usage: options.usage } : {}),
     ...(options.protect ? { protect: options.protect } : {}),
     ...(options.robotsTxt ? { robotsTxt: options.robotsTxt } : {}),
     ...(options.metrics && options.metrics.enabled !== false && options.metrics.stats

@@ -34,6 +34,12 @@ import type { EndpointKind } from '../metrics/metrics-recorder';
 import type { ResponseObservation } from '../http/served-resource';
 import { normalizeRequestPath } from './normalize-request-path';
 import { buildRobotsTxt, type AgentPathPattern } from './robots-txt';
+import {
+  formatContentUsage,
+  robotsUsageLines,
+  type UsagePreferences,
+} from '../usage/content-usage';
+import { prefersMarkdown } from '../http/negotiate-markdown';
 
 export const POLICY_PATH = '/llm-policy.json';
 export const STATS_PATH = '/llm-stats.json';
@@ -65,6 +71,8 @@ export interface AgentEndpointsOptions {
    * sitemap shard and for the SCP sitemap. Off unless given.
    */
   robotsTxt?: { rules?: string; augment?: boolean } | false;
+  /** AI usage preferences: `Content-Usage` on every response, lines in robots.txt. */
+  usage?: UsagePreferences;
   /**
    * `/llm-stats.json`: aggregate serving metrics (needs a source with `readMetrics`). `public`,
    * or `protected` (through the app's access check). Off unless given.
@@ -102,6 +110,13 @@ export interface AgentEndpoints {
   rootLinks(): Promise<WebLink[]>;
   /** Absolute URL of a path on the public origin, normalized. */
   urlFor(path: string): string;
+  /**
+   * For a page request whose `Accept` prefers `text/markdown` (by q-value), the page's Markdown
+   * twin (with `Vary: Accept`); `undefined` for HTML (the default) or a page without a document.
+   */
+  negotiatePage(request: AgentRequest): Promise<AgentOutcome | undefined>;
+  /** Headers every page response carries: `Content-Usage` (the document's or the site's). */
+  pageHeaders(path: string): Promise<ResponseHeaders>;
   /** A robots.txt: `rules` kept exactly, plus Allow lines where needed and Sitemap lines. */
   robotsTxt(rules: string): Promise<string>;
 }
@@ -187,6 +202,7 @@ export function createAgentEndpoints(
           'cache-control': TCT_1.cacheControl,
           vary: 'Accept-Encoding',
           link: formatLinkHeader([canonicalLink(row.cUrl)]),
+          ...usageHeader(row.usage),
         },
       };
       resources.set(row, resource);
@@ -210,6 +226,14 @@ export function createAgentEndpoints(
     });
     if (row.visibility === 'protected' || protectAll) return { kind: 'authorize', respond };
     return { kind: 'respond', response: await respond() };
+  }
+
+  const defaultUsage = formatContentUsage(options.usage);
+
+  /** `Content-Usage` (AIPREF): a document's own preference, else the site's. */
+  function usageHeader(documentUsage?: string | null): ResponseHeaders {
+    const value = documentUsage || defaultUsage;
+    return value ? { 'content-usage': value } : {};
   }
 
   /** What the metrics count a document's response as: its kind and what its HTML page costs. */
@@ -279,7 +303,7 @@ export function createAgentEndpoints(
         etag: meta.etag,
         lastModified: meta.lastModified,
         contentType: meta.contentType,
-        headers: metaHeaders(meta),
+        headers: { ...metaHeaders(meta), ...usageHeader() },
         contentDigest: meta.contentDigest,
         ranges: meta.meta.ranges === true,
         ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
@@ -331,6 +355,7 @@ export function createAgentEndpoints(
   async function serveMarkdownTwin(
     request: AgentRequest,
     mPath: string,
+    negotiated = false,
   ): Promise<AgentOutcome | undefined> {
     const twin = await source.findMarkdownTwin(mPath);
     if (!twin) return undefined;
@@ -348,8 +373,12 @@ export function createAgentEndpoints(
       contentType: MARKDOWN_CONTENT_TYPE,
       headers: {
         'cache-control': TCT_1.cacheControl,
-        vary: 'Accept-Encoding',
+        // Negotiated on the page's own URL: caches must key on Accept too, or a browser could
+        // be handed Markdown.
+        vary: negotiated ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
         link: formatLinkHeader([canonicalLink(twin.cUrl)]),
+        ...(negotiated ? { 'content-location': markdownTwinUrl(twin.cUrl) } : {}),
+        ...usageHeader(twin.usage),
       },
     };
     const respond = async () => ({
@@ -365,9 +394,22 @@ export function createAgentEndpoints(
     return { kind: 'respond', response: await respond() };
   }
 
+  /** The M-URL path of the page at `target` (which may carry a query), if it could have one. */
+  function pageMPath(target: string): string | undefined {
+    const normalized = normalizeRequestPath(target);
+    if (!normalized.ok) return undefined;
+    try {
+      return parseUri(mUrlFor(urlFor(normalized.path), scheme)).path;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The llms.txt of a locale (or the default one), when llms.txt is served. */
   async function coveringLlmsTxt(locale: string | undefined): Promise<string | undefined> {
-    const files = (await source.listArtifacts(LLMS_TXT_FAMILY)).filter((a) => a.meta.full !== true);
+    const files = (await source.listArtifacts(LLMS_TXT_FAMILY)).filter(
+      (a) => a.meta.full !== true && a.meta.part !== true,
+    );
     const match =
       files.find((a) => locale && a.meta.locale === locale) ??
       files.find((a) => a.name === '/llms.txt');
@@ -402,7 +444,12 @@ export function createAgentEndpoints(
   }
 
   async function robotsTxtFor(rules: string, sitemapUrls: string[]): Promise<string> {
-    return buildRobotsTxt({ rules, sitemapUrls, agentPaths: await agentPaths() }).text;
+    return buildRobotsTxt({
+      rules,
+      sitemapUrls,
+      agentPaths: await agentPaths(),
+      extraLines: robotsUsageLines(options.usage),
+    }).text;
   }
 
   async function serveRobotsTxt(request: AgentRequest): Promise<AgentOutcome> {
@@ -433,7 +480,7 @@ export function createAgentEndpoints(
         etag: policy!.resource.etag,
         lastModified: policy!.lastModified,
         contentType: TCT_1.mUrlContentType,
-        headers: { 'cache-control': TCT_1.cacheControl, vary: 'Accept-Encoding' },
+        headers: { 'cache-control': TCT_1.cacheControl, vary: 'Accept-Encoding', ...usageHeader() },
       }),
     };
   }
@@ -492,6 +539,19 @@ export function createAgentEndpoints(
   return {
     urlFor,
     robotsTxt: async (rules) => robotsTxtFor(rules, await agentSitemapUrls()),
+    async negotiatePage(request) {
+      if (!isSafe(request.method) || !prefersMarkdown(headerValue(request.headers, 'accept')))
+        return undefined;
+      const mPath = pageMPath(request.target);
+      if (mPath === undefined) return undefined;
+      const outcome = await serveMarkdownTwin(request, mPath, true);
+      return outcome && observed(outcome, 'markdown');
+    },
+    async pageHeaders(path) {
+      const mPath = pageMPath(path);
+      const row = mPath === undefined ? undefined : await source.findMUrl(mPath);
+      return usageHeader(row?.state === 'published' ? row.usage : undefined);
+    },
     handleCached(request) {
       if (!source.peekMUrl || !isSafe(request.method)) return undefined;
       const normalized = normalizeRequestPath(request.target);

@@ -125,4 +125,13 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '004-content-usage',
+    async up(knex, t) {
+      await knex.schema.alterTable(t.documents, (table) => {
+        /** The document's own Content-Usage value (AIPREF), when it overrides the site's. */
+        table.string('usage', 128).nullable();
+      });
+    },
+  },
 ];

@@ -1,0 +1,289 @@
+import http from 'node:http';
+import { generateKeyPairSync } from 'node:crypto';
+import express, { type Express } from 'express';
+import request from 'supertest';
+import { helpers, jwkToKeyID, signatureHeaders } from 'web-bot-auth';
+import { Ed25519Signer } from 'web-bot-auth/crypto';
+import { inspectLlmsTxt } from '@agent-ready/core';
+import { databaseConfig } from '@agent-ready/test-support';
+import type { DatabaseOption } from '@agent-ready/store';
+import { agentReady, type AgentReadyMiddleware, type AgentReadyOptions } from '../src';
+
+const PAGE = '<!doctype html><html><head></head><body><h1>Hello</h1></body></html>';
+
+async function site(extra: Partial<AgentReadyOptions> = {}) {
+  const agent = agentReady({
+    site: { origin: 'https://example.com', name: 'Example', summary: 'A site.' },
+    database: databaseConfig('sqlite') as DatabaseOption,
+    rebuild: { debounceMs: 5, healIntervalMs: 0 },
+    ...extra,
+  });
+  const app = express();
+  app.use(agent);
+  app.get('/{*path}', (_req, res) => res.type('html').send(PAGE));
+  await agent.publish({
+    id: 'hello',
+    url: '/hello/',
+    title: 'Hello',
+    body: { format: 'markdown', value: '## Part\n\nSome *text*.' },
+    usage: { trainAi: true },
+  });
+  await agent.publish({
+    id: 'other',
+    url: '/other/',
+    title: 'Other',
+    body: { format: 'text', value: 'x' },
+  });
+  await agent.idle();
+  return { agent, app };
+}
+
+describe('content negotiation for Markdown on page URLs', () => {
+  let agent: AgentReadyMiddleware;
+  let app: Express;
+  beforeAll(async () => ({ agent, app } = await site()));
+  afterAll(() => agent.close());
+
+  it.each([
+    ['text/markdown', 'markdown'],
+    ['text/markdown, text/html, */*', 'html'], // equal q: HTML, the default
+    ['text/markdown;q=1.0, text/html;q=0.9', 'markdown'],
+    ['text/html;q=0.5, text/markdown;q=0.6', 'markdown'],
+    ['text/html, text/markdown;q=0.9', 'html'],
+    ['text/*;q=0.8, text/html;q=0.5', 'markdown'], // text/markdown gets 0.8 from text/*
+    ['*/*', 'html'],
+    [undefined, 'html'],
+    ['text/markdown;q=oops, text/html;q=0.1', 'html'], // malformed member dropped
+    ['garbage', 'html'],
+  ])('Accept %s → %s, with Vary: Accept on either', async (accept, expected) => {
+    let req = request(app).get('/hello/');
+    if (accept !== undefined) req = req.set('Accept', accept);
+    const res = await req;
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      expected === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
+    );
+    expect(res.headers.vary).toMatch(/\bAccept\b/);
+    if (expected === 'markdown') {
+      expect(res.text).toBe('# Hello\n\n## Part\n\nSome *text*.\n');
+      expect(res.headers['content-location']).toBe('https://example.com/hello/index.html.md');
+    }
+  });
+
+  it('answers conditional requests on the negotiated twin like the twin URL', async () => {
+    const first = await request(app).get('/hello/').set('Accept', 'text/markdown');
+    const twin = await request(app).get('/hello/index.html.md');
+    expect(first.headers.etag).toBe(twin.headers.etag);
+    const again = await request(app)
+      .get('/hello/')
+      .set('Accept', 'text/markdown')
+      .set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    expect(again.headers.vary).toMatch(/\bAccept\b/);
+  });
+
+  it('leaves pages without a document alone (no Vary, HTML)', async () => {
+    const res = await request(app).get('/no-such-doc/').set('Accept', 'text/markdown');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers.vary ?? '').not.toMatch(/\bAccept\b/);
+  });
+
+  it('offers templates a visible pointer to llms.txt', async () => {
+    const probe = express();
+    probe.use(agent);
+    probe.get('/{*path}', (_req, res) => res.send(String(res.locals.agentReady?.llmsTxtNotice)));
+    expect((await request(probe).get('/hello/')).text).toBe(
+      '<p class="agent-ready-notice">For AI agents: this site is described in <a href="https://example.com/llms.txt">llms.txt</a>; every page is also available as Markdown.</p>',
+    );
+  });
+});
+
+describe('AI usage preferences (Content-Usage)', () => {
+  let agent: AgentReadyMiddleware;
+  let app: Express;
+  beforeAll(
+    async () =>
+      ({ agent, app } = await site({
+        usage: { trainAi: false, search: true },
+        robotsTxt: { rules: 'User-agent: *\nAllow: /\n' },
+        policy: { effective: '2025-10-01T00:00:00Z' },
+      })),
+  );
+  afterAll(() => agent.close());
+
+  it('sends the site preference on agent endpoints and pages, a document override where set', async () => {
+    const dictionary = /^(?:[a-z][a-z0-9*_.-]*=[yn])(?:, [a-z][a-z0-9*_.-]*=[yn])*$/;
+    for (const path of [
+      '/other/llm.json',
+      '/llm-sitemap.json',
+      '/llms.txt',
+      '/other/',
+      '/other/index.html.md',
+    ]) {
+      const res = await request(app).get(path);
+      expect([path, res.headers['content-usage']]).toEqual([path, 'train-ai=n, search=y']);
+      expect(res.headers['content-usage']).toMatch(dictionary);
+    }
+    expect((await request(app).get('/hello/llm.json')).headers['content-usage']).toBe('train-ai=y');
+    expect((await request(app).get('/hello/')).headers['content-usage']).toBe('train-ai=y');
+  });
+
+  it('writes Content-Usage and Content-Signal lines into robots.txt and the policy purposes', async () => {
+    const robots = (await request(app).get('/robots.txt')).text;
+    expect(robots).toContain(
+      '\nContent-Usage: train-ai=n, search=y\nContent-Signal: search=yes, ai-train=no\n',
+    );
+    expect(robots.startsWith('User-agent: *\nAllow: /\n')).toBe(true);
+    const policy = JSON.parse((await request(app).get('/llm-policy.json')).text);
+    expect(policy.purposes).toMatchObject({ allow_ai_train: false, allow_search_indexing: true });
+  });
+
+  it('refuses a bad usage setting at start-up, naming the key', () => {
+    expect(() =>
+      agentReady({
+        site: { origin: 'https://e.com', name: 'E' },
+        usage: { trainAI: false } as never,
+      }),
+    ).toThrow(/usage\.trainAI/);
+  });
+});
+
+describe('llms.txt size budget', () => {
+  it('splits a file over the budget into per-section files behind an index, each parseable', async () => {
+    const agent = agentReady({
+      site: { origin: 'https://example.com', name: 'Big', summary: 'Many pages.' },
+      database: databaseConfig('sqlite') as DatabaseOption,
+      rebuild: { debounceMs: 5, healIntervalMs: 0 },
+      llmsTxt: { maxCharacters: 2000 },
+    });
+    for (let i = 0; i < 40; i++) {
+      await agent.publish({
+        id: `p${i}`,
+        url: `/${i % 2 ? 'guides' : 'news'}/${i}/`,
+        title: `Page number ${i}`,
+        section: i % 2 ? 'guides' : 'news',
+        description: 'A page that takes some room in the listing.',
+      });
+    }
+    await agent.idle();
+    const app = express().use(agent);
+    const index = (await request(app).get('/llms.txt')).text;
+    expect(index.length).toBeLessThan(2000);
+    expect(index).toContain('split by section');
+    const parsed = inspectLlmsTxt(index);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.document!.sections[0]!.links.map((l) => l.url)).toEqual([
+      'https://example.com/llms/guides.txt',
+      'https://example.com/llms/news.txt',
+    ]);
+    for (const part of ['/llms/guides.txt', '/llms/news.txt']) {
+      const text = (await request(app).get(part)).text;
+      expect(inspectLlmsTxt(text).problems).toEqual([]);
+      expect(inspectLlmsTxt(text).document!.sections[0]!.links).toHaveLength(20);
+    }
+    await agent.close();
+  });
+});
+
+describe('Web Bot Auth (agent identity)', () => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const publicJwk = publicKey.export({ format: 'jwk' });
+  let directory: http.Server;
+  let agentOrigin: string;
+
+  beforeAll(async () => {
+    directory = http.createServer((req, res) => {
+      if (req.url === '/.well-known/http-message-signatures-directory')
+        res.end(JSON.stringify({ keys: [publicJwk] }));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => directory.listen(0, '127.0.0.1', resolve));
+    agentOrigin = `http://127.0.0.1:${(directory.address() as { port: number }).port}`;
+  });
+  afterAll(() => directory.close());
+
+  async function signed(host: string, path: string, valid = true) {
+    const keyid = await jwkToKeyID(
+      publicJwk as never,
+      helpers.WEBCRYPTO_SHA256,
+      helpers.BASE64URL_DECODE,
+    );
+    const signer = await Ed25519Signer.fromJWK({
+      ...privateKey.export({ format: 'jwk' }),
+      kid: keyid,
+    } as never);
+    const message = {
+      method: 'GET',
+      url: `http://${host}${path}`,
+      headers: { 'signature-agent': `"${agentOrigin}"` } as Record<string, string>,
+    };
+    const headers = await signatureHeaders(message, signer, {
+      created: new Date(Date.now() - 1000),
+      expires: new Date(Date.now() + 60_000),
+    });
+    return {
+      'Signature-Agent': `"${agentOrigin}"`,
+      Signature: valid ? headers.Signature : headers.Signature.replace(/:.{4}/, ':AAAA'),
+      'Signature-Input': headers['Signature-Input'],
+    };
+  }
+
+  async function serve(app: Express) {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    return { server, host: `127.0.0.1:${(server.address() as { port: number }).port}` };
+  }
+
+  it('labels verified agents in the metrics and never gates content by default', async () => {
+    const { agent, app } = await site({
+      botAuth: { enabled: true, allowHttpDirectories: true },
+      metrics: { enabled: true, stats: 'public' },
+    });
+    const { server, host } = await serve(app);
+    try {
+      const good = await request(`http://${host}`)
+        .get('/hello/llm.json')
+        .set(await signed(host, '/hello/llm.json'));
+      expect(good.status).toBe(200);
+      const bad = await request(`http://${host}`)
+        .get('/hello/llm.json')
+        .set(await signed(host, '/hello/llm.json', false));
+      expect(bad.status).toBe(200); // not gated
+      await agent.flushMetrics();
+      const stats = JSON.parse((await request(app).get('/llm-stats.json')).text);
+      expect(stats.agents.map((a: { family: string }) => a.family)).toContain(
+        `verified:${new URL(agentOrigin).host}`,
+      );
+    } finally {
+      server.close();
+      await agent.close();
+    }
+  });
+
+  it('refuses a failing signature when the publisher gates on it', async () => {
+    const { agent, app } = await site({
+      botAuth: { enabled: true, gate: true, allowHttpDirectories: true },
+    });
+    const { server, host } = await serve(app);
+    try {
+      expect(
+        (
+          await request(`http://${host}`)
+            .get('/hello/llm.json')
+            .set(await signed(host, '/hello/llm.json', false))
+        ).status,
+      ).toBe(401);
+      expect(
+        (
+          await request(`http://${host}`)
+            .get('/hello/llm.json')
+            .set(await signed(host, '/hello/llm.json'))
+        ).status,
+      ).toBe(200);
+      expect((await request(`http://${host}`).get('/hello/llm.json')).status).toBe(200); // unsigned is fine
+    } finally {
+      server.close();
+      await agent.close();
+    }
+  });
+});
