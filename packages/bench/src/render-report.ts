@@ -31,7 +31,29 @@ function ratio(f: BenchFigure): string {
   return `${format(r)}×${verdict}`;
 }
 
-export function renderReport(report: BenchReport): string {
+/** Every figure that has a goal, and whether it meets it: the report's first table. */
+function goalsTable(report: BenchReport): string[] {
+  const rows = report.results.flatMap((result) =>
+    result.figures
+      .filter((f) => f.goalRatio !== undefined && f.baseline)
+      .map((f) => ({ result, f })),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '## At a glance: goals',
+    '',
+    '| scenario | figure | goal (ratio to baseline) | measured | verdict |',
+    '|---|---|---|---|---|',
+    ...rows.map(({ result, f }) => {
+      const r = f.value / f.baseline!.value;
+      const ok = f.betterIs === 'higher' ? r >= f.goalRatio! : r <= f.goalRatio!;
+      return `| ${result.title} | ${f.title} | ${f.betterIs === 'higher' ? '≥' : '≤'} ${f.goalRatio} | ${format(r)}× | ${ok ? 'meets' : '**short of the goal**'} |`;
+    }),
+    '',
+  ];
+}
+
+export function renderReport(report: BenchReport, charts: Record<string, string> = {}): string {
   const lines = [
     '# Benchmarks',
     '',
@@ -42,9 +64,11 @@ export function renderReport(report: BenchReport): string {
     `- Date: ${report.date}${report.quick ? ' (quick mode)' : ''}`,
     `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}, Node ${report.machine.node}`,
     '',
+    ...goalsTable(report),
   ];
   for (const result of report.results) {
     lines.push(`## ${result.title}`, '');
+    if (charts[result.scenario]) lines.push(`![${result.title}](${charts[result.scenario]})`, '');
     lines.push('| figure | value | spread | baseline | baseline value | ratio |');
     lines.push('|---|---|---|---|---|---|');
     for (const f of result.figures) {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { scenarios } from './scenarios';
 import type { ScenarioResult } from './measurement';
 import { renderReport } from './render-report';
+import { renderScenarioChart } from './render-chart';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -59,7 +60,15 @@ function main(): void {
     report.results = merged;
   }
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(repoRoot, 'docs', 'BENCHMARKS.md'), renderReport(report));
+  const charts: Record<string, string> = {};
+  for (const result of report.results) {
+    const svg = renderScenarioChart(result);
+    if (!svg) continue;
+    const file = `${result.scenario}.svg`;
+    writeFileSync(join(outDir, file), svg);
+    charts[result.scenario] = `benchmarks/${file}`;
+  }
+  writeFileSync(join(repoRoot, 'docs', 'BENCHMARKS.md'), renderReport(report, charts));
   process.stderr.write('bench: wrote docs/benchmarks/results.json and docs/BENCHMARKS.md\n');
 }
 

@@ -1,14 +1,17 @@
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import {
   buildMUrlRepresentation,
   canonicalizeJson,
   mUrlFor,
   sha256Hex,
+  validateAgentSiteOptions,
   type PreparedDocument,
 } from '@agent-ready/core';
 import {
   pathKey,
   RegenerationEngine,
+  scpArtifactBuilder,
   sitemapArtifactBuilder,
   type DatabaseOption,
 } from '@agent-ready/store';
@@ -103,7 +106,7 @@ function percentile(values: number[], p: number): number {
 
 async function withEngine<T>(
   database: DatabaseOption,
-  run: (engine: RegenerationEngine) => Promise<T>,
+  run: (engine: RegenerationEngine, database: DatabaseOption) => Promise<T>,
 ): Promise<T> {
   const prefix = uniqueTablePrefix();
   const engine = await RegenerationEngine.open({
@@ -113,7 +116,7 @@ async function withEngine<T>(
     rebuild: { automatic: false },
   });
   try {
-    return await run(engine);
+    return await run(engine, database);
   } finally {
     for (const name of [
       'artifact_chunks',
@@ -159,45 +162,95 @@ export const storeUpsertScenario: BenchScenario = {
         await bulkLoad(engine, 1000);
         return upsertLatencies(engine, 1000, samples);
       });
-      const big = await withEngine(databaseConfig(dialect) as DatabaseOption, async (engine) => {
-        await bulkLoad(engine, large);
-        const latencies = await upsertLatencies(engine, large, samples);
-        // Sitemap rebuild over the large table, beside the floor: reading the same columns.
-        const rebuild: number[] = [];
-        const floor: number[] = [];
-        let peakRss = 0;
-        for (let r = 0; r < (quick ? 1 : 3); r++) {
-          await engine.upsert(benchDocument(r, 1000 + r));
-          const sampler = setInterval(
-            () => (peakRss = Math.max(peakRss, process.memoryUsage().rss)),
-            5,
+      const big = await withEngine(
+        databaseConfig(dialect) as DatabaseOption,
+        async (engine, database) => {
+          await bulkLoad(engine, large);
+          const latencies = await upsertLatencies(engine, large, samples);
+          // Sitemap rebuild over the large table, beside the floor: reading the same columns.
+          const rebuild: number[] = [];
+          const floor: number[] = [];
+          let peakRss = 0;
+          for (let r = 0; r < (quick ? 1 : 3); r++) {
+            await engine.upsert(benchDocument(r, 1000 + r));
+            const sampler = setInterval(
+              () => (peakRss = Math.max(peakRss, process.memoryUsage().rss)),
+              5,
+            );
+            const before = process.memoryUsage().rss;
+            let start = performance.now();
+            await engine.rebuildArtifacts();
+            rebuild.push((performance.now() - start) / 1000);
+            clearInterval(sampler);
+            peakRss = Math.max(0, peakRss - before);
+            start = performance.now();
+            const rows = await engine
+              .knex(engine.tables.documents)
+              .select('c_url', 'm_url', 'modified', 'hash');
+            JSON.stringify(rows);
+            floor.push((performance.now() - start) / 1000);
+          }
+          figures.push(
+            figure({
+              id: `store.sitemap-rebuild.${dialect}`,
+              title: `${dialect}: sitemap rebuild at ${large.toLocaleString('en-US')} documents`,
+              unit: 's',
+              betterIs: 'lower',
+              samples: rebuild,
+              baseline: { title: 'SELECT the same columns + JSON.stringify', samples: floor },
+              notes: `peak RSS growth during the rebuild: ${(peakRss / 2 ** 20).toFixed(0)} MiB`,
+            }),
           );
-          const before = process.memoryUsage().rss;
-          let start = performance.now();
-          await engine.rebuildArtifacts();
-          rebuild.push((performance.now() - start) / 1000);
-          clearInterval(sampler);
-          peakRss = Math.max(0, peakRss - before);
-          start = performance.now();
-          const rows = await engine
-            .knex(engine.tables.documents)
-            .select('c_url', 'm_url', 'modified', 'hash');
-          JSON.stringify(rows);
-          floor.push((performance.now() - start) / 1000);
-        }
-        figures.push(
-          figure({
-            id: `store.sitemap-rebuild.${dialect}`,
-            title: `${dialect}: sitemap rebuild at ${large.toLocaleString('en-US')} documents`,
-            unit: 's',
-            betterIs: 'lower',
-            samples: rebuild,
-            baseline: { title: 'SELECT the same columns + JSON.stringify', samples: floor },
-            notes: `peak RSS growth during the rebuild: ${(peakRss / 2 ** 20).toFixed(0)} MiB`,
-          }),
-        );
-        return latencies;
-      });
+          // SCP snapshot (gzip + zstd) of the same table, beside gzip alone of the same lines.
+          const scpEngine = await RegenerationEngine.open({
+            database,
+            tablePrefix: engine.tables.documents.replace(/documents$/, ''),
+            builders: [
+              scpArtifactBuilder(
+                validateAgentSiteOptions({
+                  site: { origin: ORIGIN, name: 'Bench' },
+                  scp: { deltaRetention: 1 },
+                }),
+              ),
+            ],
+            rebuild: { automatic: false },
+          });
+          {
+            try {
+              let scpPeak = 0;
+              const before = process.memoryUsage().rss;
+              const sampler = setInterval(
+                () => (scpPeak = Math.max(scpPeak, process.memoryUsage().rss)),
+                5,
+              );
+              let start = performance.now();
+              await scpEngine.rebuildArtifacts();
+              const scpSeconds = (performance.now() - start) / 1000;
+              clearInterval(sampler);
+              start = performance.now();
+              const lines = await engine.knex(engine.tables.documents).select('scp_line');
+              gzipSync(
+                Buffer.from(lines.map((l: { scp_line: string }) => `${l.scp_line}\n`).join('')),
+              );
+              const floorSeconds = (performance.now() - start) / 1000;
+              figures.push(
+                figure({
+                  id: `store.scp-snapshot.${dialect}`,
+                  title: `${dialect}: SCP snapshot (gzip+zstd) at ${large.toLocaleString('en-US')} documents`,
+                  unit: 's',
+                  betterIs: 'lower',
+                  samples: [scpSeconds],
+                  baseline: { title: 'SELECT the lines + gzip alone', samples: [floorSeconds] },
+                  notes: `peak RSS growth during the build: ${(Math.max(0, scpPeak - before) / 2 ** 20).toFixed(0)} MiB (it streams: pages never all in memory)`,
+                }),
+              );
+            } finally {
+              await scpEngine.close();
+            }
+          }
+          return latencies;
+        },
+      );
       for (const p of [50, 95]) {
         figures.push(
           figure({
