@@ -101,7 +101,8 @@ function demoSettings(env = process.env) {
         },
       },
     },
-    scp: { deltaPeriod: /** @type {const} */ ('hourly'), deltaRetention: 24 },
+    // SCP collections per section: a snapshot and daily deltas for the last week (defaults).
+    scp: {},
     // llmindex names an https entity (llmindex §3): only on when the public origin is https.
     llmindex: https
       ? {
@@ -109,7 +110,7 @@ function demoSettings(env = process.env) {
           license: 'CC-BY-4.0',
         }
       : /** @type {const} */ (false),
-    robotsTxt: { rules: 'User-agent: *\nDisallow: /admin/\nDisallow: /cart/\n' },
+    robotsTxt: { rules: 'User-agent: *\nAllow: /\n' },
   };
 
   /** How each content type becomes agent documents (the plugin's `contentTypes`). */
