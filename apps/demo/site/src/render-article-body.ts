@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import type { ArticleSection } from './cms-client';
-import { html, raw, type SafeHtml } from './html';
+import { markup, raw, type SafeHtml } from './html';
 import { renderBlocks } from './render-blocks';
 
 /**
@@ -8,13 +8,11 @@ import { renderBlocks } from './render-blocks';
  * GFM Markdown table (written by the site's own editors, so rendered as they wrote it).
  */
 export function renderArticleBody(sections: ArticleSection[] | null | undefined): SafeHtml {
-  return html`${(sections ?? []).map((section) => {
+  return markup`${(sections ?? []).map((section) => {
     if (section.__component === 'content.rich-text') return renderBlocks(section.content);
     if (section.__component === 'content.table') {
       const table = marked.parse(section.table ?? '', { async: false, gfm: true });
-      return html`<figure class="table">
-        ${section.caption ? html`<figcaption>${section.caption}</figcaption>` : ''}${raw(table)}
-      </figure>`;
+      return markup`<figure class="table">${section.caption ? markup`<figcaption>${section.caption}</figcaption>` : ''}${raw(table)}</figure>`;
     }
     return '';
   })}`;

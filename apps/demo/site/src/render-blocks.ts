@@ -1,4 +1,4 @@
-import { html, raw, type SafeHtml } from './html';
+import { markup, raw, type SafeHtml } from './html';
 
 /** Strapi blocks as the REST API returns them (the rich-text editor's JSON). */
 export type Block =
@@ -35,14 +35,14 @@ export interface MediaFile {
 
 function renderInline(node: Inline): SafeHtml {
   if (node.type === 'link') {
-    return html`<a href="${node.url}">${node.children.map(renderInline)}</a>`;
+    return markup`<a href="${node.url}">${node.children.map(renderInline)}</a>`;
   }
-  let out = html`${node.text}`;
-  if (node.code) out = html`<code>${out}</code>`;
-  if (node.bold) out = html`<strong>${out}</strong>`;
-  if (node.italic) out = html`<em>${out}</em>`;
-  if (node.underline) out = html`<u>${out}</u>`;
-  if (node.strikethrough) out = html`<s>${out}</s>`;
+  let out = markup`${node.text}`;
+  if (node.code) out = markup`<code>${out}</code>`;
+  if (node.bold) out = markup`<strong>${out}</strong>`;
+  if (node.italic) out = markup`<em>${out}</em>`;
+  if (node.underline) out = markup`<u>${out}</u>`;
+  if (node.strikethrough) out = markup`<s>${out}</s>`;
   return out;
 }
 
@@ -50,16 +50,16 @@ const inlines = (children: Inline[]) => children.map(renderInline);
 
 function renderListChild(child: ListItem | Block): SafeHtml {
   return child.type === 'list-item'
-    ? html`<li>${inlines(child.children)}</li>`
-    : html`<li>${renderBlock(child)}</li>`;
+    ? markup`<li>${inlines(child.children)}</li>`
+    : markup`<li>${renderBlock(child)}</li>`;
 }
 
 function renderBlock(block: Block): SafeHtml {
   switch (block.type) {
     case 'paragraph':
-      return html`<p>${inlines(block.children)}</p>`;
+      return markup`<p>${inlines(block.children)}</p>`;
     case 'quote':
-      return html`<blockquote><p>${inlines(block.children)}</p></blockquote>`;
+      return markup`<blockquote><p>${inlines(block.children)}</p></blockquote>`;
     case 'heading': {
       const level = Math.min(Math.max(Math.trunc(block.level), 1), 6);
       const text = block.children.map((c) => (c.type === 'text' ? c.text : '')).join('');
@@ -67,46 +67,27 @@ function renderBlock(block: Block): SafeHtml {
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '');
-      return raw(`<h${level} id="${id}">${html`${inlines(block.children)}`}</h${level}>`);
+      return raw(`<h${level} id="${id}">${markup`${inlines(block.children)}`}</h${level}>`);
     }
     case 'list': {
       const items = block.children.map(renderListChild);
-      return block.format === 'ordered'
-        ? html`<ol>
-            ${items}
-          </ol>`
-        : html`<ul>
-            ${items}
-          </ul>`;
+      return block.format === 'ordered' ? markup`<ol>${items}</ol>` : markup`<ul>${items}</ul>`;
     }
     case 'code': {
       const source = block.children.map((c) => (c.type === 'text' ? c.text : '')).join('');
       const language = block.language ?? 'plaintext';
-      return html`<div class="code-block">
-        <div class="code-block__bar">
-          <span>${language}</span><button type="button" class="copy-code">Copy</button>
-        </div>
-        <pre><code class="language-${language}">${source}</code></pre>
-      </div>`;
+      return markup`<div class="code-block"><div class="code-block__bar"><span>${language}</span><button type="button" class="copy-code">Copy</button></div><pre><code class="language-${language}">${source}</code></pre></div>`;
     }
     case 'image': {
       const { image } = block;
-      return html`<figure>
-        <img
-          src="${image.url}"
-          alt="${image.alternativeText ?? ''}"
-          width="${image.width ?? undefined}"
-          height="${image.height ?? undefined}"
-          loading="lazy"
-        />${image.caption ? html`<figcaption>${image.caption}</figcaption>` : ''}
-      </figure>`;
+      return markup`<figure><img src="${image.url}" alt="${image.alternativeText ?? ''}"${image.width ? markup` width="${image.width}"` : ''}${image.height ? markup` height="${image.height}"` : ''} loading="lazy">${image.caption ? markup`<figcaption>${image.caption}</figcaption>` : ''}</figure>`;
     }
     default:
-      return html``;
+      return markup``;
   }
 }
 
 /** Renders blocks to HTML; unknown node types are skipped. */
 export function renderBlocks(blocks: Block[] | null | undefined): SafeHtml {
-  return html`${(blocks ?? []).map(renderBlock)}`;
+  return markup`${(blocks ?? []).map(renderBlock)}`;
 }

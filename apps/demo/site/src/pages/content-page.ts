@@ -1,5 +1,5 @@
 import type { Page } from '../cms-client';
-import { html } from '../html';
+import { markup } from '../html';
 import { renderBlocks } from '../render-blocks';
 import type { Section } from '../render-layout';
 import type { PageView } from './page-view';
@@ -11,10 +11,10 @@ export function contentPage(page: Page, section: Section): PageView {
     description: page.description,
     locale: 'en',
     section,
-    body: html`<article class="article">
-      <h1>${page.title}</h1>
-      ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-      <div class="prose">${renderBlocks(page.content)}</div>
-    </article>`,
+    body: markup`<article class="article">
+  <h1>${page.title}</h1>
+  ${page.description ? markup`<p class="lead">${page.description}</p>` : ''}
+  <div class="prose">${renderBlocks(page.content)}</div>
+</article>`,
   };
 }

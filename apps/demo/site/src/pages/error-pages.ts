@@ -1,4 +1,4 @@
-import { html } from '../html';
+import { markup } from '../html';
 import { TEXT, type Locale } from '../site-text';
 import type { PageView } from './page-view';
 
@@ -8,9 +8,9 @@ export function notFoundPage(locale: Locale): PageView {
     title: t.notFound,
     locale,
     section: 'pages',
-    body: html`<h1>${t.notFound}</h1>
-      <p>${t.notFoundText}</p>
-      <p><a href="/">Tinkerbench</a></p>`,
+    body: markup`<h1>${t.notFound}</h1>
+<p>${t.notFoundText}</p>
+<p><a href="/">Tinkerbench</a></p>`,
   };
 }
 
@@ -20,7 +20,7 @@ export function unavailablePage(locale: Locale): PageView {
     title: t.unavailable,
     locale,
     section: 'pages',
-    body: html`<h1>${t.unavailable}</h1>
-      <p>${t.unavailableText}</p>`,
+    body: markup`<h1>${t.unavailable}</h1>
+<p>${t.unavailableText}</p>`,
   };
 }
