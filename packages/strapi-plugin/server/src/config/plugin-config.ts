@@ -33,7 +33,55 @@ export interface ContentTypeMapping {
   published?: string | false;
   /** SCP and llms.txt section. Default: the type's plural name. */
   section?: string;
+  /**
+   * What the documents of this type add to the llmindex `/llm/*` pages and products feed (used
+   * when `llmindex` is on): `about` (the body), `policy` (title and body), `faq` (question =
+   * title, answer = body) or `product` (its offer data). Default: none.
+   */
+  llmindex?: LlmindexMapping;
 }
+
+/**
+ * An llmindex role. The product and FAQ values name attributes, like the rest of the mapping:
+ * `{ role: 'product', price: 'price', currency: 'currency', availability: 'stock' }`.
+ */
+export type LlmindexMapping =
+  | { role: 'about' }
+  | { role: 'policy' }
+  | {
+      role: 'faq';
+      /** Attribute holding the entry's topic (a string or enumeration). */
+      topic?: string;
+    }
+  | {
+      role: 'product';
+      /**
+       * Attribute with `in_stock`, `out_of_stock` or `preorder` (or a common spelling). A
+       * version without a value is still served, but left out of the products feed.
+       */
+      availability: string;
+      /** Number attribute (decimal, float, integer). */
+      price?: string;
+      /** Attribute with an ISO 4217 code such as EUR. */
+      currency?: string;
+      /** Feed id attribute, e.g. a SKU. Default: the document key. */
+      id?: string;
+      brand?: string;
+      category?: string;
+      /** Attribute holding an absolute image URL. */
+      imageUrl?: string;
+    };
+
+/** The attribute-valued keys of a product mapping, in the order they are read. */
+export const LLMINDEX_PRODUCT_KEYS = [
+  'availability',
+  'price',
+  'currency',
+  'id',
+  'brand',
+  'category',
+  'imageUrl',
+] as const;
 
 /** The `config` of `agent-ready` in `config/plugins.(js|ts)`. */
 export interface AgentReadyPluginConfig extends Omit<AgentSiteOptions, 'protect'> {

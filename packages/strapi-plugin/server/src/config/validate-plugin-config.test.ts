@@ -49,6 +49,41 @@ describe('validatePluginConfig', () => {
     expect(message).toContain('contentTypes["api::page.page"]: must be true or a mapping object');
   });
 
+  it('checks llmindex roles and their attribute names', () => {
+    expect(
+      problem({
+        site: SITE,
+        contentTypes: {
+          'api::a.a': { llmindex: { role: 'product' } },
+          'api::b.b': { llmindex: { role: 'faq', topic: 'a b', price: 'price' } },
+          'api::c.c': { llmindex: 'about' },
+          'api::d.d': { llmindex: { role: 'shop' } },
+        },
+      }),
+    ).toEqual(
+      expect.stringMatching(
+        /"api::a\.a"\]\.llmindex\.availability: is required[\s\S]*"api::b\.b"\]\.llmindex\.topic: must be an attribute[\s\S]*"api::b\.b"\]\.llmindex\.price: unknown key for role faq[\s\S]*"api::c\.c"\]\.llmindex: must be \{ role: about \| policy \| faq \| product \}[\s\S]*"api::d\.d"\]\.llmindex: must be/,
+      ),
+    );
+    expect(() =>
+      validatePluginConfig({
+        site: SITE,
+        contentTypes: {
+          'api::product.product': {
+            llmindex: {
+              role: 'product',
+              availability: 'stock',
+              price: 'price',
+              brand: 'maker.name',
+            },
+          },
+          'api::faq.faq': { llmindex: { role: 'faq', topic: 'topic' } },
+          'api::about.about': { llmindex: { role: 'about' } },
+        },
+      }),
+    ).not.toThrow();
+  });
+
   it('checks the plugin options', () => {
     const message = problem({
       site: SITE,

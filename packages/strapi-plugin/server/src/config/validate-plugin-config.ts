@@ -1,6 +1,6 @@
 import { validateAgentSiteOptions, ValidationError } from '@agent-ready/core';
 import { tableNames } from '@agent-ready/store';
-import type { AgentReadyPluginConfig } from './plugin-config';
+import { LLMINDEX_PRODUCT_KEYS, type AgentReadyPluginConfig } from './plugin-config';
 
 export interface ConfigProblem {
   field: string;
@@ -31,7 +31,14 @@ const MAPPING_KEYS = new Set([
   'author',
   'published',
   'section',
+  'llmindex',
 ]);
+const LLMINDEX_KEYS: Record<string, readonly string[]> = {
+  about: [],
+  policy: [],
+  faq: ['topic'],
+  product: LLMINDEX_PRODUCT_KEYS,
+};
 const SECTION = /^[a-zA-Z0-9_-]{1,128}$/;
 const ATTRIBUTE_PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?$/;
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
@@ -89,6 +96,42 @@ function checkMapping(uid: string, mapping: unknown, problems: ConfigProblem[]):
       field: contentTypeKey(uid, 'section'),
       message: 'must be letters, digits, - and _ (at most 128)',
       value: section,
+    });
+  }
+  checkLlmindexMapping(uid, mapping.llmindex, attribute, problems);
+}
+
+function checkLlmindexMapping(
+  uid: string,
+  llmindex: unknown,
+  attribute: (name: string, value: unknown) => void,
+  problems: ConfigProblem[],
+): void {
+  if (llmindex === undefined) return;
+  const role = isObject(llmindex) ? llmindex.role : undefined;
+  const keys = typeof role === 'string' ? LLMINDEX_KEYS[role] : undefined;
+  if (!isObject(llmindex) || !keys) {
+    problems.push({
+      field: contentTypeKey(uid, 'llmindex'),
+      message: `must be { role: ${Object.keys(LLMINDEX_KEYS).join(' | ')} }`,
+      value: llmindex,
+    });
+    return;
+  }
+  for (const name of Object.keys(llmindex)) {
+    if (name === 'role') continue;
+    if (!keys.includes(name)) {
+      problems.push({
+        field: contentTypeKey(uid, `llmindex.${name}`),
+        message: `unknown key for role ${String(role)} (known: ${['role', ...keys].join(', ')})`,
+      });
+    } else attribute(`llmindex.${name}`, llmindex[name]);
+  }
+  if (role === 'product' && llmindex.availability === undefined) {
+    problems.push({
+      field: contentTypeKey(uid, 'llmindex.availability'),
+      message:
+        'is required for a product: the attribute holding in_stock, out_of_stock or preorder',
     });
   }
 }

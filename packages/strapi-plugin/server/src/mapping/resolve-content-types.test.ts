@@ -21,6 +21,7 @@ const article: StrapiSchema = {
     secret: { type: 'string', private: true },
     password: { type: 'password' },
     views: { type: 'integer' },
+    price: { type: 'decimal' },
     date: { type: 'date' },
     createdBy: { type: 'relation', relation: 'oneToOne', target: 'admin::user', private: true },
     updatedAt: { type: 'datetime' },
@@ -170,6 +171,40 @@ describe('resolveContentTypes', () => {
       `${key}.published: title is of type string; expected date, datetime`,
       'contentTypes["api::nothing.nothing"]: no such content type',
       'contentTypes["admin::user"]: admin content types are never exposed',
+    ]) {
+      expect(message).toContain(expected);
+    }
+  });
+
+  it('resolves llmindex roles to the attributes they read, checking their types', () => {
+    const types = resolveContentTypes(
+      {
+        'api::article.article': {
+          llmindex: { role: 'product', availability: 'excerpt', price: 'price', id: 'slug' },
+        },
+        'api::home.home': { llmindex: { role: 'about' } },
+      },
+      lookup,
+    );
+    const article = types.get('api::article.article')!;
+    expect(article.llmindex).toEqual({
+      role: 'product',
+      attributes: { availability: ['excerpt'], price: ['price'], id: ['slug'] },
+    });
+    expect(article.query.fields).toEqual(expect.arrayContaining(['excerpt', 'price', 'slug']));
+    expect(types.get('api::home.home')!.llmindex).toEqual({ role: 'about' });
+    const message = problems({
+      'api::article.article': {
+        llmindex: { role: 'product', availability: 'stock', price: 'title', brand: 'secret' },
+      },
+      'api::home.home': { llmindex: { role: 'faq', topic: 'intro' } },
+    });
+    const key = 'contentTypes["api::article.article"]';
+    for (const expected of [
+      `${key}.llmindex.availability: no such attribute: stock`,
+      `${key}.llmindex.price: title is of type string; expected integer, biginteger, float, decimal`,
+      `${key}.llmindex.brand: secret is a private attribute`,
+      'contentTypes["api::home.home"].llmindex.topic: intro is of type blocks',
     ]) {
       expect(message).toContain(expected);
     }

@@ -1,4 +1,4 @@
-import type { ContentTypeMapping } from '../config/plugin-config';
+import { LLMINDEX_PRODUCT_KEYS, type ContentTypeMapping } from '../config/plugin-config';
 import {
   contentTypeKey,
   throwConfigProblems,
@@ -17,6 +17,15 @@ export interface BodySource {
   componentFields?: Record<string, { name: string; format: TextFormat }[]>;
 }
 
+/** A resolved llmindex role: attribute paths for the values read from each entry. */
+export type ResolvedLlmindexRole =
+  | { role: 'about' | 'policy' }
+  | { role: 'faq'; topic?: string[] }
+  | {
+      role: 'product';
+      attributes: Partial<Record<(typeof LLMINDEX_PRODUCT_KEYS)[number], string[]>>;
+    };
+
 /** A content type checked against its schema: everything needed to read and map its entries. */
 export interface ResolvedContentType {
   uid: string;
@@ -31,6 +40,7 @@ export interface ResolvedContentType {
   published?: string[];
   body: BodySource[];
   section: string;
+  llmindex?: ResolvedLlmindexRole;
   /** Document Service params that read exactly the mapped attributes and nothing else. */
   query: { fields: string[]; populate: Record<string, PopulateEntry> };
 }
@@ -53,6 +63,7 @@ const URL_TYPES = new Set([
   'date',
 ]);
 const DATE_TYPES = new Set(['date', 'datetime']);
+const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
 const BODY_TYPES = new Set(['blocks', 'richtext', 'text', 'string', 'dynamiczone', 'component']);
 const COMPONENT_TEXT_TYPES: Record<string, TextFormat> = {
   blocks: 'blocks',
@@ -213,6 +224,26 @@ class TypeResolver {
   }
 }
 
+function resolveLlmindex(
+  r: TypeResolver,
+  mapping: ContentTypeMapping['llmindex'],
+): ResolvedLlmindexRole | undefined {
+  if (!mapping) return undefined;
+  if (mapping.role === 'faq') {
+    const topic = mapping.topic ? r.scalar('llmindex.topic', mapping.topic, TEXT_TYPES) : undefined;
+    return { role: 'faq', ...(topic ? { topic } : {}) };
+  }
+  if (mapping.role !== 'product') return { role: mapping.role };
+  const attributes: Extract<ResolvedLlmindexRole, { role: 'product' }>['attributes'] = {};
+  for (const key of LLMINDEX_PRODUCT_KEYS) {
+    const name = mapping[key];
+    if (name === undefined) continue;
+    const path = r.scalar(`llmindex.${key}`, name, key === 'price' ? NUMBER_TYPES : TEXT_TYPES);
+    if (path) attributes[key] = path;
+  }
+  return { role: 'product', attributes };
+}
+
 function resolveOne(
   uid: string,
   mapping: ContentTypeMapping,
@@ -283,6 +314,7 @@ function resolveOne(
     }
     r.scalar('url', placeholder, URL_TYPES);
   }
+  const llmindex = resolveLlmindex(r, mapping.llmindex);
   if (problems.length > before || !url || !title) return undefined;
 
   for (const name of ['updatedAt', ...(localized ? ['locale'] : [])]) r.fields.add(name);
@@ -298,6 +330,7 @@ function resolveOne(
     ...(published ? { published } : {}),
     body,
     section: mapping.section ?? sectionName(schema.info.pluralName),
+    ...(llmindex ? { llmindex } : {}),
     query: { fields: [...r.fields], populate: r.populate },
   };
 }

@@ -80,6 +80,49 @@ describe('toAgentDocument', () => {
     );
   });
 
+  it('adds the llmindex role with the values it names', () => {
+    const product = resolveContentTypes(
+      {
+        'api::post.post': {
+          llmindex: {
+            role: 'product',
+            availability: 'notes',
+            price: 'price',
+            currency: 'summary',
+            brand: 'writer.name',
+          },
+        },
+      },
+      {
+        ...lookup,
+        contentType: (uid) =>
+          uid === 'api::post.post'
+            ? {
+                ...schemas[uid]!,
+                attributes: { ...schemas[uid]!.attributes, price: { type: 'decimal' } },
+              }
+            : schemas[uid],
+      },
+    ).get('api::post.post')!;
+    const withOffer = { ...entry, notes: 'in_stock', price: '12.50', summary: 'EUR' };
+    expect(toAgentDocument(withOffer, product).llmindex).toEqual({
+      role: 'product',
+      product: { availability: 'in_stock', price: 12.5, currency: 'EUR', brand: 'Anne' },
+    });
+    // No availability: still a document, but no product offer to list.
+    const withoutStock = toAgentDocument({ ...withOffer, notes: null }, product);
+    expect(withoutStock.url).toBe('/fr/posts/bonjour/');
+    expect(withoutStock).not.toHaveProperty('llmindex');
+
+    const faq = resolveContentTypes(
+      { 'api::post.post': { llmindex: { role: 'faq', topic: 'summary' } } },
+      lookup,
+    ).get('api::post.post')!;
+    expect(toAgentDocument(entry, faq).llmindex).toEqual({ role: 'faq', topic: 'Un résumé.' });
+    expect(toAgentDocument({ ...entry, summary: null }, faq).llmindex).toEqual({ role: 'faq' });
+    expect(toAgentDocument(entry, post)).not.toHaveProperty('llmindex');
+  });
+
   it('keys documents by content type and documentId', () => {
     expect(documentKey('api::post.post', 'abc123')).toBe('api::post.post:abc123');
   });

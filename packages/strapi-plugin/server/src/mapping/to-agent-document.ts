@@ -1,6 +1,11 @@
-import { ValidationError, type AgentDocument } from '@agent-ready/core';
+import {
+  ValidationError,
+  type AgentDocument,
+  type AgentDocumentLlmindexRole,
+  type LlmindexProductData,
+} from '@agent-ready/core';
 import { bodyFromEntry } from './body-from-entry';
-import type { ResolvedContentType } from './resolve-content-types';
+import type { ResolvedContentType, ResolvedLlmindexRole } from './resolve-content-types';
 import type { StrapiEntry } from './strapi-schema';
 import { expandUrlPattern } from './url-pattern';
 
@@ -32,6 +37,44 @@ function optionalDate(entry: StrapiEntry, path: readonly string[] | undefined): 
   if (value === null || value === undefined || value === '') return undefined;
   const date = value instanceof Date ? value : new Date(String(value));
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function optionalNumber(
+  entry: StrapiEntry,
+  path: readonly string[] | undefined,
+): number | undefined {
+  if (!path) return undefined;
+  const value = valueAt(entry, path);
+  if (value === null || value === undefined || value === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/**
+ * The entry's llmindex role. A product without an availability value keeps no role (it is
+ * served, but not listed in the products feed, which needs one).
+ */
+function llmindexRole(
+  entry: StrapiEntry,
+  role: ResolvedLlmindexRole | undefined,
+): AgentDocumentLlmindexRole | undefined {
+  if (!role) return undefined;
+  if (role.role === 'faq') {
+    const topic = optionalText(entry, role.topic);
+    return { role: 'faq', ...(topic ? { topic } : {}) };
+  }
+  if (role.role !== 'product') return { role: role.role };
+  const { attributes } = role;
+  const availability = optionalText(entry, attributes.availability);
+  if (!availability) return undefined;
+  const product: LlmindexProductData = { availability };
+  const price = optionalNumber(entry, attributes.price);
+  if (price !== undefined) product.price = price;
+  for (const key of ['currency', 'id', 'brand', 'category', 'imageUrl'] as const) {
+    const value = optionalText(entry, attributes[key]);
+    if (value !== undefined) product[key] = value;
+  }
+  return { role: 'product', product };
 }
 
 /**
@@ -66,6 +109,7 @@ export function toAgentDocument(entry: StrapiEntry, type: ResolvedContentType): 
   const description = optionalText(entry, type.description);
   const author = optionalText(entry, type.author);
   const published = optionalDate(entry, type.published);
+  const llmindex = llmindexRole(entry, type.llmindex);
   return {
     id,
     ...(locale ? { locale } : {}),
@@ -77,5 +121,6 @@ export function toAgentDocument(entry: StrapiEntry, type: ResolvedContentType): 
     ...(published ? { published } : {}),
     ...(updatedAt ? { modified: updatedAt } : {}),
     section: type.section,
+    ...(llmindex ? { llmindex } : {}),
   };
 }

@@ -1,0 +1,6 @@
+const { factories } = require('@strapi/strapi');
+
+// Reading published content is public (the site renders from it); writing needs an API token.
+module.exports = factories.createCoreRouter('api::article.article', {
+  config: { find: { auth: false }, findOne: { auth: false } },
+});

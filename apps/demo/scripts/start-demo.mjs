@@ -1,0 +1,222 @@
+// @ts-check
+// `npm run demo` ends here: builds Strapi's admin panel if needed, starts Strapi, waits until
+// its content and the agent-ready table are ready, starts the site, and prints where to look.
+// Ctrl-C (SIGINT) or SIGTERM stops both servers and waits for them; if either server dies,
+// the other is stopped and this script exits non-zero.
+//
+// Environment: DEMO_SITE_PORT (3000), DEMO_CMS_PORT (1337), DEMO_ORIGIN (the public origin,
+// default the site's own URL), DATABASE_CLIENT=postgres (+ DATABASE_HOST, _PORT, _NAME,
+// _USERNAME, _PASSWORD), DATABASE_FILENAME and DEMO_PUBLIC_DIR (SQLite file and media folder),
+// DEMO_SKIP_ADMIN_BUILD=1 (serve the API without building the admin panel).
+/* global AbortSignal */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildAdmin } from './build-admin.mjs';
+
+const require = createRequire(import.meta.url);
+const DEMO_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** @type {typeof import('@agent-ready/demo-cms/demo-settings')} */
+const { demoSettings } = require('@agent-ready/demo-cms/demo-settings');
+
+const READY_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+/** @param {string} message */
+const say = (message) => process.stdout.write(`${message}\n`);
+
+/**
+ * @param {number} port
+ * @param {string} variable the environment variable that moves it
+ */
+function assertPortFree(port, variable) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      reject(new Error(`port ${port} is in use: stop what uses it or set ${variable}`)),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
+  });
+}
+
+/**
+ * Starts a server process whose output lines are prefixed with its name.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv }} options
+ */
+function startChild(name, args, options) {
+  const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) say(`[${name}] ${line}`);
+    });
+    stream.on('end', () => pending && say(`[${name}] ${pending}`));
+  }
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { name, child, exited };
+}
+
+/**
+ * Polls `url` until it answers 2xx; fails if `child` exits first or time runs out.
+ * @param {string} url
+ * @param {{ exited: Promise<unknown>, name: string }} server
+ */
+async function waitUntilReady(url, server) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let gone = false;
+  void server.exited.then(() => (gone = true));
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`${server.name} stopped before it was ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      if (response.ok) return response;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${server.name} was not ready after ${READY_TIMEOUT_MS / 1000} s (${url})`);
+}
+
+/**
+ * An M-URL of an English article and its current ETag, for the 304 example.
+ * @param {string} siteUrl
+ */
+async function sampleMUrl(siteUrl) {
+  const sitemap = /** @type {{ items: { mUrl: string }[] }} */ (
+    await (await fetch(`${siteUrl}/llm-sitemap.json`)).json()
+  );
+  const item =
+    sitemap.items.find((i) => new URL(i.mUrl).pathname.startsWith('/en/blog/')) ?? sitemap.items[0];
+  if (!item) throw new Error('the agent sitemap lists no document');
+  const local = `${siteUrl}${new URL(item.mUrl).pathname}`;
+  const response = await fetch(local);
+  return { url: local, etag: response.headers.get('etag') ?? '' };
+}
+
+/**
+ * @param {ReturnType<typeof demoSettings>} settings
+ * @param {{ url: string, etag: string }} sample
+ */
+function printSummary(settings, sample) {
+  const site = settings.site.url;
+  /** @type {[string, string][]} */
+  const rows = [
+    ['Site (public origin)', `${site}/`],
+    [
+      'Strapi admin',
+      process.env.DEMO_SKIP_ADMIN_BUILD
+        ? `${settings.cms.url}/admin (not built: DEMO_SKIP_ADMIN_BUILD is set)`
+        : `${settings.cms.url}/admin  (${settings.admin.email} / ${settings.admin.password})`,
+    ],
+    ['Agent sitemap', `${site}/llm-sitemap.json`],
+    ['An M-URL', sample.url],
+    ['llms.txt', `${site}/llms.txt`],
+    [
+      'llmindex manifest',
+      settings.agentReady.llmindex
+        ? `${site}/.well-known/llmindex.json`
+        : 'off: llmindex needs an https origin (DEMO_ORIGIN=https://…, see apps/demo/README.md)',
+    ],
+    ['SCP sitemap', `${site}/scp/sitemap.xml`],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  say('');
+  say('The agent-ready demo is running. Ctrl-C stops both servers.');
+  say('');
+  for (const [label, value] of rows) say(`  ${label.padEnd(width)}  ${value}`);
+  if (settings.origin !== site) {
+    say('');
+    say(`  Agent URLs name ${settings.origin} (DEMO_ORIGIN); the site serves them at ${site}.`);
+  }
+  say('');
+  say('  A 304: revalidate that M-URL with the ETag it just answered with:');
+  say(`  curl -sI -H 'If-None-Match: ${sample.etag}' ${sample.url}`);
+  say('');
+}
+
+/** @type {ReturnType<typeof startChild>[]} */
+const servers = [];
+let stopping = false;
+
+/**
+ * Stops every server still running (SIGTERM, then SIGKILL after a while), waits for them all
+ * and exits with `exitCode`.
+ * @param {string} reason
+ * @param {number} exitCode
+ */
+async function stop(reason, exitCode) {
+  if (stopping) return;
+  stopping = true;
+  say(`\nStopping the demo (${reason})…`);
+  const running = servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+  for (const server of running) server.child.kill('SIGTERM');
+  const forceKill = setTimeout(() => {
+    for (const server of running) server.child.kill('SIGKILL');
+  }, STOP_TIMEOUT_MS);
+  await Promise.all(servers.map((s) => s.exited));
+  clearTimeout(forceKill);
+  say('Stopped.');
+  process.exit(exitCode);
+}
+
+/** @param {ReturnType<typeof startChild>} server */
+function watch(server) {
+  servers.push(server);
+  void server.exited.then(({ code, signal }) => {
+    if (!stopping) {
+      say(`${server.name} exited unexpectedly (${signal ?? `exit code ${code}`})`);
+      void stop(`${server.name} stopped`, 1);
+    }
+  });
+  return server;
+}
+
+async function main() {
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  const settings = demoSettings(process.env);
+  await assertPortFree(settings.cms.port, 'DEMO_CMS_PORT');
+  await assertPortFree(settings.site.port, 'DEMO_SITE_PORT');
+  if (!process.env.DEMO_SKIP_ADMIN_BUILD) await buildAdmin({ log: say });
+  mkdirSync(join(settings.cms.publicDir, 'uploads'), { recursive: true });
+  if (settings.database.client === 'sqlite') {
+    mkdirSync(dirname(settings.database.filename), { recursive: true });
+  }
+
+  const env = { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' };
+  const strapiBin = join(
+    dirname(require.resolve('@strapi/strapi/package.json', { paths: [settings.cms.dir] })),
+    'bin',
+    'strapi.js',
+  );
+
+  const cms = watch(startChild('cms', [strapiBin, 'start'], { cwd: settings.cms.dir, env }));
+  say(
+    `Starting Strapi on ${settings.cms.url} (${settings.database.client}, pid ${cms.child.pid})…`,
+  );
+  await waitUntilReady(`${settings.cms.url}/api/demo/ready`, cms);
+
+  const siteServer = watch(
+    startChild('site', [join(DEMO_DIR, 'dist', 'server.js')], { cwd: DEMO_DIR, env }),
+  );
+  say(`Starting the site on ${settings.site.url} (pid ${siteServer.child.pid})…`);
+  await waitUntilReady(`${settings.site.url}/llm-sitemap.json`, siteServer);
+
+  printSummary(settings, await sampleMUrl(settings.site.url));
+}
+
+main().catch((error) => {
+  say(`demo: ${error.message}`);
+  void stop('it could not start', 1);
+});

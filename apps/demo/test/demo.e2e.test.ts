@@ -1,0 +1,374 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseScpSitemap } from '@agent-ready/core';
+import { availableDialects, POSTGRES_URL } from '@agent-ready/test-support';
+import { freePort, isRunning, runDemo, type RunningDemo } from './support/run-demo';
+
+// The demo as a newcomer runs it: the start script builds the admin panel when needed, starts
+// Strapi and the site on free ports with a database of their own (never the developer's demo
+// data), and prints where to look. Every printed endpoint is checked, then an article is edited
+// through Strapi's REST API and the change is followed to every place agents read it.
+
+interface SitemapItem {
+  cUrl: string;
+  mUrl: string;
+  modified: string;
+  contentHash: string;
+  etag: string;
+}
+
+const ADMIN = { email: 'admin@tinkerbench.test', password: 'Tinkerbench-demo-1' };
+
+/** A database of the demo's own: a temp SQLite file and media folder, or a fresh PostgreSQL database. */
+async function demoDatabase(dialect: 'sqlite' | 'postgres') {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-ready-demo-'));
+  const env: Record<string, string> = { DEMO_PUBLIC_DIR: join(dir, 'public') };
+  let drop = async () => rmSync(dir, { recursive: true, force: true });
+  if (dialect === 'sqlite') {
+    Object.assign(env, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: join(dir, 'data.db') });
+  } else {
+    const { Client } = await import('pg');
+    const name = `ar_demo_${process.pid}_${Date.now()}`;
+    const admin = async (sql: string) => {
+      const client = new Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(POSTGRES_URL);
+    Object.assign(env, {
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_HOST: url.hostname,
+      DATABASE_PORT: url.port || '5432',
+      DATABASE_NAME: name,
+      DATABASE_USERNAME: decodeURIComponent(url.username),
+      DATABASE_PASSWORD: decodeURIComponent(url.password),
+    });
+    const removeDir = drop;
+    drop = async () => {
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await removeDir();
+    };
+  }
+  return { env, drop };
+}
+
+const text = async (url: string, init?: RequestInit) => {
+  const response = await fetch(url, init);
+  return { response, body: await response.text() };
+};
+const json = async <T>(url: string, init?: RequestInit) => {
+  const response = await fetch(url, init);
+  return { response, body: (await response.json()) as T };
+};
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** Polls until `check` returns a value (a change has reached agents), or fails after 30 s. */
+async function eventually<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Pages of an SCP collection (fetch decodes its gzip content coding). */
+async function scpPages(url: string): Promise<{ url: string; title: string }[]> {
+  const { response, body } = await text(url, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(response.status).toBe(200);
+  const lines = body.split('\n').filter(Boolean);
+  return lines.slice(1).map((line) => JSON.parse(line) as { url: string; title: string });
+}
+
+// The demo runs on SQLite (default) or PostgreSQL; each suite boots its own demo.
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const suite = availableDialects().includes(dialect) ? describe : describe.skip;
+  suite(`npm run demo [${dialect}]`, () => {
+    let demo: RunningDemo;
+    let database: Awaited<ReturnType<typeof demoDatabase>>;
+    let site: string;
+    let cms: string;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      database = await demoDatabase(dialect);
+      const [sitePort, cmsPort] = [await freePort(), await freePort()];
+      site = `http://localhost:${sitePort}`;
+      cms = `http://localhost:${cmsPort}`;
+      env = {
+        // The developer's own demo settings must not leak into the test's demo.
+        DEMO_ORIGIN: '',
+        DEMO_SKIP_ADMIN_BUILD: '',
+        DEMO_ADMIN_EMAIL: '',
+        DEMO_ADMIN_PASSWORD: '',
+        ...database.env,
+        DEMO_SITE_PORT: String(sitePort),
+        DEMO_CMS_PORT: String(cmsPort),
+      };
+      demo = await runDemo(env);
+    }, 300_000);
+
+    afterAll(async () => {
+      await demo?.stop('SIGTERM');
+      await database?.drop();
+    }, 60_000);
+
+    it('prints where to look: site, admin, sitemap, an M-URL, llms.txt, llmindex, SCP, a 304', () => {
+      const rows = demo.summary.rows;
+      expect(rows.get('Site (public origin)')).toBe(`${site}/`);
+      expect(rows.get('Strapi admin')).toBe(`${cms}/admin  (${ADMIN.email} / ${ADMIN.password})`);
+      expect(rows.get('Agent sitemap')).toBe(`${site}/llm-sitemap.json`);
+      expect(rows.get('An M-URL')).toMatch(new RegExp(`^${site}/en/blog/[a-z0-9-]+/llm\\.json$`));
+      expect(rows.get('llms.txt')).toBe(`${site}/llms.txt`);
+      expect(rows.get('llmindex manifest')).toMatch(/^off: llmindex needs an https origin/);
+      expect(rows.get('SCP sitemap')).toBe(`${site}/scp/sitemap.xml`);
+      expect(demo.summary.curl.url).toBe(rows.get('An M-URL'));
+      expect(demo.summary.curl.etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);
+    });
+
+    it('the site: real pages from Strapi, with the discovery links in every page', async () => {
+      const home = await text(`${site}/`);
+      expect(home.response.status).toBe(200);
+      expect(home.response.headers.get('link')).toContain(
+        `<${site}/llm-sitemap.json>; rel="index"`,
+      );
+      expect(home.body).toContain(
+        `<link rel="index" type="application/json" href="${site}/llm-sitemap.json">`,
+      );
+      expect(home.body).toMatch(/<nav id="site-nav"[\s\S]*<footer class="site-footer">/);
+
+      const articleUrl = `${site}/en/blog/reading-a-bme280-with-the-c3-wi-fi/`;
+      const article = await text(articleUrl);
+      expect(article.response.status).toBe(200);
+      expect(article.body).toContain(
+        `<link rel="alternate" type="application/json" href="${articleUrl}llm.json">`,
+      );
+      expect(article.body).toContain(
+        `<link rel="alternate" hreflang="fr" href="${site}/fr/blog/lire-un-bme280-avec-la-c3-wi-fi/">`,
+      );
+      expect(article.body).toMatch(/<h2 id="[^"]+">/);
+      expect(article.body).toContain('<figure class="table">');
+      expect(article.body).toMatch(/<img src="\/uploads\/[^"]+\.svg" alt="[^"]{10,}"/);
+      const image = /<img src="(\/uploads\/[^"]+)"/.exec(article.body)![1]!;
+      expect((await fetch(`${site}${image}`)).status).toBe(200);
+      expect(article.body).toContain('<link rel="stylesheet" href="/assets/site.css">');
+
+      const french = await text(`${site}/fr/blog/`);
+      expect(french.body).toContain('<html lang="fr">');
+      expect((await text(`${site}/products/rp2040-mini/`)).body).toContain('€6.90');
+    });
+
+    it('the admin panel answers and the demo admin can sign in', async () => {
+      const admin = await text(`${cms}/admin`);
+      expect(admin.response.status).toBe(200);
+      expect(admin.body).toContain('<title>Strapi Admin</title>');
+      const login = await json<{ data: { token: string } }>(`${cms}/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.response.status).toBe(200);
+      expect(login.body.data.token).toEqual(expect.any(String));
+    });
+
+    it('the agent sitemap lists every published document, each hash equal to its M-URL ETag', async () => {
+      const { response, body } = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
+      expect(response.status).toBe(200);
+      // 60 article versions, 15 products, 11 FAQ entries, 5 policies, 3 pages (about first).
+      expect(body.items).toHaveLength(94);
+      expect(pathOf(body.items[0]!.cUrl)).toBe('/about/');
+      for (const item of body.items) expect(item.contentHash).toBe(item.etag);
+      const listed = body.items.find((i) => i.mUrl === demo.summary.curl.url);
+      expect(`"${listed?.etag}"`).toBe(demo.summary.curl.etag);
+      // The site serves the very bytes the plugin serves on Strapi.
+      const fromStrapi = await text(`${cms}/llm-sitemap.json`);
+      expect(fromStrapi.body).toBe(JSON.stringify(body));
+    });
+
+    it('the M-URL: 200 with its ETag, and the printed curl gets a 304', async () => {
+      const { url, etag } = demo.summary.curl;
+      const { response, body } = await json<Record<string, string>>(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(`"${body.hash}"`).toBe(etag);
+      expect(body.canonical_url).toBe(url.replace(/llm\.json$/, ''));
+      expect(body.content).toContain('\n\n');
+      const again = await fetch(url, { method: 'HEAD', headers: { 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+    });
+
+    it('llms.txt, robots.txt, the policy and the Markdown twins', async () => {
+      const llms = await text(`${site}/llms.txt`);
+      expect(llms.response.status).toBe(200);
+      expect(llms.body).toMatch(/^# Tinkerbench\n\n> Tinkerbench sells/);
+      expect(llms.body).toContain('## Projects and guides');
+      expect(llms.body).toContain(`(${site}/products/rp2040-mini/index.html.md)`);
+      expect((await text(`${site}/fr/llms.txt`)).body).toContain(
+        'Lire un DHT22 avec la RP2040 Mini',
+      );
+      const twin = await text(`${site}/products/rp2040-mini/index.html.md`);
+      expect(twin.body).toMatch(/^# RP2040 Mini\n/);
+      const robots = await text(`${site}/robots.txt`);
+      expect(robots.body).toContain(`Sitemap: ${site}/scp/sitemap.xml`);
+      expect((await json<{ profile: string }>(`${site}/llm-policy.json`)).body.profile).toBe(
+        'tct-policy-1',
+      );
+      // llmindex is off on an http origin (see the DEMO_ORIGIN suite below).
+      expect((await fetch(`${site}/.well-known/llmindex.json`)).status).toBe(404);
+    });
+
+    it('the SCP sitemap lists a snapshot and a delta per section', async () => {
+      const { response, body } = await text(`${site}/scp/sitemap.xml`);
+      expect(response.status).toBe(200);
+      const sitemap = parseScpSitemap(body);
+      expect(sitemap.collections.map((c) => c.section).sort()).toEqual([
+        'blog',
+        'faq',
+        'pages',
+        'policies',
+        'products',
+      ]);
+      const blog = sitemap.collections.find((c) => c.section === 'blog')!;
+      expect((await scpPages(blog.url)).length).toBe(60);
+      expect(sitemap.deltas.some((d) => d.section === 'blog')).toBe(true);
+    });
+
+    it('an edit through the REST API reaches the sitemap, the M-URL, the next SCP delta and llms.txt', async () => {
+      const { url: mUrl, etag: oldEtag } = demo.summary.curl;
+      const cUrl = mUrl.replace(/llm\.json$/, '');
+      const slug = pathOf(cUrl).split('/')[3]!;
+
+      // An API token, made the way an editor would: sign in to the admin, create a token.
+      const login = await json<{ data: { token: string } }>(`${cms}/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      const token = await json<{ data: { accessKey: string } }>(`${cms}/admin/api-tokens`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${login.body.data.token}`,
+        },
+        body: JSON.stringify({ name: `e2e ${Date.now()}`, type: 'full-access', lifespan: null }),
+      });
+      expect(token.response.status).toBe(201);
+      const api = { authorization: `Bearer ${token.body.data.accessKey}` };
+
+      const found = await json<{ data: { documentId: string; title: string }[] }>(
+        `${cms}/api/articles?locale=en&filters[slug][$eq]=${slug}`,
+      );
+      const { documentId, title: oldTitle } = found.body.data[0]!;
+      const before = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
+      const beforeItem = before.body.items.find((i) => i.cUrl === cUrl)!;
+      const oldLlms = (await text(`${site}/llms.txt`)).body;
+      expect(oldLlms).toContain(`[${oldTitle}](`);
+      const editedAt = Date.now();
+
+      const newTitle = `${oldTitle}, revised`;
+      const put = await fetch(`${cms}/api/articles/${documentId}?locale=en`, {
+        method: 'PUT',
+        headers: { ...api, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          data: { title: newTitle, excerpt: 'Revised after a reader’s question.' },
+        }),
+      });
+      expect(put.status).toBe(200);
+
+      // The sitemap: a new hash for that page, a later `modified`, the other pages unchanged.
+      const item = await eventually('the sitemap to list the new hash', async () => {
+        const { body } = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
+        const now = body.items.find((i) => i.cUrl === cUrl);
+        return now && now.etag !== beforeItem.etag ? now : undefined;
+      });
+      expect(Date.parse(item.modified)).toBeGreaterThan(Date.parse(beforeItem.modified));
+
+      // The M-URL: the new content under the new ETag; the old validator 200, the new one 304.
+      const fresh = await json<Record<string, string>>(mUrl);
+      expect(fresh.body.title).toBe(newTitle);
+      const newEtag = fresh.response.headers.get('etag')!;
+      expect(newEtag).toBe(`"${item.etag}"`);
+      expect(newEtag).not.toBe(oldEtag);
+      expect((await fetch(mUrl, { headers: { 'If-None-Match': oldEtag } })).status).toBe(200);
+      expect((await fetch(mUrl, { headers: { 'If-None-Match': newEtag } })).status).toBe(304);
+
+      // The SCP delta for the current period: generated after the edit, with the new title.
+      const delta = await eventually('an SCP delta with the edit', async () => {
+        const sitemap = parseScpSitemap((await text(`${site}/scp/sitemap.xml`)).body);
+        const newest = sitemap.deltas
+          .filter((d) => d.section === 'blog')
+          .sort((a, b) => Date.parse(String(b.generated)) - Date.parse(String(a.generated)))[0];
+        return newest && Date.parse(String(newest.generated)) >= editedAt - 1000
+          ? newest
+          : undefined;
+      });
+      const page = (await scpPages(delta.url)).find((p) => p.url === cUrl);
+      expect(page?.title).toBe(newTitle);
+
+      // llms.txt names the article by its new title.
+      const llms = await eventually('llms.txt with the new title', async () => {
+        const { body } = await text(`${site}/llms.txt`);
+        return body.includes(`[${newTitle}](`) ? body : undefined;
+      });
+      expect(llms).not.toContain(`[${oldTitle}](`);
+
+      // And the page itself, rendered from Strapi.
+      expect((await text(cUrl)).body).toContain(`<h1>${newTitle}</h1>`);
+    });
+
+    it('Ctrl-C stops both servers and the start script exits cleanly', async () => {
+      const { cms: cmsPid, site: sitePid } = demo.summary.pids;
+      expect(isRunning(cmsPid)).toBe(true);
+      expect(isRunning(sitePid)).toBe(true);
+      expect(await demo.stop('SIGINT')).toBe(0);
+      expect(isRunning(cmsPid)).toBe(false);
+      expect(isRunning(sitePid)).toBe(false);
+      expect(demo.output()).toMatch(/Stopping the demo \(SIGINT\)…[\s\S]*Stopped\.\n$/);
+      await expect(fetch(`${site}/`)).rejects.toThrow();
+    });
+
+    if (dialect === 'sqlite') {
+      it('with an https DEMO_ORIGIN: llmindex manifest, pages and products feed', async () => {
+        const origin = 'https://shop.tinkerbench.test';
+        const restarted = await runDemo({ ...env, DEMO_ORIGIN: origin });
+        try {
+          const manifestUrl = restarted.summary.rows.get('llmindex manifest');
+          expect(manifestUrl).toBe(`${site}/.well-known/llmindex.json`);
+          const manifest = await json<Record<string, unknown>>(manifestUrl!);
+          expect(manifest.response.status).toBe(200);
+          expect(manifest.body).toMatchObject({
+            entity: { name: 'Tinkerbench', canonical_url: `${origin}/` },
+          });
+          const products = await text(`${site}/llm/products.md`);
+          expect(products.body).toContain('RP2040 Mini');
+          expect(products.body).toMatch(/6\.9/);
+          expect((await text(`${site}/llm/faq.md`)).body).toContain('How long does delivery take?');
+          expect((await text(`${site}/llm/policies.md`)).body).toContain('Warranty');
+          expect((await text(`${site}/llm/about.md`)).body).toContain('soldering evening');
+          const feed = await text(`${site}/llm/feed/products.jsonl`);
+          const lines = feed.body
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line));
+          expect(lines).toHaveLength(15);
+          expect(lines).toContainEqual(
+            expect.objectContaining({ id: 'TB-BRD-2040', availability: 'in_stock' }),
+          );
+          // Every agent URL now names the public origin, served locally by path.
+          const sitemap = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
+          expect(sitemap.body.items.every((i) => i.cUrl.startsWith(`${origin}/`))).toBe(true);
+        } finally {
+          expect(await restarted.stop('SIGINT')).toBe(0);
+        }
+      });
+    }
+  });
+}
