@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { repositoryRoot } from '@agent-ready/test-support';
 
-const DEMO_DIR = join(__dirname, '..', '..');
+// From the repository root, not __dirname: the benchmarks (ES modules) start the demo with this too.
+const DEMO_DIR = join(repositoryRoot() ?? process.cwd(), 'apps', 'demo');
 
 /** A port nothing listens on right now (Strapi's config cannot take port 0). */
 export function freePort(): Promise<number> {

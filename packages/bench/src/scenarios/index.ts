@@ -1,4 +1,5 @@
 import type { BenchScenario } from '../measurement';
+import { bandwidthDemoScenario } from './bandwidth-demo';
 import { buildMUrlScenario } from './build-m-url';
 import { normalizeTextScenario } from './normalize-text';
 import { scpParseScenario } from './scp-parse';
@@ -18,4 +19,5 @@ export const scenarios: BenchScenario[] = [
   storeUpsertScenario,
   serveExpressScenario,
   strapiSaveScenario,
+  bandwidthDemoScenario,
 ];
