@@ -42,8 +42,8 @@ export interface PopulateEntry {
   on?: Record<string, { fields: string[] }>;
 }
 
-const TEXT_TYPES = new Set(['string', 'text', 'uid', 'enumeration']);
-const URL_TYPES = new Set([
+export const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'uid', 'enumeration']);
+export const URL_TYPES: ReadonlySet<string> = new Set([
   'string',
   'text',
   'uid',
@@ -52,8 +52,15 @@ const URL_TYPES = new Set([
   'biginteger',
   'date',
 ]);
-const DATE_TYPES = new Set(['date', 'datetime']);
-const BODY_TYPES = new Set(['blocks', 'richtext', 'text', 'string', 'dynamiczone', 'component']);
+export const DATE_TYPES: ReadonlySet<string> = new Set(['date', 'datetime']);
+export const BODY_TYPES: ReadonlySet<string> = new Set([
+  'blocks',
+  'richtext',
+  'text',
+  'string',
+  'dynamiczone',
+  'component',
+]);
 const COMPONENT_TEXT_TYPES: Record<string, TextFormat> = {
   blocks: 'blocks',
   richtext: 'richtext',
