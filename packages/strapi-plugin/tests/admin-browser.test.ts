@@ -53,8 +53,9 @@ async function loggedIn(who: { email: string; password: string }): Promise<Page>
  * viewport is made as tall as the tallest scrolling content first.
  */
 async function screenshot(page: Page, name: string): Promise<void> {
-  const height = await page.evaluate(() =>
-    Math.max(...[...document.querySelectorAll('main, main *')].map((e) => e.scrollHeight), 0),
+  // A string, evaluated in the page: the tests are typed for Node, without the DOM library.
+  const height = await page.evaluate<number>(
+    'Math.max(0, ...Array.from(document.querySelectorAll("main, main *"), (e) => e.scrollHeight))',
   );
   await page.setViewportSize({ width: 1440, height: Math.min(Math.max(height + 120, 1000), 8000) });
   await page.waitForTimeout(300);

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { StoreUnavailableError } from '@agent-ready/store';
 import { collectOverview } from '../admin-api/collect-overview';
 import { describeSettings } from '../admin-api/describe-settings';
 import { CHECK_TARGETS, listeningOrigin, type CheckTarget } from '../admin-api/site-checks';
@@ -68,12 +69,22 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  */
 export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> => {
   const runtime = () => runtimeOf(strapi);
-  const ready = (ctx: AdminContext): boolean => {
-    const state = runtime().status().state;
-    if (state === 'ready') return true;
-    fail(ctx, 503, 'ServiceUnavailableError', `agent-ready is ${state}; try again shortly`);
-    return false;
-  };
+  /** Runs a handler once the plugin is running; the database being unreachable is a 503. */
+  const guarded =
+    (handler: Handler): Handler =>
+    async (ctx) => {
+      const state = runtime().status().state;
+      if (state !== 'ready') {
+        fail(ctx, 503, 'ServiceUnavailableError', `agent-ready is ${state}; try again shortly`);
+        return;
+      }
+      try {
+        await handler(ctx);
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        fail(ctx, 503, 'ServiceUnavailableError', `agent-ready: ${error.message}`);
+      }
+    };
 
   const save = async (ctx: AdminContext, settings: RuntimeSettings | undefined) => {
     try {
@@ -88,19 +99,16 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
     ctx.body = await describeSettings(runtime(), strapi as never);
   };
 
-  return {
+  const handlers: Record<string, Handler> = {
     async overview(ctx) {
-      if (!ready(ctx)) return;
       ctx.body = await collectOverview(runtime(), strapi as never);
     },
 
     async getSettings(ctx) {
-      if (!ready(ctx)) return;
       ctx.body = await describeSettings(runtime(), strapi as never);
     },
 
     async saveSettings(ctx) {
-      if (!ready(ctx)) return;
       const body = ctx.request.body;
       if (!isObject(body)) {
         invalid(ctx, [{ field: '', message: 'send the settings as a JSON object' }]);
@@ -110,12 +118,10 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
     },
 
     async resetSettings(ctx) {
-      if (!ready(ctx)) return;
       await save(ctx, undefined);
     },
 
     async check(ctx) {
-      if (!ready(ctx)) return;
       const body = ctx.request.body ?? {};
       if (!isObject(body)) {
         invalid(ctx, [{ field: '', message: 'send { "target": "public" | "server" } or nothing' }]);
@@ -145,15 +151,16 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
     },
 
     async rebuildStatus(ctx) {
-      if (!ready(ctx)) return;
       ctx.body = { job: runtime().rebuildJobs.current ?? null };
     },
 
     async rebuild(ctx) {
-      if (!ready(ctx)) return;
       const { job, started } = runtime().rebuildJobs.start();
       ctx.status = 202;
       ctx.body = { job, started };
     },
   };
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [name, guarded(handler)]),
+  );
 };
