@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import request from 'supertest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startAppForBrowser, type BrowserApp } from './support/start-app-for-browser';
 
@@ -46,6 +45,16 @@ async function loggedIn(who: { email: string; password: string }): Promise<Page>
   await page.getByRole('button', { name: /log ?in/i }).click();
   await page.waitForURL((url) => !url.pathname.includes('/auth/'));
   return page;
+}
+
+/** The first line of a text resource, polled until it is `expected` (or 20 s have passed). */
+async function firstLineOf(url: string, expected: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (true) {
+    const line = (await (await fetch(url)).text()).split('\n')[0] ?? '';
+    if (line === expected || Date.now() > deadline) return line;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -139,9 +148,11 @@ if (!existsSync(CHROMIUM)) {
       await name.fill('Renamed in the browser');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Settings saved and applied.').waitFor();
-      await app.strapi.plugin('agent-ready').service('agent-ready').whenIdle();
-      const llmsTxt = await request(app.strapi.server.httpServer).get('/llms.txt');
-      expect(llmsTxt.text.split('\n')[0]).toBe('# Renamed in the browser');
+      // Over HTTP, as agents see it (the app may run in another process): llms.txt follows once
+      // the artifacts are rebuilt, within the rebuild debounce.
+      await expect(
+        firstLineOf(`${app.baseUrl}/llms.txt`, '# Renamed in the browser'),
+      ).resolves.toBe('# Renamed in the browser');
       // Field errors from the API land on their field.
       await name.fill('');
       await page.getByRole('button', { name: 'Save' }).click();

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative, resolve } from 'node:path';
-import type { Core } from '@strapi/strapi';
 import { createAdminUser, editorRoleId, superAdminRoleId, ADMIN_PASSWORD } from './admin-users';
 import { APP_DIR, bootFixture, FIXTURE_CONFIG, type Fixture } from './fixture-app';
 
@@ -11,7 +10,6 @@ import { APP_DIR, bootFixture, FIXTURE_CONFIG, type Fixture } from './fixture-ap
 export interface BrowserApp {
   /** `http://127.0.0.1:<port>`: the admin panel is under `/admin`. */
   baseUrl: string;
-  strapi: Core.Strapi;
   /** A super admin (every action of the plugin). */
   admin: { email: string; password: string };
   /** Strapi's Editor role: content, none of the plugin's actions. */
@@ -85,10 +83,10 @@ async function freePort(): Promise<number> {
  * public origin (so "check now" checks this very server), some published content, a super admin
  * and an editor.
  *
- * This is the one place that knows which app the browser test drives. To drive `apps/demo`
- * instead, start the demo here (its own build and start, e.g. `pnpm --filter @agent-ready/demo
- * build` then its start script on a free port, or its own boot helper) and return the same
- * fields: the test itself does not change.
+ * This is the one place that knows which app the browser test drives; the test talks to it over
+ * HTTP only. To drive `apps/demo` instead, build and start the demo here (its admin build, then
+ * its start on a free port with its public origin on that port, the super admin and an editor
+ * created through its own set-up or `POST /admin/register-admin`) and return the same fields.
  */
 export async function startAppForBrowser(): Promise<BrowserApp> {
   await buildAdminPanel();
@@ -128,7 +126,6 @@ export async function startAppForBrowser(): Promise<BrowserApp> {
   }
   return {
     baseUrl,
-    strapi,
     admin: { email: 'admin@example.com', password: ADMIN_PASSWORD },
     editor: { email: 'editor@example.com', password: ADMIN_PASSWORD },
     stop: () => fixture.stop(),
