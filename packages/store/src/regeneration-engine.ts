@@ -95,6 +95,21 @@ export interface RebuildReport {
 }
 export type RebuildOutcome = 'rebuilt' | 'fresh' | 'busy' | 'superseded';
 
+/** Where the installed artifacts stand against the table (health pages). */
+export interface ArtifactsStatus {
+  /** Position of the last effective change of the table. */
+  contentSeq: number;
+  /** The change the installed artifacts were built from. */
+  artifactsSeq: number;
+  /** Built from the current table with the current builders' settings. */
+  upToDate: boolean;
+}
+
+/** Identifies the builders' settings: artifacts built under another key are rebuilt. */
+function configKeyOf(builders: readonly ArtifactBuilder[]): string {
+  return sha256Hex(JSON.stringify(builders.map((b) => [b.family, b.settingsKey])));
+}
+
 const SILENT_LOGGER: StoreLogger = { info() {}, warn() {}, error() {} };
 const MAX_CONSISTENCY_ATTEMPTS = 3;
 /** Over this, agents with small context windows may truncate a document: worth a warning. */
@@ -126,7 +141,7 @@ export class RegenerationEngine {
   readonly reader: StoreReader;
   readonly tables: TableNames;
   private readonly db: Database;
-  private readonly builders: readonly ArtifactBuilder[];
+  private builders: readonly ArtifactBuilder[];
   private readonly logger: StoreLogger;
   private readonly clock: () => number;
   private readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -134,7 +149,7 @@ export class RegenerationEngine {
   private readonly maxDelayMs: number;
   private readonly leaseMs: number;
   private readonly automatic: boolean;
-  private readonly configKey: string;
+  private configKey: string;
   private timer: NodeJS.Timeout | undefined;
   private healTimer: NodeJS.Timeout | undefined;
   private firstRequestAt = 0;
@@ -156,7 +171,7 @@ export class RegenerationEngine {
     this.maxDelayMs = options.rebuild?.maxDelayMs ?? 2000;
     this.leaseMs = options.rebuild?.leaseMs ?? 30_000;
     this.automatic = options.rebuild?.automatic ?? true;
-    this.configKey = sha256Hex(JSON.stringify(this.builders.map((b) => [b.family, b.settingsKey])));
+    this.configKey = configKeyOf(this.builders);
     this.reader = new StoreReader(db.knex, this.tables, options.reader);
     const heal = options.rebuild?.healIntervalMs ?? 60_000;
     if (this.automatic && heal > 0) {
@@ -370,6 +385,30 @@ export class RegenerationEngine {
     this.requestRebuild();
   }
 
+  /**
+   * Replaces the artifact builders (settings changed while running). Their configuration key
+   * changes, so the installed artifacts count as stale and are rebuilt with the new builders even
+   * if the table did not change. A rebuild already running finishes with the builders it started
+   * with and installs under their key, then another one follows.
+   */
+  setBuilders(builders: readonly ArtifactBuilder[]): void {
+    this.builders = builders;
+    this.configKey = configKeyOf(builders);
+    this.requestRebuild();
+  }
+
+  /** Sequences of the table and of the installed artifacts, and whether those are current. */
+  async artifactsStatus(): Promise<ArtifactsStatus> {
+    return translateDatabaseErrors('read artifact status', async () => {
+      const sequences = await readSequences(this.db.knex, this.tables);
+      return {
+        contentSeq: sequences.content,
+        artifactsSeq: sequences.artifacts,
+        upToDate: await this.artifactsFresh(this.configKey),
+      };
+    });
+  }
+
   /** Asks for an artifact rebuild soon, coalescing bursts (debounced, bounded by maxDelayMs). */
   requestRebuild(): void {
     if (this.closed || !this.automatic || this.builders.length === 0) return;
@@ -430,6 +469,11 @@ export class RegenerationEngine {
     if (this.running) return this.running;
     this.running = this.rebuildOnce().finally(() => {
       this.running = undefined;
+      // Asked for while this pass ran (a change, new builders): another pass follows.
+      if (this.rerunRequested) {
+        this.rerunRequested = false;
+        this.requestRebuild();
+      }
     });
     return this.running;
   }
@@ -437,8 +481,10 @@ export class RegenerationEngine {
   private async rebuildOnce(): Promise<RebuildOutcome> {
     const { knex } = this.db;
     const t = this.tables;
+    // One set of builders per pass: installed under the key of the settings it was built with.
+    const { builders, configKey } = this;
     return translateDatabaseErrors('rebuild artifacts', async () => {
-      if (await this.artifactsFresh()) return 'fresh';
+      if (await this.artifactsFresh(configKey)) return 'fresh';
       if (!(await acquireRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs)))
         return 'busy';
       const renew = setInterval(
@@ -452,13 +498,13 @@ export class RegenerationEngine {
       renew.unref();
       const workDir = await mkdtemp(join(tmpdir(), 'agent-ready-build-'));
       try {
-        if (await this.artifactsFresh()) return 'fresh';
+        if (await this.artifactsFresh(configKey)) return 'fresh';
         for (let attempt = 1; ; attempt++) {
           const before = (await readSequences(knex, t)).content;
           let artifacts: ArtifactInput[];
           let failures: BuildFailure[];
           try {
-            ({ artifacts, failures } = await this.buildAll(workDir));
+            ({ artifacts, failures } = await this.buildAll(builders, workDir));
           } catch (error) {
             // A pass that raced with writers may see two rows claim one URL; retry on a quiet table.
             if (
@@ -482,7 +528,7 @@ export class RegenerationEngine {
               size: await writeArtifactChunks(knex, t, artifact, generation),
             });
           }
-          const installed = await swapArtifacts(knex, t, sized, generation, before, this.configKey);
+          const installed = await swapArtifacts(knex, t, sized, generation, before, configKey);
           await deleteOrphanChunks(knex, t, generation);
           if (!installed) return 'superseded';
           this.lastRebuild = {
@@ -505,7 +551,7 @@ export class RegenerationEngine {
     });
   }
 
-  private async artifactsFresh(): Promise<boolean> {
+  private async artifactsFresh(configKey: string): Promise<boolean> {
     const { knex } = this.db;
     const t = this.tables;
     const [sequences, state, any] = await Promise.all([
@@ -514,13 +560,12 @@ export class RegenerationEngine {
       knex(t.artifacts).first('name'),
     ]);
     return (
-      any !== undefined &&
-      sequences.artifacts >= sequences.content &&
-      state?.holder === this.configKey
+      any !== undefined && sequences.artifacts >= sequences.content && state?.holder === configKey
     );
   }
 
   private async buildAll(
+    builders: readonly ArtifactBuilder[],
     workDir: string,
   ): Promise<{ artifacts: ArtifactInput[]; failures: BuildFailure[] }> {
     const { knex } = this.db;
@@ -549,7 +594,7 @@ export class RegenerationEngine {
     };
     const all: ArtifactInput[] = [];
     const failures: BuildFailure[] = [];
-    for (const builder of this.builders) {
+    for (const builder of builders) {
       try {
         all.push(...(await builder.build(context)));
       } catch (error) {

@@ -284,6 +284,52 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     expect(Number(count[0]!.n)).toBe(0);
   });
 
+  it('rebuilds with new builders when the settings change, also on an unchanged table', async () => {
+    await engine.close();
+    let gate: (() => void) | undefined;
+    const labelled = (label: string, wait = false): ArtifactBuilder => ({
+      family: 'label',
+      settingsKey: label,
+      async build() {
+        if (wait) await new Promise<void>((resolve) => (gate = resolve));
+        return [
+          {
+            name: '/label.txt',
+            family: 'label',
+            contentType: 'text/plain',
+            etag: `"${label}"`,
+            contentDigest: 'sha-256=:x:',
+            lastModified: new Date(0),
+            body: Buffer.from(label),
+          },
+        ];
+      },
+    });
+    const label = async () => (await engine.reader.artifact('/label.txt'))?.body.toString();
+    engine = await openEngine({ builders: [labelled('one')] });
+    await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }));
+    await engine.whenIdle();
+    expect(await label()).toBe('one');
+    expect(await engine.artifactsStatus()).toMatchObject({ upToDate: true });
+
+    engine.setBuilders([labelled('two')]);
+    await engine.whenIdle();
+    expect(await label()).toBe('two');
+    const status = await engine.artifactsStatus();
+    expect(status).toEqual({ contentSeq: status.artifactsSeq, artifactsSeq: 1, upToDate: true });
+
+    // New settings while a pass is building: that pass installs under its own settings, and a
+    // pass with the new ones follows (never old bytes under the new key).
+    engine.setBuilders([labelled('three', true)]);
+    while (!gate) await new Promise((resolve) => setTimeout(resolve, 5));
+    engine.setBuilders([labelled('four')]);
+    gate();
+    await engine.whenIdle();
+    expect(await label()).toBe('four');
+    expect(await engine.artifactsStatus()).toMatchObject({ upToDate: true });
+    expect(engine.lastRebuild).toMatchObject({ artifacts: 1, failures: [] });
+  });
+
   it('stores big artifacts in chunks and reads them whole or by range', async () => {
     await engine.close();
     const big = Buffer.alloc(2.5 * 1024 * 1024);

@@ -1,14 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import bootstrap from './bootstrap';
 import config from './config';
+import controllers from './controllers';
 import destroy from './destroy';
 import register from './register';
+import routes from './routes';
 import services from './services';
 
 export type { AgentReadyPluginConfig, ContentTypeMapping } from './config/plugin-config';
 export type { AgentReadyService } from './services/agent-ready-service';
-export type { AgentReadyStatus } from './runtime/agent-ready-runtime';
+export type { AgentReadyStatus, SettingsStatus } from './runtime/agent-ready-runtime';
 export type { ReconcileSummary } from './sync/reconcile-content';
+export type { RuntimeSettings } from './settings/runtime-settings';
+export { ADMIN_ACTIONS } from './admin-api/admin-actions';
 
 type Lifecycle = (context: { strapi: Core.Strapi }) => void | Promise<void>;
 
@@ -19,8 +23,8 @@ export interface AgentReadyServerPlugin {
   destroy: Lifecycle;
   config: typeof config;
   services: typeof services;
-  controllers: Record<string, never>;
-  routes: Record<string, never>;
+  controllers: typeof controllers;
+  routes: typeof routes;
   contentTypes: Record<string, never>;
   policies: Record<string, never>;
   middlewares: Record<string, never>;
@@ -32,8 +36,8 @@ const plugin: AgentReadyServerPlugin = {
   destroy,
   config,
   services,
-  controllers: {},
-  routes: {},
+  controllers,
+  routes,
   contentTypes: {},
   policies: {},
   middlewares: {},

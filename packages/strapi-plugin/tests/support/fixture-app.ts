@@ -116,6 +116,8 @@ export interface BootOptions {
   plugin?: boolean;
   /** Reuse a database (e.g. one a previous boot filled). */
   database?: FixtureDatabase;
+  /** Serve the admin panel built into the app's `build/` (the browser test). Default false. */
+  serveAdminPanel?: boolean;
 }
 
 /**
@@ -138,7 +140,11 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
       else process.env[key] = value;
     }
   };
-  const strapi = createStrapi({ appDir: APP_DIR, distDir: APP_DIR, serveAdminPanel: false });
+  const strapi = createStrapi({
+    appDir: APP_DIR,
+    distDir: APP_DIR,
+    serveAdminPanel: options.serveAdminPanel ?? false,
+  });
   try {
     await strapi.load();
   } catch (error) {

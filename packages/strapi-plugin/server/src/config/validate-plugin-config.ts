@@ -8,14 +8,24 @@ export interface ConfigProblem {
   value?: unknown;
 }
 
-/** Throws one ValidationError listing every problem, each under the key it concerns. */
+/** Settings that do not fit: every problem, each under the key it concerns. */
+export class ConfigProblemsError extends ValidationError {
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(problems: readonly ConfigProblem[]) {
+    super(
+      'options.invalid',
+      `invalid agent-ready options:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
+      { field: problems[0]?.field ?? '', value: problems[0]?.value },
+    );
+    this.problems = problems;
+  }
+}
+
+/** Throws one ConfigProblemsError listing every problem, each under the key it concerns. */
 export function throwConfigProblems(problems: readonly ConfigProblem[]): void {
   if (problems.length === 0) return;
-  throw new ValidationError(
-    'options.invalid',
-    `invalid agent-ready options:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
-    { field: problems[0]!.field, value: problems[0]!.value },
-  );
+  throw new ConfigProblemsError(problems);
 }
 
 /** `contentTypes["api::article.article"]`: the key spelled as a user finds it in the config. */
@@ -41,12 +51,13 @@ const LLMINDEX_KEYS: Record<string, readonly string[]> = {
 };
 const SECTION = /^[a-zA-Z0-9_-]{1,128}$/;
 const ATTRIBUTE_PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?$/;
-const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+export const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function checkMapping(uid: string, mapping: unknown, problems: ConfigProblem[]): void {
+/** Shape problems of one content type's mapping (attribute names are checked against schemas later). */
+export function checkMapping(uid: string, mapping: unknown, problems: ConfigProblem[]): void {
   const key = contentTypeKey(uid);
   if (mapping === true) return;
   if (!isObject(mapping)) {

@@ -52,8 +52,8 @@ export interface PopulateEntry {
   on?: Record<string, { fields: string[] }>;
 }
 
-const TEXT_TYPES = new Set(['string', 'text', 'uid', 'enumeration']);
-const URL_TYPES = new Set([
+export const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'uid', 'enumeration']);
+export const URL_TYPES: ReadonlySet<string> = new Set([
   'string',
   'text',
   'uid',
@@ -62,9 +62,16 @@ const URL_TYPES = new Set([
   'biginteger',
   'date',
 ]);
-const DATE_TYPES = new Set(['date', 'datetime']);
+export const DATE_TYPES: ReadonlySet<string> = new Set(['date', 'datetime']);
 const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
-const BODY_TYPES = new Set(['blocks', 'richtext', 'text', 'string', 'dynamiczone', 'component']);
+export const BODY_TYPES: ReadonlySet<string> = new Set([
+  'blocks',
+  'richtext',
+  'text',
+  'string',
+  'dynamiczone',
+  'component',
+]);
 const COMPONENT_TEXT_TYPES: Record<string, TextFormat> = {
   blocks: 'blocks',
   richtext: 'richtext',

@@ -3,27 +3,61 @@ import {
   createAgentEndpoints,
   endpointOptionsFor,
   prepareOptionsFor,
+  ValidationError,
   type AgentEndpoints,
 } from '@agent-ready/core';
-import { RegenerationEngine, siteArtifactBuilders, type DatabaseOption } from '@agent-ready/store';
+import {
+  RegenerationEngine,
+  siteArtifactBuilders,
+  type DatabaseOption,
+  type RebuildReport,
+} from '@agent-ready/store';
 import type { AgentReadyPluginConfig } from '../config/plugin-config';
 import { PLUGIN_ID } from '../config/plugin-config';
 import {
+  ConfigProblemsError,
   KNOWN_CONFIG_KEYS,
   throwConfigProblems,
   validatePluginConfig,
+  type ConfigProblem,
 } from '../config/validate-plugin-config';
+import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/count-documents';
+import { SiteChecks } from '../admin-api/site-checks';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
-import { resolveContentTypes } from '../mapping/resolve-content-types';
+import { delegateEndpoints } from '../http/delegate-endpoints';
+import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
+import {
+  applyRuntimeSettings,
+  type RuntimeSettings,
+  type StoredSettings,
+} from '../settings/runtime-settings';
+import {
+  clearStoredSettings,
+  readStoredSettings,
+  writeStoredSettings,
+  type PluginStoreApi,
+} from '../settings/settings-store';
+import { validateRuntimeSettings } from '../settings/validate-runtime-settings';
 import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
 import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
 import { reconcileContent, type ReconcileSummary } from '../sync/reconcile-content';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { syncDocument } from '../sync/sync-document';
+import { RebuildJobs } from './rebuild-job';
+import { RecentProblems } from './recent-problems';
 
 export type RuntimeState = 'registered' | 'starting' | 'ready' | 'failed' | 'stopped';
+
+export interface SettingsStatus {
+  /** `file`: config/plugins only; `admin`: settings saved in the admin panel laid over it. */
+  source: 'file' | 'admin';
+  updatedAt?: string;
+  updatedBy?: string;
+  /** Saved settings that do not fit this Strapi (e.g. a removed content type): why they are ignored. */
+  ignored?: string;
+}
 
 export interface AgentReadyStatus {
   state: RuntimeState;
@@ -32,11 +66,22 @@ export interface AgentReadyStatus {
   pending: number;
   reconciling: boolean;
   lastReconcile?: ReconcileSummary & { reason: string; finishedAt: string; ms: number };
+  /** The last artifact rebuild this instance installed. */
+  lastRebuild?: RebuildReport;
+  settings: SettingsStatus;
+}
+
+/** A config checked against the running Strapi, ready to install. */
+interface PreparedConfig {
+  config: AgentReadyPluginConfig;
+  types: Map<string, ResolvedContentType>;
 }
 
 const DEFAULT_BATCH_SIZE = 100;
+/** How often an instance looks for settings another instance saved (one indexed row read). */
+const SETTINGS_POLL_MS = 10_000;
 
-function logger(strapi: Core.Strapi): PluginLogger {
+function strapiLogger(strapi: Core.Strapi): PluginLogger {
   return {
     info: (message) => strapi.log.info(message),
     warn: (message) => strapi.log.warn(message),
@@ -44,29 +89,70 @@ function logger(strapi: Core.Strapi): PluginLogger {
   };
 }
 
+/** Every problem of a failed validation, under its key (core's site options report in text). */
+function problemsOf(error: unknown): ConfigProblem[] {
+  if (error instanceof ConfigProblemsError) return [...error.problems];
+  if (error instanceof ValidationError) {
+    const listed = [...error.message.matchAll(/^ {2}- ([^:]*): (.*)$/gm)].map((m) => ({
+      field: m[1]!,
+      message: m[2]!,
+    }));
+    return listed.length > 0 ? listed : [{ field: error.field ?? '', message: error.message }];
+  }
+  throw error;
+}
+
+/** Whether documents must be re-read and re-rendered to match a new config. */
+function documentsChange(before: AgentReadyPluginConfig, after: AgentReadyPluginConfig): boolean {
+  const key = (config: AgentReadyPluginConfig) =>
+    JSON.stringify([config.contentTypes, config.locales ?? null, prepareOptionsFor(config)]);
+  return key(before) !== key(after);
+}
+
 /**
  * The plugin at run time, one per Strapi instance. `register` subscribes the Document Service
- * middleware (changes are queued from then on); `start` (bootstrap) checks the mapping against
- * the schemas, opens the engine on Strapi's own database, mounts the endpoints and reconciles;
- * `stop` (destroy) lets work in progress finish and closes the engine.
+ * middleware (changes are queued from then on); `start` (bootstrap) lays the settings saved in
+ * the admin panel over config/plugins, checks the mapping against the schemas, opens the engine
+ * on Strapi's own database, mounts the endpoints and reconciles; `saveSettings` applies new
+ * settings without a restart; `stop` (destroy) lets work in progress finish and closes the engine.
+ *
+ * Reconciles and settings changes run one at a time with the sync queue paused, so a document
+ * is never synced with half-installed settings.
  */
 export class AgentReadyRuntime {
-  readonly config: AgentReadyPluginConfig;
+  /** The settings of config/plugins, validated. */
+  readonly fileConfig: AgentReadyPluginConfig;
+  /** Warnings and errors logged lately, for the admin page. */
+  readonly problems = new RecentProblems();
+  readonly siteChecks = new SiteChecks();
+  readonly rebuildJobs: RebuildJobs;
+  private configValue: AgentReadyPluginConfig;
   private readonly log: PluginLogger;
   private readonly queue: DocumentSyncQueue;
   private readonly unsubscribe: () => void;
   private readonly shutdown = new AbortController();
+  private tracked: ReadonlySet<string>;
   private state: RuntimeState = 'registered';
-  private engine?: RegenerationEngine;
+  private engineValue?: RegenerationEngine;
   private context?: SyncContext;
   private endpointsValue?: AgentEndpoints;
   private started?: Promise<void>;
-  private reconciling?: Promise<ReconcileSummary | undefined>;
+  private exclusiveTail: Promise<unknown> = Promise.resolve();
+  private exclusiveCount = 0;
+  private reconcilesWaiting = 0;
+  private reconcileAbort?: AbortController;
   private lastReconcile?: AgentReadyStatus['lastReconcile'];
+  private settingsTail: Promise<unknown> = Promise.resolve();
+  private appliedSettings?: StoredSettings;
+  /** The `updatedAt` of the last saved settings considered (applied or refused). */
+  private seenSettingsAt?: string;
+  private ignoredSettings?: string;
+  private settingsPoll?: NodeJS.Timeout;
 
   constructor(private readonly strapi: Core.Strapi) {
-    this.config = validatePluginConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
-    this.log = logger(strapi);
+    this.fileConfig = validatePluginConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
+    this.configValue = this.fileConfig;
+    this.log = this.problems.recording(strapiLogger(strapi));
     this.queue = new DocumentSyncQueue({
       run: async (uid, documentId) => {
         if (!this.context) return;
@@ -77,9 +163,10 @@ export class AgentReadyRuntime {
           `agent-ready: could not update ${uid} ${documentId} for agents (healed at its next change or the next start): ${(error as Error).message}`,
         ),
     });
-    const tracked = new Set(Object.keys(this.config.contentTypes));
+    // Saved settings may expose more types: until they are read at bootstrap, track the file's.
+    this.tracked = new Set(Object.keys(this.fileConfig.contentTypes));
     const middleware: DocumentServiceMiddleware = createChangeMiddleware({
-      tracks: (uid) => tracked.has(uid),
+      tracks: (uid) => this.tracked.has(uid),
       db: strapi.db,
       onChange: (uid, documentId) => this.queue.enqueue(uid, documentId),
       onError: (error) =>
@@ -90,6 +177,30 @@ export class AgentReadyRuntime {
     };
     const unsubscribe = documents.use(middleware);
     this.unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : () => {};
+    this.rebuildJobs = new RebuildJobs({
+      total: () => this.countPublished(),
+      reconcile: (onProgress) => this.reconcile('rebuild from the admin panel', { onProgress }),
+      rebuildArtifacts: async () => {
+        const engine = this.engine;
+        if (!engine) throw new Error('the plugin is not running');
+        await engine.whenIdle();
+        return engine.rebuildArtifacts();
+      },
+    });
+  }
+
+  /** The settings in force: config/plugins with the admin panel's settings laid over it. */
+  get config(): AgentReadyPluginConfig {
+    return this.configValue;
+  }
+
+  get engine(): RegenerationEngine | undefined {
+    return this.engineValue;
+  }
+
+  /** The exposed content types as resolved against the schemas (empty before start). */
+  get types(): ReadonlyMap<string, ResolvedContentType> {
+    return this.context?.types ?? new Map();
   }
 
   /** Bootstrap: throws (failing Strapi's start) on a mapping that does not fit the schemas. */
@@ -102,23 +213,16 @@ export class AgentReadyRuntime {
   }
 
   private async startOnce(): Promise<void> {
-    const { strapi, config, log } = this;
+    const { strapi, log } = this;
     this.state = 'starting';
     const raw = strapi.config.get(`plugin::${PLUGIN_ID}`) as Record<string, unknown>;
     for (const key of Object.keys(raw ?? {})) {
       if (!KNOWN_CONFIG_KEYS.has(key)) log.warn(`agent-ready: unknown option ${key} is ignored`);
     }
-    const lookup: SchemaLookup = {
-      contentType: (uid) =>
-        strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as
-          StrapiSchema | undefined,
-      component: (uid) =>
-        strapi.components[uid as keyof typeof strapi.components] as unknown as
-          StrapiSchema | undefined,
-      privateAttributes: strapi.config.get('api.responses.privateAttributes', []) as string[],
-    };
-    const types = resolveContentTypes(config.contentTypes, lookup);
-    await this.checkLocales();
+    const prepared = (await this.preparedSavedSettings()) ?? (await this.prepare(undefined));
+    const { config, types } = prepared;
+    this.configValue = config;
+    this.tracked = new Set(types.keys());
     if (types.size === 0)
       log.warn('agent-ready: no content type is exposed (contentTypes is empty)');
 
@@ -130,9 +234,8 @@ export class AgentReadyRuntime {
       ...(config.rebuild ? { rebuild: config.rebuild } : {}),
       logger: log,
     });
-    this.engine = engine;
-    const endpoints = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
-    this.endpointsValue = endpoints;
+    this.engineValue = engine;
+    this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
     this.context = {
       engine,
       types,
@@ -144,9 +247,10 @@ export class AgentReadyRuntime {
     };
     // Registered at bootstrap: after Strapi's global middlewares (logger, errors, security, CORS,
     // compression when enabled), before its router, so no route or static file shadows ours.
+    // The endpoints behind it are replaced when settings change.
     strapi.server.use(
       createAgentKoaMiddleware({
-        endpoints,
+        endpoints: delegateEndpoints(() => this.endpointsValue!),
         rootLink: config.rootLink !== false,
         rootPage: config.rootPage ?? 'admin-redirect',
         log,
@@ -154,17 +258,81 @@ export class AgentReadyRuntime {
     );
     this.state = 'ready';
     log.info(`agent-ready: serving ${types.size} content types (${[...types.keys()].join(', ')})`);
+    this.settingsPoll = setInterval(() => void this.refreshSettings(), SETTINGS_POLL_MS);
+    this.settingsPoll.unref();
     if (config.reconcile?.onBootstrap === false) this.queue.open();
     else void this.reconcile('start-up');
   }
 
-  private async checkLocales(): Promise<void> {
-    const wanted = this.config.locales;
-    if (!wanted) return;
+  /** The saved settings checked against this Strapi; undefined (logged) when none or unusable. */
+  private async preparedSavedSettings(): Promise<PreparedConfig | undefined> {
+    let stored: StoredSettings | undefined;
+    try {
+      stored = await readStoredSettings(this.strapi as unknown as PluginStoreApi);
+    } catch (error) {
+      this.log.error(
+        `agent-ready: could not read the settings saved in the admin panel; using config/plugins: ${(error as Error).message}`,
+      );
+      return undefined;
+    }
+    this.seenSettingsAt = stored?.updatedAt;
+    if (!stored) return undefined;
+    try {
+      const prepared = await this.prepare(validateRuntimeSettings(stored.settings));
+      this.appliedSettings = stored;
+      this.ignoredSettings = undefined;
+      return prepared;
+    } catch (error) {
+      const problems = problemsOf(error);
+      this.ignoredSettings = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+      this.log.error(
+        `agent-ready: the settings saved in the admin panel on ${stored.updatedAt} do not fit this Strapi and are ignored until saved again: ${this.ignoredSettings}`,
+      );
+      return undefined;
+    }
+  }
+
+  /**
+   * Lays settings over config/plugins and checks the result against this Strapi (schemas,
+   * attributes, locales). Throws ConfigProblemsError naming every problem.
+   */
+  private async prepare(settings: RuntimeSettings | undefined): Promise<PreparedConfig> {
+    let config: AgentReadyPluginConfig;
+    try {
+      config = validatePluginConfig(applyRuntimeSettings(this.fileConfig, settings));
+    } catch (error) {
+      throw new ConfigProblemsError(problemsOf(error));
+    }
+    const types = resolveContentTypes(config.contentTypes, this.schemaLookup());
+    await this.checkLocales(config.locales);
+    return { config, types };
+  }
+
+  private schemaLookup(): SchemaLookup {
+    const { strapi } = this;
+    return {
+      contentType: (uid) =>
+        strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as
+          StrapiSchema | undefined,
+      component: (uid) =>
+        strapi.components[uid as keyof typeof strapi.components] as unknown as
+          StrapiSchema | undefined,
+      privateAttributes: strapi.config.get('api.responses.privateAttributes', []) as string[],
+    };
+  }
+
+  /** Codes of the locales Strapi knows (undefined without i18n). */
+  async knownLocales(): Promise<{ code: string; name?: string }[] | undefined> {
     const service = this.strapi.plugin('i18n')?.service('locales') as
-      { find(): Promise<{ code: string }[]> } | undefined;
-    if (!service) return;
-    const known = new Set((await service.find()).map((locale) => locale.code));
+      { find(): Promise<{ code: string; name?: string }[]> } | undefined;
+    return service ? service.find() : undefined;
+  }
+
+  private async checkLocales(wanted: readonly string[] | undefined): Promise<void> {
+    if (!wanted) return;
+    const locales = await this.knownLocales();
+    if (!locales) return;
+    const known = new Set(locales.map((locale) => locale.code));
     throwConfigProblems(
       wanted.flatMap((code, index) =>
         known.has(code)
@@ -175,47 +343,218 @@ export class AgentReadyRuntime {
   }
 
   /**
-   * Brings the table in line with the content (start-up, or on demand): document syncs wait
-   * meanwhile and run afterwards, so nothing saved during the pass is lost. Never throws.
+   * Checks, saves (plugin store) and applies settings from the admin panel; `undefined` goes back
+   * to config/plugins alone. Throws ConfigProblemsError, saving nothing, when they do not fit.
+   * Resolves once the new settings are in force; documents are re-rendered in the background
+   * when the mapping changed (see `whenIdle`).
    */
-  reconcile(reason = 'on demand'): Promise<ReconcileSummary | undefined> {
-    const previous = this.reconciling ?? Promise.resolve(undefined);
-    const run = previous.then(async () => {
-      const context = this.context;
-      if (!context || this.shutdown.signal.aborted) return undefined;
-      await this.queue.pause();
-      const started = Date.now();
-      const batchSize = this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE;
-      this.log.info(`agent-ready: reconciling the agent table with the content (${reason})`);
+  saveSettings(settings: RuntimeSettings | undefined, updatedBy?: string): Promise<SettingsStatus> {
+    return this.serialSettings(async () => {
+      this.assertReady();
+      const prepared = await this.prepare(
+        settings === undefined ? undefined : validateRuntimeSettings(settings),
+      );
+      const record: StoredSettings | undefined = settings && {
+        version: 1,
+        settings,
+        updatedAt: new Date(
+          Math.max(Date.now(), Date.parse(this.appliedSettings?.updatedAt ?? '') + 1 || 0),
+        ).toISOString(),
+        ...(updatedBy ? { updatedBy } : {}),
+      };
+      const store = this.strapi as unknown as PluginStoreApi;
+      if (record) await writeStoredSettings(store, record);
+      else await clearStoredSettings(store);
+      this.seenSettingsAt = record?.updatedAt;
+      this.ignoredSettings = undefined;
+      await this.install(prepared, record);
+      this.log.info(
+        `agent-ready: settings ${record ? 'saved in the admin panel' : 'reset to config/plugins'} are in force`,
+      );
+      return this.settingsStatus();
+    });
+  }
+
+  /**
+   * Applies settings another instance saved (polled every few seconds; also callable): instances
+   * sharing a database converge on the last save. Never throws.
+   */
+  refreshSettings(): Promise<void> {
+    return this.serialSettings(async () => {
+      if (this.state !== 'ready') return;
+      let stored: StoredSettings | undefined;
       try {
-        const summary = await reconcileContent(context, {
-          batchSize,
-          signal: this.shutdown.signal,
-          onProgress: (s) =>
-            this.log.info(
-              `agent-ready: reconcile: ${s.seen} published versions checked, ${s.changed} updated`,
-            ),
-        });
-        const ms = Date.now() - started;
-        this.lastReconcile = { ...summary, reason, finishedAt: new Date().toISOString(), ms };
-        this.log.info(
-          `agent-ready: reconciled ${summary.seen} published versions in ${(ms / 1000).toFixed(1)} s: ${summary.changed} updated, ${summary.removed} removed, ${summary.failed} not servable`,
+        stored = await readStoredSettings(this.strapi as unknown as PluginStoreApi);
+      } catch {
+        return; // The database is unreachable: the next poll tries again.
+      }
+      if (stored?.updatedAt === this.seenSettingsAt) return;
+      try {
+        const prepared = await this.prepare(
+          stored ? validateRuntimeSettings(stored.settings) : undefined,
         );
-        return summary;
+        this.seenSettingsAt = stored?.updatedAt;
+        this.ignoredSettings = undefined;
+        await this.install(prepared, stored);
+        this.log.info('agent-ready: applied the settings saved on another instance');
       } catch (error) {
+        // Anything but settings that do not fit (say, the database) is retried at the next poll.
+        const problems = problemsOf(error);
+        this.seenSettingsAt = stored?.updatedAt;
+        this.ignoredSettings = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
         this.log.error(
-          `agent-ready: reconcile failed (it runs again at the next start): ${(error as Error).message}`,
+          `agent-ready: settings saved on another instance do not fit this one and are ignored: ${this.ignoredSettings}`,
         );
-        return undefined;
+      }
+    }).catch((error) => {
+      this.log.error(`agent-ready: could not apply saved settings: ${(error as Error).message}`);
+    });
+  }
+
+  private serialSettings<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.settingsTail.then(work);
+    this.settingsTail = run.catch(() => undefined);
+    return run;
+  }
+
+  private assertReady(): void {
+    if (this.state !== 'ready') {
+      throw new Error(`agent-ready is ${this.state}: settings can be changed once it is running`);
+    }
+  }
+
+  /**
+   * Puts a prepared config in force: artifact builders (a new configuration key, so artifacts are
+   * rebuilt), endpoints (policy), the sync context (mapping, locales, rendering). A reconcile with
+   * the old mapping is stopped, and one with the new mapping follows, when documents change.
+   */
+  private async install(prepared: PreparedConfig, record: StoredSettings | undefined) {
+    const { config, types } = prepared;
+    const rerender = documentsChange(this.configValue, config);
+    const swap = () => {
+      const engine = this.engineValue!;
+      this.configValue = config;
+      this.appliedSettings = record;
+      this.tracked = new Set(types.keys());
+      engine.setBuilders(siteArtifactBuilders(config));
+      this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
+      const { locales: _old, ...context } = this.context!;
+      this.context = {
+        ...context,
+        types,
+        prepareOptions: prepareOptionsFor(config),
+        ...(config.locales ? { locales: new Set(config.locales) } : {}),
+      };
+    };
+    if (!rerender) {
+      // Documents render the same: no sync can see a difference, so no need to wait for any.
+      swap();
+      return;
+    }
+    // The pass in progress reads with the old mapping: stop it (a new one follows), wait for
+    // syncs in flight, then swap while none runs.
+    this.reconcileAbort?.abort();
+    await this.exclusive(async () => swap());
+    void this.reconcile('settings changed');
+  }
+
+  /** Runs `work` alone: after earlier reconciles and settings changes, with syncs paused. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    this.exclusiveCount++;
+    const run = this.exclusiveTail.then(async () => {
+      await this.queue.pause();
+      try {
+        return await work();
       } finally {
         this.queue.open();
       }
     });
-    this.reconciling = run;
-    void run.finally(() => {
-      if (this.reconciling === run) this.reconciling = undefined;
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.exclusiveTail = settled.then(() => {
+      this.exclusiveCount--;
     });
     return run;
+  }
+
+  /**
+   * Brings the table in line with the content (start-up, a settings change, on demand):
+   * document syncs wait meanwhile and run afterwards, so nothing saved during the pass is lost.
+   * Resolves undefined when the pass failed (logged) or was stopped. Never throws.
+   */
+  reconcile(
+    reason = 'on demand',
+    options: { onProgress?(summary: ReconcileSummary): void } = {},
+  ): Promise<ReconcileSummary | undefined> {
+    this.reconcilesWaiting++;
+    return this.exclusive(() => this.reconcileNow(reason, options))
+      .catch(() => undefined)
+      .finally(() => {
+        this.reconcilesWaiting--;
+      });
+  }
+
+  private async reconcileNow(
+    reason: string,
+    options: { onProgress?(summary: ReconcileSummary): void },
+  ): Promise<ReconcileSummary | undefined> {
+    const context = this.context;
+    if (!context || this.shutdown.signal.aborted) return undefined;
+    const abort = new AbortController();
+    this.reconcileAbort = abort;
+    const signal = AbortSignal.any([this.shutdown.signal, abort.signal]);
+    const started = Date.now();
+    const batchSize = this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.log.info(`agent-ready: reconciling the agent table with the content (${reason})`);
+    try {
+      const summary = await reconcileContent(context, {
+        batchSize,
+        signal,
+        progressEvery: batchSize,
+        onProgress: (s) => {
+          options.onProgress?.(s);
+          if (s.seen % (batchSize * 10) === 0) {
+            this.log.info(
+              `agent-ready: reconcile: ${s.seen} published versions checked, ${s.changed} updated`,
+            );
+          }
+        },
+      });
+      if (signal.aborted) {
+        this.log.info(
+          `agent-ready: reconcile (${reason}) stopped after ${summary.seen} published versions (${this.shutdown.signal.aborted ? 'shutdown' : 'settings changed; a new pass follows'})`,
+        );
+        return undefined;
+      }
+      const ms = Date.now() - started;
+      this.lastReconcile = { ...summary, reason, finishedAt: new Date().toISOString(), ms };
+      this.log.info(
+        `agent-ready: reconciled ${summary.seen} published versions in ${(ms / 1000).toFixed(1)} s: ${summary.changed} updated, ${summary.removed} removed, ${summary.failed} not servable`,
+      );
+      return summary;
+    } catch (error) {
+      this.log.error(
+        `agent-ready: reconcile failed (it runs again at the next start): ${(error as Error).message}`,
+      );
+      return undefined;
+    } finally {
+      if (this.reconcileAbort === abort) this.reconcileAbort = undefined;
+    }
+  }
+
+  /** Published versions of every exposed content type in its exposed locales, in Strapi. */
+  async countPublished(): Promise<number> {
+    const documents = this.strapi.documents as unknown as CountingDocumentsApi;
+    const locales = this.config.locales ?? (await this.knownLocales())?.map((l) => l.code) ?? [];
+    let total = 0;
+    for (const type of this.types.values()) {
+      for (const locale of type.localized ? locales : ['']) {
+        total += await countPublishedEntries(documents, type, locale);
+      }
+    }
+    return total;
   }
 
   /** Queues a re-sync of one document (all locales), e.g. after a change made outside Strapi. */
@@ -224,16 +563,18 @@ export class AgentReadyRuntime {
   }
 
   /**
-   * Resolves when every change so far is visible to agents: start-up done, reconcile finished,
-   * no document waiting, artifacts rebuilt. For tests and graceful shutdowns.
+   * Resolves when every change so far is visible to agents: start-up done, reconciles and
+   * settings changes finished, no document waiting, artifacts rebuilt. For tests and graceful
+   * shutdowns.
    */
   async whenIdle(): Promise<void> {
     await this.started;
     while (true) {
-      await this.reconciling;
+      await this.settingsTail;
+      await this.exclusiveTail;
       await this.queue.whenIdle();
-      await this.engine?.whenIdle();
-      if (this.reconciling === undefined && this.queue.pending === 0) return;
+      await this.engineValue?.whenIdle();
+      if (this.exclusiveCount === 0 && this.queue.pending === 0) return;
     }
   }
 
@@ -241,22 +582,44 @@ export class AgentReadyRuntime {
     return this.endpointsValue;
   }
 
+  settingsStatus(): SettingsStatus {
+    const saved = this.appliedSettings;
+    return {
+      source: saved ? 'admin' : 'file',
+      ...(saved ? { updatedAt: saved.updatedAt } : {}),
+      ...(saved?.updatedBy ? { updatedBy: saved.updatedBy } : {}),
+      ...(this.ignoredSettings ? { ignored: this.ignoredSettings } : {}),
+    };
+  }
+
+  /** The settings saved in the admin panel that are in force, if any. */
+  get savedSettings(): StoredSettings | undefined {
+    return this.appliedSettings;
+  }
+
   status(): AgentReadyStatus {
+    const lastRebuild = this.engineValue?.lastRebuild;
     return {
       state: this.state,
-      contentTypes: [...(this.context?.types.keys() ?? [])],
+      contentTypes: [...this.types.keys()],
       pending: this.queue.pending,
-      reconciling: this.reconciling !== undefined,
+      reconciling: this.reconcilesWaiting > 0,
       ...(this.lastReconcile ? { lastReconcile: this.lastReconcile } : {}),
+      ...(lastRebuild ? { lastRebuild } : {}),
+      settings: this.settingsStatus(),
     };
   }
 
   async stop(): Promise<void> {
     this.state = 'stopped';
     this.shutdown.abort();
+    if (this.settingsPoll) clearInterval(this.settingsPoll);
     this.unsubscribe();
-    await this.reconciling;
+    await this.settingsTail;
+    await this.exclusiveTail;
+    // A check in progress only makes HTTP requests and ends within its time budget on its own.
+    await this.rebuildJobs.whenIdle();
     await this.queue.close();
-    await this.engine?.close();
+    await this.engineValue?.close();
   }
 }

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import type { AgentReadyStatus } from '../runtime/agent-ready-runtime';
+import type { AgentReadyStatus, SettingsStatus } from '../runtime/agent-ready-runtime';
 import { runtimeOf } from '../runtime/runtime-registry';
+import type { RuntimeSettings } from '../settings/runtime-settings';
 import type { ReconcileSummary } from '../sync/reconcile-content';
 
 /** `strapi.plugin('agent-ready').service('agent-ready')`. */
@@ -12,6 +13,13 @@ export interface AgentReadyService {
   /** Brings the whole table in line with the content now. */
   reconcile(): Promise<ReconcileSummary | undefined>;
   status(): AgentReadyStatus;
+  /**
+   * Checks, saves and applies the settings the admin panel edits (`undefined`: back to
+   * config/plugins). Rejects with a ConfigProblemsError (`problems`) when they do not fit.
+   */
+  saveSettings(settings: RuntimeSettings | undefined, updatedBy?: string): Promise<SettingsStatus>;
+  /** Applies settings another instance saved (otherwise picked up within seconds). */
+  refreshSettings(): Promise<void>;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }): AgentReadyService => ({
@@ -19,4 +27,6 @@ export default ({ strapi }: { strapi: Core.Strapi }): AgentReadyService => ({
   resync: (uid, documentId) => runtimeOf(strapi).resync(uid, documentId),
   reconcile: () => runtimeOf(strapi).reconcile(),
   status: () => runtimeOf(strapi).status(),
+  saveSettings: (settings, updatedBy) => runtimeOf(strapi).saveSettings(settings, updatedBy),
+  refreshSettings: () => runtimeOf(strapi).refreshSettings(),
 });

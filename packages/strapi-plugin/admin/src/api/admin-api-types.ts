@@ -1,0 +1,164 @@
+/**
+ * The JSON the plugin's admin API answers (server/src/admin-api and controllers): kept here as
+ * plain types because the admin bundle must not import server code.
+ */
+
+export interface ContentTypeMapping {
+  url?: string;
+  title?: string;
+  body?: string | string[];
+  description?: string;
+  author?: string;
+  published?: string | false;
+  section?: string;
+}
+
+export interface PolicySettings {
+  version?: number;
+  effective: string;
+  updated?: string;
+  urls?: { termsOfService?: string; paymentInfo?: string; contact?: string };
+  purposes?: { aiInput?: boolean; aiTrain?: boolean; searchIndexing?: boolean };
+  requirements?: { attribution?: boolean; linkBack?: boolean; notice?: boolean };
+  rateHints?: {
+    maxRequestsPerSecond?: number | null;
+    maxRequestsPerDay?: number | null;
+    note?: string;
+  };
+}
+
+export interface RuntimeSettings {
+  site: { name?: string; summary?: string; details?: string };
+  contentTypes: Record<string, ContentTypeMapping | true>;
+  locales: string[] | null;
+  policy: PolicySettings | false;
+}
+
+export interface SettingsStatus {
+  source: 'file' | 'admin';
+  updatedAt?: string;
+  updatedBy?: string;
+  ignored?: string;
+}
+
+export interface AttributeChoice {
+  name: string;
+  type: string;
+}
+
+export interface ContentTypeChoice {
+  uid: string;
+  displayName: string;
+  kind: 'collectionType' | 'singleType';
+  localized: boolean;
+  choices: { text: AttributeChoice[]; body: AttributeChoice[]; date: AttributeChoice[] };
+  resolved?: {
+    url: string;
+    title: string;
+    body: string[];
+    description?: string;
+    author?: string;
+    published?: string;
+    section: string;
+  };
+}
+
+export interface SettingsDescription {
+  settings: RuntimeSettings;
+  fileSettings: RuntimeSettings;
+  status: SettingsStatus;
+  readOnly: {
+    origin: string;
+    language?: string;
+    overviewPath?: string;
+    mUrlSuffix: string;
+    tablePrefix: string;
+    database: string;
+    artifacts: { llmsTxt: boolean; llmindex: boolean; scp: boolean; robotsTxt: boolean };
+  };
+  contentTypes: ContentTypeChoice[];
+  locales: { code: string; name?: string }[];
+}
+
+export interface ReconcileSummary {
+  seen: number;
+  changed: number;
+  removed: number;
+  failed: number;
+}
+
+export interface RebuildJob {
+  id: number;
+  state: 'running' | 'done' | 'failed';
+  phase: 'reconciling' | 'artifacts' | 'finished';
+  startedAt: string;
+  finishedAt?: string;
+  total?: number;
+  progress: ReconcileSummary;
+  artifacts?: 'rebuilt' | 'fresh' | 'busy' | 'superseded';
+  message?: string;
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'not-tested';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  protocol: 'tct' | 'scp' | 'llmindex' | 'llmstxt';
+  status: CheckStatus;
+  rule: string;
+  evidence: {
+    request?: { method: string; url: string };
+    response?: { status: number };
+    detail: string;
+  };
+}
+
+export interface SiteCheck {
+  target: 'public' | 'server';
+  report: {
+    origin: string;
+    startedAt: string;
+    durationMs: number;
+    ok: boolean;
+    summary: { total: number; pass: number; fail: number; warn: number; notTested: number };
+    checks: CheckResult[];
+    budgetSpent?: string;
+  };
+}
+
+export interface Overview {
+  state: string;
+  origin: string;
+  contentTypes: {
+    uid: string;
+    displayName: string;
+    kind: 'collectionType' | 'singleType';
+    localized: boolean;
+    locales: { locale: string; published: number; served: number }[];
+  }[];
+  endpoints: {
+    id: string;
+    label: string;
+    enabled: boolean;
+    path?: string;
+    url?: string;
+    note?: string;
+  }[];
+  regeneration: {
+    artifacts?: { contentSeq: number; artifactsSeq: number; upToDate: boolean };
+    lastRebuild?: {
+      at: string;
+      changeSeq: number;
+      artifacts: number;
+      failures: { family: string; message: string }[];
+    };
+    lastReconcile?: ReconcileSummary & { reason: string; finishedAt: string; ms: number };
+    pending: number;
+    reconciling: boolean;
+  };
+  problems: { at: string; level: 'warn' | 'error'; message: string }[];
+  rebuild?: RebuildJob;
+  lastCheck?: SiteCheck;
+  settings: SettingsStatus;
+}

@@ -1,0 +1,53 @@
+import { Badge, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import type { Overview } from '../api/admin-api-types';
+
+/** Exposed content types per locale: published in Strapi beside served to agents. */
+export function ContentTable({ contentTypes }: { contentTypes: Overview['contentTypes'] }) {
+  const rows = contentTypes.flatMap((type) => type.locales.map((counts) => ({ type, ...counts })));
+  if (rows.length === 0) {
+    return <Typography textColor="neutral600">No content type is exposed.</Typography>;
+  }
+  return (
+    <Table colCount={4} rowCount={rows.length + 1} aria-label="Exposed content">
+      <Thead>
+        <Tr>
+          <Th>
+            <Typography variant="sigma">Content type</Typography>
+          </Th>
+          <Th>
+            <Typography variant="sigma">Locale</Typography>
+          </Th>
+          <Th>
+            <Typography variant="sigma">Published in Strapi</Typography>
+          </Th>
+          <Th>
+            <Typography variant="sigma">Served to agents</Typography>
+          </Th>
+        </Tr>
+      </Thead>
+      <Tbody>
+        {rows.map((row) => (
+          <Tr key={`${row.type.uid} ${row.locale}`}>
+            <Td>
+              <Typography fontWeight="bold">{row.type.displayName}</Typography>{' '}
+              <Typography variant="pi" textColor="neutral600">
+                {row.type.uid}
+              </Typography>
+            </Td>
+            <Td>
+              <Typography>{row.locale === '' ? 'not localized' : row.locale}</Typography>
+            </Td>
+            <Td>
+              <Typography>{row.published}</Typography>
+            </Td>
+            <Td>
+              <Badge variant={row.served === row.published ? 'success' : 'warning'}>
+                {row.served}
+              </Badge>
+            </Td>
+          </Tr>
+        ))}
+      </Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,203 @@
+import { Box, Flex, Grid, Toggle, Typography } from '@strapi/design-system';
+import type { ContentTypeChoice, ContentTypeMapping } from '../../api/admin-api-types';
+import { MultiSelectField, SelectField, TextField } from './form-fields';
+
+const DEFAULT = '';
+
+/** The mapping as the form edits it: every key a string ('' = default). */
+interface MappingDraft {
+  url: string;
+  title: string;
+  body: string[];
+  description: string;
+  author: string;
+  published: string;
+  section: string;
+}
+
+const OFF = '__off__';
+
+function draftOf(mapping: ContentTypeMapping | true): MappingDraft {
+  const m = mapping === true ? {} : mapping;
+  return {
+    url: m.url ?? '',
+    title: m.title ?? '',
+    body: m.body === undefined ? [] : Array.isArray(m.body) ? m.body : [m.body],
+    description: m.description ?? '',
+    author: m.author ?? '',
+    published: m.published === false ? OFF : (m.published ?? ''),
+    section: m.section ?? '',
+  };
+}
+
+/** Back to the config shape: only the keys set; `true` when everything is the default. */
+function mappingOf(draft: MappingDraft): ContentTypeMapping | true {
+  const mapping: ContentTypeMapping = {};
+  for (const key of ['url', 'title', 'description', 'author', 'section'] as const) {
+    if (draft[key].trim() !== '') mapping[key] = draft[key].trim();
+  }
+  if (draft.body.length === 1) mapping.body = draft.body[0];
+  else if (draft.body.length > 1) mapping.body = draft.body;
+  if (draft.published === OFF) mapping.published = false;
+  else if (draft.published !== '') mapping.published = draft.published;
+  return Object.keys(mapping).length === 0 ? true : mapping;
+}
+
+/** One content type: exposed or not, and how its fields map onto agent documents. */
+export function ContentTypeFields(props: {
+  type: ContentTypeChoice;
+  mapping: ContentTypeMapping | true | undefined;
+  onChange(mapping: ContentTypeMapping | true | undefined): void;
+  errors: Record<string, string>;
+  disabled: boolean;
+}) {
+  const { type, mapping } = props;
+  const key = (name?: string) => ['contentTypes', type.uid, ...(name ? [name] : [])].join('.');
+  const error = (name: string) =>
+    props.errors[key(name)] ??
+    Object.entries(props.errors).find(([k]) => k.startsWith(`${key(name)}.`))?.[1];
+  const draft = mapping === undefined ? undefined : draftOf(mapping);
+  const set = (patch: Partial<MappingDraft>) => props.onChange(mappingOf({ ...draft!, ...patch }));
+  const resolved = type.resolved;
+  const options = (choices: { name: string; type: string }[], defaultLabel: string) => [
+    { value: DEFAULT, label: defaultLabel },
+    ...choices.map((c) => ({ value: c.name, label: `${c.name} (${c.type})` })),
+  ];
+  return (
+    <Box
+      padding={4}
+      hasRadius
+      borderColor={draft ? 'primary200' : 'neutral200'}
+      background={draft ? 'primary100' : 'neutral100'}
+      data-content-type={type.uid}
+    >
+      <Flex direction="column" alignItems="stretch" gap={4}>
+        <Flex justifyContent="space-between" gap={4}>
+          <Flex direction="column" alignItems="flex-start" gap={1}>
+            <Typography fontWeight="bold">{type.displayName}</Typography>
+            <Typography variant="pi" textColor="neutral600">
+              {type.uid} · {type.kind === 'singleType' ? 'single type' : 'collection type'}
+              {type.localized ? ' · localized' : ''}
+            </Typography>
+            {props.errors[key()] ? (
+              <Typography variant="pi" textColor="danger600">
+                {props.errors[key()]}
+              </Typography>
+            ) : null}
+          </Flex>
+          <Box minWidth="180px">
+            <Toggle
+              aria-label={`Expose ${type.displayName}`}
+              name={key('exposed')}
+              onLabel="Exposed"
+              offLabel="Hidden"
+              checked={draft !== undefined}
+              disabled={props.disabled}
+              onChange={() => props.onChange(draft ? undefined : true)}
+            />
+          </Box>
+        </Flex>
+        {draft ? (
+          <Grid.Root gap={4}>
+            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+              <TextField
+                label="Page URL pattern"
+                name={key('url')}
+                value={draft.url}
+                placeholder={resolved?.url ?? '/{pluralName}/{slug}/'}
+                hint="Path on the public site: {slug}, {category.slug}, {documentId}, {locale}."
+                error={error('url')}
+                disabled={props.disabled}
+                onChange={(url) => set({ url })}
+              />
+            </Grid.Item>
+            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+              <SelectField
+                label="Title"
+                name={key('title')}
+                value={draft.title}
+                options={options(
+                  type.choices.text,
+                  `Default${resolved ? ` (${resolved.title})` : ''}`,
+                )}
+                error={error('title')}
+                disabled={props.disabled}
+                onChange={(title) => set({ title })}
+              />
+            </Grid.Item>
+            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+              <MultiSelectField
+                label="Body"
+                name={key('body')}
+                value={draft.body}
+                placeholder={`Default${resolved ? ` (${resolved.body.join(', ') || 'none'})` : ''}`}
+                options={type.choices.body.map((c) => ({
+                  value: c.name,
+                  label: `${c.name} (${c.type})`,
+                }))}
+                hint="Fields concatenated in order: blocks, rich text, text, components, dynamic zones."
+                error={error('body')}
+                disabled={props.disabled}
+                onChange={(body) => set({ body })}
+              />
+            </Grid.Item>
+            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+              <SelectField
+                label="Description"
+                name={key('description')}
+                value={draft.description}
+                options={options(
+                  type.choices.text,
+                  `Default${resolved?.description ? ` (${resolved.description})` : ' (none)'}`,
+                )}
+                error={error('description')}
+                disabled={props.disabled}
+                onChange={(description) => set({ description })}
+              />
+            </Grid.Item>
+            <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
+              <TextField
+                label="Author"
+                name={key('author')}
+                value={draft.author}
+                placeholder="e.g. author.name"
+                error={error('author')}
+                disabled={props.disabled}
+                onChange={(author) => set({ author })}
+              />
+            </Grid.Item>
+            <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
+              <SelectField
+                label="First published"
+                name={key('published')}
+                value={draft.published}
+                options={[
+                  ...options(
+                    type.choices.date,
+                    `Default${resolved?.published ? ` (${resolved.published})` : ' (none)'}`,
+                  ),
+                  { value: OFF, label: 'None' },
+                ]}
+                error={error('published')}
+                disabled={props.disabled}
+                onChange={(published) => set({ published })}
+              />
+            </Grid.Item>
+            <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
+              <TextField
+                label="Section"
+                name={key('section')}
+                value={draft.section}
+                placeholder={resolved?.section ?? 'plural name'}
+                hint="SCP and llms.txt section."
+                error={error('section')}
+                disabled={props.disabled}
+                onChange={(section) => set({ section })}
+              />
+            </Grid.Item>
+          </Grid.Root>
+        ) : null}
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ArtifactsStatus } from '@agent-ready/store';
+import type { AgentReadyRuntime, AgentReadyStatus } from '../runtime/agent-ready-runtime';
+import type { RebuildJobStatus } from '../runtime/rebuild-job';
+import type { RecentProblem } from '../runtime/recent-problems';
+import {
+  countPublishedEntries,
+  countServedByLocale,
+  type CountingDocumentsApi,
+} from './count-documents';
+import { listEndpoints, type EndpointLink } from './list-endpoints';
+import type { SiteCheck } from './site-checks';
+
+export interface LocaleCounts {
+  /** Locale code; '' for a content type that is not localized. */
+  locale: string;
+  /** Published entries in Strapi. */
+  published: number;
+  /** Documents agents get (published rows of the agent table). */
+  served: number;
+}
+
+export interface ContentTypeOverview {
+  uid: string;
+  displayName: string;
+  kind: 'collectionType' | 'singleType';
+  localized: boolean;
+  locales: LocaleCounts[];
+}
+
+export interface Overview {
+  state: AgentReadyStatus['state'];
+  origin: string;
+  contentTypes: ContentTypeOverview[];
+  endpoints: EndpointLink[];
+  regeneration: {
+    artifacts?: ArtifactsStatus;
+    lastRebuild?: AgentReadyStatus['lastRebuild'];
+    lastReconcile?: AgentReadyStatus['lastReconcile'];
+    pending: number;
+    reconciling: boolean;
+  };
+  problems: RecentProblem[];
+  rebuild?: RebuildJobStatus;
+  lastCheck?: SiteCheck;
+  settings: AgentReadyStatus['settings'];
+}
+
+interface StrapiForOverview {
+  documents: unknown;
+  contentTypes: Record<string, { info?: { displayName?: string } } | undefined>;
+}
+
+/** Everything the plugin page shows, read now. */
+export async function collectOverview(
+  runtime: AgentReadyRuntime,
+  strapi: StrapiForOverview,
+  problemsShown = 20,
+): Promise<Overview> {
+  const status = runtime.status();
+  const config = runtime.config;
+  const engine = runtime.engine;
+  const documents = strapi.documents as CountingDocumentsApi;
+  const locales = config.locales ?? (await runtime.knownLocales())?.map((l) => l.code) ?? [];
+  const contentTypes: ContentTypeOverview[] = [];
+  for (const type of runtime.types.values()) {
+    const served = engine ? await countServedByLocale(engine, type.uid) : new Map<string, number>();
+    const counts: LocaleCounts[] = [];
+    for (const locale of type.localized ? locales : ['']) {
+      counts.push({
+        locale,
+        published: await countPublishedEntries(documents, type, locale),
+        served: served.get(locale) ?? 0,
+      });
+    }
+    contentTypes.push({
+      uid: type.uid,
+      displayName: strapi.contentTypes[type.uid]?.info?.displayName ?? type.uid,
+      kind: type.single ? 'singleType' : 'collectionType',
+      localized: type.localized,
+      locales: counts,
+    });
+  }
+  const rebuild = runtime.rebuildJobs.current;
+  const lastCheck = runtime.siteChecks.last;
+  return {
+    state: status.state,
+    origin: config.site.origin,
+    contentTypes,
+    endpoints: engine ? await listEndpoints(config, engine) : [],
+    regeneration: {
+      ...(engine ? { artifacts: await engine.artifactsStatus() } : {}),
+      ...(status.lastRebuild ? { lastRebuild: status.lastRebuild } : {}),
+      ...(status.lastReconcile ? { lastReconcile: status.lastReconcile } : {}),
+      pending: status.pending,
+      reconciling: status.reconciling,
+    },
+    problems: runtime.problems.list(problemsShown),
+    ...(rebuild ? { rebuild } : {}),
+    ...(lastCheck ? { lastCheck } : {}),
+    settings: status.settings,
+  };
+}

@@ -1,0 +1,73 @@
+import { LLMINDEX_MANIFEST_PATH, LLMS_TXT_FAMILY, POLICY_PATH } from '@agent-ready/core';
+import type { RegenerationEngine } from '@agent-ready/store';
+import type { AgentReadyPluginConfig } from '../config/plugin-config';
+
+export type EndpointId = 'sitemap' | 'm-url' | 'llms-txt' | 'llmindex' | 'scp-sitemap' | 'policy';
+
+export interface EndpointLink {
+  id: EndpointId;
+  label: string;
+  /** Off in the settings, or nothing to show yet. */
+  enabled: boolean;
+  /** Path on the public origin (and on this server). */
+  path?: string;
+  /** Absolute URL on the public origin, where agents ask. */
+  url?: string;
+  note?: string;
+}
+
+/**
+ * The public endpoints for the admin page: where agents find them on the public origin, for the
+ * settings in force. The example M-URL is the first published document of the table.
+ */
+export async function listEndpoints(
+  config: AgentReadyPluginConfig,
+  engine: RegenerationEngine,
+): Promise<EndpointLink[]> {
+  const origin = config.site.origin.replace(/\/$/, '');
+  const link = (id: EndpointId, label: string, path: string): EndpointLink => ({
+    id,
+    label,
+    enabled: true,
+    path,
+    url: `${origin}${path}`,
+  });
+  const off = (id: EndpointId, label: string, note: string): EndpointLink => ({
+    id,
+    label,
+    enabled: false,
+    note,
+  });
+  const example = (await engine
+    .knex(engine.tables.documents)
+    .where({ state: 'published', visibility: 'public' })
+    .orderBy('id')
+    .first('m_path')) as { m_path?: unknown } | undefined;
+  const llmsTxt = config.llmsTxt
+    ? (await engine.reader.listArtifacts(LLMS_TXT_FAMILY))
+        .map((artifact) => artifact.name)
+        .filter((name) => name.endsWith('/llms.txt'))
+        .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0]
+    : undefined;
+  const scpBase = config.scp ? (config.scp.basePath ?? '/scp').replace(/\/$/, '') : undefined;
+  return [
+    link('sitemap', 'TCT sitemap', '/llm-sitemap.json'),
+    example?.m_path
+      ? link('m-url', 'Example M-URL', String(example.m_path))
+      : off('m-url', 'Example M-URL', 'No published document is served yet.'),
+    config.llmsTxt
+      ? llmsTxt
+        ? link('llms-txt', 'llms.txt', llmsTxt)
+        : { ...link('llms-txt', 'llms.txt', '/llms.txt'), note: 'Not built yet.' }
+      : off('llms-txt', 'llms.txt', 'Off: set llmsTxt in config/plugins to serve it.'),
+    config.llmindex
+      ? link('llmindex', 'llmindex manifest', LLMINDEX_MANIFEST_PATH)
+      : off('llmindex', 'llmindex manifest', 'Off: set llmindex in config/plugins to serve it.'),
+    scpBase
+      ? link('scp-sitemap', 'SCP sitemap', `${scpBase}/sitemap.xml`)
+      : off('scp-sitemap', 'SCP sitemap', 'Off: set scp in config/plugins to serve it.'),
+    config.policy
+      ? link('policy', 'Policy descriptor', POLICY_PATH)
+      : off('policy', 'Policy descriptor', 'Off: enable it in the settings.'),
+  ];
+}

@@ -1,0 +1,166 @@
+import type { Core } from '@strapi/strapi';
+import { StoreUnavailableError } from '@agent-ready/store';
+import { collectOverview } from '../admin-api/collect-overview';
+import { describeSettings } from '../admin-api/describe-settings';
+import { CHECK_TARGETS, listeningOrigin, type CheckTarget } from '../admin-api/site-checks';
+import { ConfigProblemsError, type ConfigProblem } from '../config/validate-plugin-config';
+import { runtimeOf } from '../runtime/runtime-registry';
+import { fieldPath } from '../settings/field-path';
+import type { RuntimeSettings } from '../settings/runtime-settings';
+
+/** The part of Strapi's Koa context the admin handlers use. */
+export interface AdminContext {
+  status: number;
+  body: unknown;
+  request: { body?: unknown };
+  state: { user?: { email?: string } };
+}
+
+type Handler = (ctx: AdminContext) => Promise<void>;
+
+/** Strapi's error body (as its own validation errors): `error.details.errors[]` name each field. */
+function fail(
+  ctx: AdminContext,
+  status: number,
+  name: string,
+  message: string,
+  problems: readonly ConfigProblem[] = [],
+): void {
+  ctx.status = status;
+  ctx.body = {
+    data: null,
+    error: {
+      status,
+      name,
+      message,
+      details:
+        problems.length > 0
+          ? {
+              errors: problems.map((p) => ({
+                path: fieldPath(p.field),
+                message: p.message,
+                name,
+              })),
+            }
+          : {},
+    },
+  };
+}
+
+function invalid(ctx: AdminContext, problems: readonly ConfigProblem[]): void {
+  const first = problems[0];
+  fail(
+    ctx,
+    400,
+    'ValidationError',
+    problems.length === 1 && first
+      ? `${first.field || 'settings'}: ${first.message}`
+      : `${problems.length} problems in the settings`,
+    problems,
+  );
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The admin API behind the plugin page and the settings page. Authentication (admin JWT) and
+ * permissions (RBAC actions) are checked by the routes' policies before any handler runs.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> => {
+  const runtime = () => runtimeOf(strapi);
+  /** Runs a handler once the plugin is running; the database being unreachable is a 503. */
+  const guarded =
+    (handler: Handler): Handler =>
+    async (ctx) => {
+      const state = runtime().status().state;
+      if (state !== 'ready') {
+        fail(ctx, 503, 'ServiceUnavailableError', `agent-ready is ${state}; try again shortly`);
+        return;
+      }
+      try {
+        await handler(ctx);
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        fail(ctx, 503, 'ServiceUnavailableError', `agent-ready: ${error.message}`);
+      }
+    };
+
+  const save = async (ctx: AdminContext, settings: RuntimeSettings | undefined) => {
+    try {
+      await runtime().saveSettings(settings, ctx.state.user?.email);
+    } catch (error) {
+      if (error instanceof ConfigProblemsError) {
+        invalid(ctx, error.problems);
+        return;
+      }
+      throw error;
+    }
+    ctx.body = await describeSettings(runtime(), strapi as never);
+  };
+
+  const handlers: Record<string, Handler> = {
+    async overview(ctx) {
+      ctx.body = await collectOverview(runtime(), strapi as never);
+    },
+
+    async getSettings(ctx) {
+      ctx.body = await describeSettings(runtime(), strapi as never);
+    },
+
+    async saveSettings(ctx) {
+      const body = ctx.request.body;
+      if (!isObject(body)) {
+        invalid(ctx, [{ field: '', message: 'send the settings as a JSON object' }]);
+        return;
+      }
+      await save(ctx, body as RuntimeSettings);
+    },
+
+    async resetSettings(ctx) {
+      await save(ctx, undefined);
+    },
+
+    async check(ctx) {
+      const body = ctx.request.body ?? {};
+      if (!isObject(body)) {
+        invalid(ctx, [{ field: '', message: 'send { "target": "public" | "server" } or nothing' }]);
+        return;
+      }
+      const problems: ConfigProblem[] = Object.keys(body)
+        .filter((key) => key !== 'target')
+        .map((key) => ({ field: key, message: 'unknown key (known: target)' }));
+      const target = (body.target ?? 'public') as CheckTarget;
+      if (!CHECK_TARGETS.includes(target)) {
+        problems.push({ field: 'target', message: `must be one of ${CHECK_TARGETS.join(', ')}` });
+      }
+      if (problems.length > 0) {
+        invalid(ctx, problems);
+        return;
+      }
+      const origin =
+        target === 'public'
+          ? runtime().config.site.origin
+          : listeningOrigin(strapi.server.httpServer.address());
+      if (!origin) {
+        fail(ctx, 409, 'ConflictError', 'this server is not listening on a TCP address');
+        return;
+      }
+      const check = await runtime().siteChecks.run(target, origin);
+      ctx.body = check;
+    },
+
+    async rebuildStatus(ctx) {
+      ctx.body = { job: runtime().rebuildJobs.current ?? null };
+    },
+
+    async rebuild(ctx) {
+      const { job, started } = runtime().rebuildJobs.start();
+      ctx.status = 202;
+      ctx.body = { job, started };
+    },
+  };
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [name, guarded(handler)]),
+  );
+};

@@ -1,0 +1,65 @@
+import type { PolicyOptions } from '@agent-ready/core';
+import type { AgentReadyPluginConfig, ContentTypeMapping } from '../config/plugin-config';
+
+/**
+ * The settings an editor may change from the admin panel while Strapi runs. Each key present
+ * replaces the value from `config/plugins`; an absent key keeps it. Everything else (origin,
+ * database, table prefix, M-URL suffix, artifact families) needs a restart and stays in the file.
+ */
+export interface RuntimeSettings {
+  /** Site name (llms.txt H1, llmindex entity), summary (llms.txt blockquote) and prose. */
+  site?: { name?: string; summary?: string; details?: string };
+  /** Exposed content types and their field mapping (replaces the file's list as a whole). */
+  contentTypes?: Record<string, ContentTypeMapping | true>;
+  /** Exposed locales; `null`: every locale. */
+  locales?: string[] | null;
+  /** `/llm-policy.json`; `false`: off. */
+  policy?: PolicyOptions | false;
+}
+
+/** What the plugin store holds (`strapi.store({ type: 'plugin', name: 'agent-ready' })`). */
+export interface StoredSettings {
+  version: 1;
+  settings: RuntimeSettings;
+  /** ISO date of the save: instances sharing the database apply a newer save when they see it. */
+  updatedAt: string;
+  /** Who saved (admin user e-mail), for the settings page. */
+  updatedBy?: string;
+}
+
+/** The file's settings with the runtime ones laid over them. */
+export function applyRuntimeSettings(
+  file: AgentReadyPluginConfig,
+  settings: RuntimeSettings | undefined,
+): AgentReadyPluginConfig {
+  if (!settings) return file;
+  const site = { ...file.site };
+  for (const key of ['name', 'summary', 'details'] as const) {
+    const value = settings.site?.[key];
+    if (value === undefined) continue;
+    // An empty summary or details means "none"; the name is never empty (validated).
+    if (value === '' && key !== 'name') delete site[key];
+    else site[key] = value;
+  }
+  const merged: AgentReadyPluginConfig = { ...file, site };
+  if (settings.contentTypes !== undefined) merged.contentTypes = settings.contentTypes;
+  if (settings.locales === null) delete merged.locales;
+  else if (settings.locales !== undefined) merged.locales = settings.locales;
+  if (settings.policy === false) delete merged.policy;
+  else if (settings.policy !== undefined) merged.policy = settings.policy;
+  return merged;
+}
+
+/** The editable part of a config, as the settings form shows it. */
+export function runtimeSettingsOf(config: AgentReadyPluginConfig): Required<RuntimeSettings> {
+  return {
+    site: {
+      name: config.site.name,
+      ...(config.site.summary !== undefined ? { summary: config.site.summary } : {}),
+      ...(config.site.details !== undefined ? { details: config.site.details } : {}),
+    },
+    contentTypes: config.contentTypes,
+    locales: config.locales ?? null,
+    policy: config.policy ? config.policy : false,
+  };
+}
