@@ -44,14 +44,25 @@ export async function requestsPerSecond(
   headers: Record<string, string>,
   seconds: number,
 ): Promise<number> {
-  const result = await autocannon({
+  const errors = new Map<string, number>();
+  const instance = autocannon({
     url: `http://127.0.0.1:${port}${path}`,
     connections: 16,
     pipelining: 1,
     duration: seconds,
     headers,
   });
+  instance.on('reqError', (error: Error) =>
+    errors.set(error.message, (errors.get(error.message) ?? 0) + 1),
+  );
+  const result = await instance;
   if (result.non2xx > 0 && !headers['if-none-match'])
     throw new Error(`${result.non2xx} non-2xx responses`);
+  if (result.requests.total === 0) {
+    const seen = [...errors].map(([message, count]) => `${count}× ${message}`).join('; ');
+    throw new Error(
+      `no request completed on port ${port}: ${result.errors} errors (${seen}), ${result.timeouts} timeouts`,
+    );
+  }
   return result.requests.average;
 }

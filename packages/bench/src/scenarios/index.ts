@@ -4,6 +4,7 @@ import { buildMUrlScenario } from './build-m-url';
 import { normalizeTextScenario } from './normalize-text';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
+import { serveStrapiScenario } from './serve-strapi';
 import { scpWriteScenario } from './scp-write';
 import { storeUpsertScenario } from './store-upsert';
 import { strapiSaveScenario } from './strapi-save';
@@ -18,6 +19,7 @@ export const scenarios: BenchScenario[] = [
   scpParseScenario,
   storeUpsertScenario,
   serveExpressScenario,
+  serveStrapiScenario,
   strapiSaveScenario,
   bandwidthDemoScenario,
 ];

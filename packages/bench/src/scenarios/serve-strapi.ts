@@ -47,7 +47,8 @@ export const serveStrapiScenario: BenchScenario = {
         const bare = await startServer('serve-bytes.ts', [`${cms}${path}`]);
         try {
           await requestsPerSecond(bare.port, bare.path, {}, 1);
-          return requestsPerSecond(
+          // `return await`: the `finally` below must not stop the server mid-measurement.
+          return await requestsPerSecond(
             bare.port,
             bare.path,
             conditional ? { 'if-none-match': bare.etag } : {},
