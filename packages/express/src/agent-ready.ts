@@ -3,13 +3,14 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import {
   classifyAgent,
-  createBotVerifier,
+  createAgentIdentifier,
   createAgentEndpoints,
   parseUri,
   endpointOptionsFor,
   prepareOptionsFor,
   formatLinkHeader,
   htmlLinkTag,
+  metricEventOf,
   prepareDocument,
   validateAgentSiteOptions,
   ValidationError,
@@ -134,11 +135,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   const metricsEnabled = metricsOptions !== undefined && metricsOptions.enabled !== false;
   const readOnly = options.mode === 'read-only';
   const llmsTxtNoticeEnabled = !(options.llmsTxt && options.llmsTxt.notice === false);
-  const botAuth =
-    options.botAuth && options.botAuth.enabled !== false ? options.botAuth : undefined;
-  const botVerifier = botAuth
-    ? createBotVerifier({ allowHttp: botAuth.allowHttpDirectories === true })
-    : undefined;
+  const identifier = createAgentIdentifier(options.botAuth);
   /** Verified Web Bot Auth identities, per request, for the metrics' agent families. */
   const identities = new WeakMap<IncomingMessage, string>();
   const familyOf = (req: IncomingMessage) =>
@@ -285,18 +282,8 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   function observe(req: IncomingMessage, response: HttpResponse): void {
     const metrics = opened?.metrics;
     if (!metrics || !response.observe) return;
-    metrics.recorder.record({
-      kind: response.observe.kind,
-      family: familyOf(req),
-      status: response.status,
-      bytesSent:
-        response.body?.length ??
-        (response.stream ? Number(response.headers['content-length'] ?? 0) : 0),
-      ...(response.observe.htmlBytes !== undefined
-        ? { htmlBytes: response.observe.htmlBytes }
-        : {}),
-      ...(response.observe.htmlEstimated ? { htmlEstimated: true } : {}),
-    });
+    const event = metricEventOf(response, familyOf(req));
+    if (event) metrics.recorder.record(event);
   }
 
   const unavailable: HttpResponse = {
@@ -315,23 +302,17 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { endpoints } = await runtime();
-      if (botVerifier && req.headers.signature !== undefined && !identities.has(req)) {
-        const verification = await botVerifier.verify({
+      if (identifier.needsVerification(req.headers) && !identities.has(req)) {
+        const identity = await identifier.identify({
           method: req.method,
           url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
           headers: req.headers,
         });
-        if (verification.status === 'verified')
-          identities.set(req, `verified:${verification.agent}`);
-        else if (verification.status === 'invalid' && botAuth?.gate) {
-          // Only when the publisher asked for it: a signature that fails is refused.
-          await writeHttpResponse(res, {
-            status: 401,
-            headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-            body: Buffer.from(`Signature not verified: ${verification.reason}\n`),
-          });
+        if (identity.refusal) {
+          await writeHttpResponse(res, identity.refusal);
           return;
         }
+        identities.set(req, identity.family);
       }
       let outcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
         ? ({ kind: 'pass' } as const)
@@ -411,7 +392,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   middleware.handler = (app) => (req, res) => {
     const ready = opened;
     // Signed requests take the full path: their identity is verified (asynchronously) first.
-    if (ready && !(botVerifier && req.headers.signature !== undefined)) {
+    if (ready && !identifier.needsVerification(req.headers)) {
       // Hot path: a fresh cached row answers without a single await.
       const response = ready.endpoints.handleCached({
         method: req.method ?? 'GET',

@@ -1,11 +1,7 @@
-import http from 'node:http';
-import { generateKeyPairSync } from 'node:crypto';
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { helpers, jwkToKeyID, signatureHeaders } from 'web-bot-auth';
-import { Ed25519Signer } from 'web-bot-auth/crypto';
 import { inspectLlmsTxt } from '@agent-ready/core';
-import { databaseConfig } from '@agent-ready/test-support';
+import { databaseConfig, startSigningAgent, type SigningAgent } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { agentReady, type AgentReadyMiddleware, type AgentReadyOptions } from '../src';
 
@@ -124,8 +120,12 @@ describe('AI usage preferences (Content-Usage)', () => {
       expect([path, res.headers['content-usage']]).toEqual([path, 'train-ai=n, search=y']);
       expect(res.headers['content-usage']).toMatch(dictionary);
     }
-    expect((await request(app).get('/hello/llm.json')).headers['content-usage']).toBe('train-ai=y');
-    expect((await request(app).get('/hello/')).headers['content-usage']).toBe('train-ai=y');
+    expect((await request(app).get('/hello/llm.json')).headers['content-usage']).toBe(
+      'train-ai=y, search=y',
+    );
+    expect((await request(app).get('/hello/')).headers['content-usage']).toBe(
+      'train-ai=y, search=y',
+    );
   });
 
   it('writes Content-Usage and Content-Signal lines into robots.txt and the policy purposes', async () => {
@@ -186,47 +186,16 @@ describe('llms.txt size budget', () => {
 });
 
 describe('Web Bot Auth (agent identity)', () => {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const publicJwk = publicKey.export({ format: 'jwk' });
-  let directory: http.Server;
+  let signingAgent: SigningAgent;
   let agentOrigin: string;
 
   beforeAll(async () => {
-    directory = http.createServer((req, res) => {
-      if (req.url === '/.well-known/http-message-signatures-directory')
-        res.end(JSON.stringify({ keys: [publicJwk] }));
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => directory.listen(0, '127.0.0.1', resolve));
-    agentOrigin = `http://127.0.0.1:${(directory.address() as { port: number }).port}`;
+    signingAgent = await startSigningAgent();
+    agentOrigin = signingAgent.origin;
   });
-  afterAll(() => directory.close());
+  afterAll(() => signingAgent.close());
 
-  async function signed(host: string, path: string, valid = true) {
-    const keyid = await jwkToKeyID(
-      publicJwk as never,
-      helpers.WEBCRYPTO_SHA256,
-      helpers.BASE64URL_DECODE,
-    );
-    const signer = await Ed25519Signer.fromJWK({
-      ...privateKey.export({ format: 'jwk' }),
-      kid: keyid,
-    } as never);
-    const message = {
-      method: 'GET',
-      url: `http://${host}${path}`,
-      headers: { 'signature-agent': `"${agentOrigin}"` } as Record<string, string>,
-    };
-    const headers = await signatureHeaders(message, signer, {
-      created: new Date(Date.now() - 1000),
-      expires: new Date(Date.now() + 60_000),
-    });
-    return {
-      'Signature-Agent': `"${agentOrigin}"`,
-      Signature: valid ? headers.Signature : headers.Signature.replace(/:.{4}/, ':AAAA'),
-      'Signature-Input': headers['Signature-Input'],
-    };
-  }
+  const signed = (host: string, path: string, valid = true) => signingAgent.sign(host, path, valid);
 
   async function serve(app: Express) {
     const server = app.listen(0, '127.0.0.1');

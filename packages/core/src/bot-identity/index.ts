@@ -1,1 +1,2 @@
 export * from './verify-signature-agent';
+export * from './identify-agent';

@@ -39,7 +39,7 @@ export interface AgentDocument {
    * `policy` (title + body) or the `about` text (body).
    */
   llmindex?: AgentDocumentLlmindexRole;
-  /** AI usage preferences for this document, overriding the site's (e.g. per content type). */
+  /** AI usage preferences for this document: each term set here overrides the site's (e.g. per content type). */
   usage?: UsagePreferences;
 }
 

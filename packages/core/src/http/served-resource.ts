@@ -1,5 +1,5 @@
 import { sha256Base64 } from '../crypto';
-import type { EndpointKind } from '../metrics/metrics-recorder';
+import type { EndpointKind, MetricEvent } from '../metrics/metrics-recorder';
 import { evaluateConditional, type ConditionalRequest } from './evaluate-conditional';
 import { formatHttpDate } from './http-date';
 
@@ -131,5 +131,24 @@ function contentHeaders(resource: ServedResource, length: number): ResponseHeade
     'content-length': String(length),
     ...(resource.contentEncoding ? { 'content-encoding': resource.contentEncoding } : {}),
     ...(resource.ranges ? { 'accept-ranges': 'bytes' } : {}),
+  };
+}
+
+/**
+ * What the metrics count for a response an adapter sent, or undefined for one they do not count
+ * (no `observe`: not an agent endpoint). `family` is the requesting agent's (see classifyAgent).
+ */
+export function metricEventOf(response: HttpResponse, family: string): MetricEvent | undefined {
+  const observed = response.observe;
+  if (!observed) return undefined;
+  return {
+    kind: observed.kind,
+    family,
+    status: response.status,
+    bytesSent:
+      response.body?.length ??
+      (response.stream ? Number(response.headers['content-length'] ?? 0) : 0),
+    ...(observed.htmlBytes !== undefined ? { htmlBytes: observed.htmlBytes } : {}),
+    ...(observed.htmlEstimated ? { htmlEstimated: true } : {}),
   };
 }

@@ -101,3 +101,18 @@ export function buildAgentStats(
 export function estimateHtmlBytes(contentBytes: number): number {
   return contentBytes * 3 + 30_000;
 }
+
+/** Days `/llm-stats.json` and the Strapi admin page cover. */
+export const STATS_DAYS = 30;
+
+/** The last `days` days (UTC, today included) of stored metrics, summarized. */
+export async function readAgentStats(
+  readMetrics: ((fromDay: string) => Promise<MetricRow[]>) | undefined,
+  options: { days?: number; now?: Date } = {},
+): Promise<AgentStats> {
+  const now = options.now ?? new Date();
+  const days = options.days ?? STATS_DAYS;
+  const from = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const rows = readMetrics ? await readMetrics(from) : [];
+  return buildAgentStats(rows, { days, now });
+}

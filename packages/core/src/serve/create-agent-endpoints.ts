@@ -29,13 +29,14 @@ import type {
   StoredArtifactView,
   StoredDocumentView,
 } from './agent-content-source';
-import { buildAgentStats, estimateHtmlBytes } from '../metrics/build-agent-stats';
+import { estimateHtmlBytes, readAgentStats } from '../metrics/build-agent-stats';
 import type { EndpointKind } from '../metrics/metrics-recorder';
 import type { ResponseObservation } from '../http/served-resource';
 import { normalizeRequestPath } from './normalize-request-path';
 import { buildRobotsTxt, type AgentPathPattern } from './robots-txt';
 import {
   formatContentUsage,
+  overlayContentUsage,
   robotsUsageLines,
   type UsagePreferences,
 } from '../usage/content-usage';
@@ -229,10 +230,17 @@ export function createAgentEndpoints(
   }
 
   const defaultUsage = formatContentUsage(options.usage);
+  /** Stored values come from formatContentUsage (two terms, y/n): at most 8, merged once each. */
+  const mergedUsage = new Map<string, string | undefined>();
 
-  /** `Content-Usage` (AIPREF): a document's own preference, else the site's. */
+  /** `Content-Usage` (AIPREF): the document's own preferences over the site's, term by term. */
   function usageHeader(documentUsage?: string | null): ResponseHeaders {
-    const value = documentUsage || defaultUsage;
+    let value = defaultUsage;
+    if (documentUsage) {
+      if (!mergedUsage.has(documentUsage))
+        mergedUsage.set(documentUsage, overlayContentUsage(options.usage, documentUsage));
+      value = mergedUsage.get(documentUsage);
+    }
     return value ? { 'content-usage': value } : {};
   }
 
@@ -262,13 +270,8 @@ export function createAgentEndpoints(
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
     const respond = async (): Promise<HttpResponse> => {
       const now = new Date();
-      const days = 30;
-      const from = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-      const rows = source.readMetrics ? await source.readMetrics(from) : [];
-      const body = Buffer.from(
-        `${JSON.stringify(buildAgentStats(rows, { days, now }), null, 2)}\n`,
-        'utf8',
-      );
+      const stats = await readAgentStats(source.readMetrics?.bind(source), { now });
+      const body = Buffer.from(`${JSON.stringify(stats, null, 2)}\n`, 'utf8');
       return respondWithResource(request, {
         body,
         etag: `"sha256-${sha256Hex(body)}"`,

@@ -26,6 +26,25 @@ export function formatContentUsage(usage: UsagePreferences | undefined): string 
   return members.length === 0 ? undefined : members.join(', ');
 }
 
+/**
+ * The `Content-Usage` a document's response carries: its own stored value (formatContentUsage
+ * output) laid over the site's preferences term by term, so a content type that only says
+ * `trainAi: false` still states the site's `search`.
+ */
+export function overlayContentUsage(
+  site: UsagePreferences | undefined,
+  documentValue: string | null | undefined,
+): string | undefined {
+  if (!documentValue) return formatContentUsage(site);
+  const merged: UsagePreferences = { ...site };
+  for (const member of documentValue.split(',')) {
+    const [term, value] = member.trim().split('=');
+    if (term === 'train-ai') merged.trainAi = value === 'y';
+    else if (term === 'search') merged.search = value === 'y';
+  }
+  return formatContentUsage(merged);
+}
+
 /** robots.txt lines: AIPREF's `Content-Usage:` and Cloudflare's `Content-Signal:`. */
 export function robotsUsageLines(usage: UsagePreferences | undefined): string[] {
   const value = formatContentUsage(usage);
