@@ -11,6 +11,9 @@ export interface ContentTypeMapping {
   author?: string;
   published?: string | false;
   section?: string;
+  /** Edited in config/plugins only; the form keeps them as they are. */
+  llmindex?: Record<string, unknown>;
+  usage?: { trainAi?: boolean; search?: boolean };
 }
 
 export interface PolicySettings {
@@ -127,6 +130,29 @@ export interface SiteCheck {
   };
 }
 
+/** Counters of /llm-stats.json (core's AgentStats), over a day, an agent family or everything. */
+export interface TrafficSummary {
+  requests: number;
+  ok: number;
+  notModified: number;
+  gone: number;
+  bytesSent: number;
+  htmlBytes: number;
+  htmlBytesEstimated: number;
+  bytesSaved: number;
+  notModifiedRate: number;
+}
+
+export interface AgentTraffic {
+  generated: string;
+  days: number;
+  totals: TrafficSummary;
+  daily: (TrafficSummary & { day: string })[];
+  agents: (TrafficSummary & { family: string })[];
+  endpoints: (TrafficSummary & { kind: string })[];
+  note: string;
+}
+
 export interface Overview {
   state: string;
   origin: string;
@@ -161,4 +187,6 @@ export interface Overview {
   rebuild?: RebuildJob;
   lastCheck?: SiteCheck;
   settings: SettingsStatus;
+  /** Agent traffic of the last 30 days; absent while `metrics` is off. */
+  traffic?: AgentTraffic;
 }

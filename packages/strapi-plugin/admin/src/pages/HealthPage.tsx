@@ -20,6 +20,7 @@ import { formatDate } from '../components/format-date';
 import { ProblemList } from '../components/ProblemList';
 import { RebuildProgress } from '../components/RebuildProgress';
 import { Section } from '../components/Section';
+import { TrafficPanel } from '../components/TrafficPanel';
 import { PERMISSIONS } from '../permissions';
 
 const POLL_MS = 1000;
@@ -201,6 +202,15 @@ export function HealthPage() {
           >
             <ContentTable contentTypes={overview.contentTypes} />
           </Section>
+
+          {overview.traffic ? (
+            <Section
+              title="Agent traffic"
+              subtitle={`The last ${overview.traffic.days} days, counted by every instance (no IP or per-request record is kept).`}
+            >
+              <TrafficPanel traffic={overview.traffic} />
+            </Section>
+          ) : null}
 
           <Section title="Public endpoints" subtitle="Where agents find your content.">
             <EndpointList endpoints={overview.endpoints} />

@@ -1,3 +1,4 @@
+import type { AgentStats } from '@agent-ready/core';
 import type { ArtifactsStatus } from '@agent-ready/store';
 import type { AgentReadyRuntime, AgentReadyStatus } from '../runtime/agent-ready-runtime';
 import type { RebuildJobStatus } from '../runtime/rebuild-job';
@@ -43,6 +44,8 @@ export interface Overview {
   rebuild?: RebuildJobStatus;
   lastCheck?: SiteCheck;
   settings: AgentReadyStatus['settings'];
+  /** Agent traffic of the last 30 days (what /llm-stats.json serves); absent while metrics are off. */
+  traffic?: AgentStats;
 }
 
 interface StrapiForOverview {
@@ -81,6 +84,12 @@ export async function collectOverview(
     });
   }
   const rebuild = runtime.rebuildJobs.current;
+  let traffic: AgentStats | undefined;
+  if (runtime.metricsEnabled) {
+    // This instance's latest counts first, so the page shows the requests just made.
+    await runtime.flushMetrics();
+    traffic = await runtime.agentStats();
+  }
   const lastCheck = runtime.siteChecks.last;
   return {
     state: status.state,
@@ -98,5 +107,6 @@ export async function collectOverview(
     ...(rebuild ? { rebuild } : {}),
     ...(lastCheck ? { lastCheck } : {}),
     settings: status.settings,
+    ...(traffic ? { traffic } : {}),
   };
 }

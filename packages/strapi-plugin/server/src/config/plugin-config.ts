@@ -1,4 +1,4 @@
-import type { AgentSiteOptions } from '@agent-ready/core';
+import type { AgentSiteOptions, UsagePreferences } from '@agent-ready/core';
 
 /**
  * How one content type becomes agent documents. Every value names an attribute of the content
@@ -39,6 +39,11 @@ export interface ContentTypeMapping {
    * title, answer = body) or `product` (its offer data). Default: none.
    */
   llmindex?: LlmindexMapping;
+  /**
+   * AI usage preferences for this type's documents, overriding the site's `usage` (their
+   * `Content-Usage` header), e.g. `{ trainAi: false }` for paid articles. Default: the site's.
+   */
+  usage?: UsagePreferences;
 }
 
 /**

@@ -49,6 +49,25 @@ describe('validatePluginConfig', () => {
     expect(message).toContain('contentTypes["api::page.page"]: must be true or a mapping object');
   });
 
+  it('checks per-content-type usage preferences, naming the bad term', () => {
+    const config = validatePluginConfig({
+      site: SITE,
+      contentTypes: { 'api::a.a': { usage: { trainAi: false } } },
+    });
+    expect(config.contentTypes['api::a.a']).toEqual({ usage: { trainAi: false } });
+    const message = problem({
+      site: SITE,
+      contentTypes: {
+        'api::a.a': { usage: { trainAI: false } },
+        'api::b.b': { usage: { search: 'no' } },
+        'api::c.c': { usage: 'no-training' },
+      },
+    });
+    expect(message).toContain('contentTypes["api::a.a"].usage.trainAI: is not a usage term');
+    expect(message).toContain('contentTypes["api::b.b"].usage.search: must be true or false');
+    expect(message).toContain('contentTypes["api::c.c"].usage: must be { trainAi?');
+  });
+
   it('checks llmindex roles and their attribute names', () => {
     expect(
       problem({

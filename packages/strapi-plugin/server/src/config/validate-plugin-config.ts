@@ -1,4 +1,8 @@
-import { validateAgentSiteOptions, ValidationError } from '@agent-ready/core';
+import {
+  validateAgentSiteOptions,
+  validateUsagePreferences,
+  ValidationError,
+} from '@agent-ready/core';
 import { tableNames } from '@agent-ready/store';
 import { LLMINDEX_PRODUCT_KEYS, type AgentReadyPluginConfig } from './plugin-config';
 
@@ -42,6 +46,7 @@ const MAPPING_KEYS = new Set([
   'published',
   'section',
   'llmindex',
+  'usage',
 ]);
 const LLMINDEX_KEYS: Record<string, readonly string[]> = {
   about: [],
@@ -110,6 +115,20 @@ export function checkMapping(uid: string, mapping: unknown, problems: ConfigProb
     });
   }
   checkLlmindexMapping(uid, mapping.llmindex, attribute, problems);
+  if (mapping.usage !== undefined) {
+    try {
+      validateUsagePreferences(mapping.usage, contentTypeKey(uid, 'usage'));
+    } catch (error) {
+      // The message starts with the field it names; a problem lists the two apart.
+      const field = (error as ValidationError).field ?? contentTypeKey(uid, 'usage');
+      const { message } = error as ValidationError;
+      problems.push({
+        field,
+        message: message.startsWith(`${field} `) ? message.slice(field.length + 1) : message,
+        value: mapping.usage,
+      });
+    }
+  }
 }
 
 function checkLlmindexMapping(
@@ -281,4 +300,7 @@ export const KNOWN_CONFIG_KEYS: ReadonlySet<string> = new Set([
   'rootPage',
   'robotsTxt',
   'protect',
+  'usage',
+  'botAuth',
+  'metrics',
 ]);

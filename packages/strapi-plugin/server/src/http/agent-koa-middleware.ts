@@ -1,8 +1,13 @@
 import {
+  classifyAgent,
+  createAgentIdentifier,
   formatLinkHeader,
   htmlLinkTag,
+  metricEventOf,
   type AgentEndpoints,
+  type AgentIdentifier,
   type HttpResponse,
+  type MetricsRecorder,
   type WebLink,
 } from '@agent-ready/core';
 import { StoreUnavailableError } from '@agent-ready/store';
@@ -55,6 +60,10 @@ export interface AgentKoaMiddlewareOptions {
   rootLink: boolean;
   /** See AgentReadyPluginConfig.rootPage. */
   rootPage?: 'admin-redirect' | 'agent-index';
+  /** Who is asking: the metrics' agent family, and Web Bot Auth when `botAuth` is on. Default: by User-Agent. */
+  identifier?: AgentIdentifier;
+  /** Where responses are counted while `metrics` is on (in memory; flushed in batches). */
+  recorder?: MetricsRecorder;
   log: PluginLogger;
 }
 
@@ -66,6 +75,7 @@ export interface AgentKoaMiddlewareOptions {
  */
 export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): KoaMiddleware {
   const { endpoints } = options;
+  const identifier = options.identifier ?? createAgentIdentifier(undefined);
   const discoveryLinks = async () => [
     ...(await endpoints.rootLinks()),
     ...(await endpoints.pageLinks('/')),
@@ -88,7 +98,28 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
       return;
     }
     if (outcome.kind === 'respond') {
+      // Only agent endpoints' requests are identified: Strapi's own routes are none of ours.
+      let family: string | undefined;
+      if (identifier.needsVerification(ctx.headers)) {
+        const identity = await identifier.identify({
+          method,
+          url: ctx.href,
+          headers: ctx.headers,
+        });
+        if (identity.refusal) {
+          writeKoaResponse(ctx, identity.refusal);
+          return;
+        }
+        family = identity.family;
+      }
       writeKoaResponse(ctx, outcome.response);
+      if (options.recorder) {
+        const event = metricEventOf(
+          outcome.response,
+          family ?? classifyAgent(ctx.headers['user-agent']),
+        );
+        if (event) options.recorder.record(event);
+      }
       return;
     }
     if (outcome.kind === 'authorize') {

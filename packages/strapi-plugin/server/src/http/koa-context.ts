@@ -5,6 +5,8 @@ export interface KoaContext {
   method: string;
   /** Path and query as received. */
   originalUrl: string;
+  /** Absolute URL as received (protocol, Host, original URL): what a request signature covers. */
+  href: string;
   path: string;
   headers: IncomingHttpHeaders;
   status: number;

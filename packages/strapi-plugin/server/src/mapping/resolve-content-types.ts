@@ -1,3 +1,4 @@
+import type { UsagePreferences } from '@agent-ready/core';
 import { LLMINDEX_PRODUCT_KEYS, type ContentTypeMapping } from '../config/plugin-config';
 import {
   contentTypeKey,
@@ -41,6 +42,8 @@ export interface ResolvedContentType {
   body: BodySource[];
   section: string;
   llmindex?: ResolvedLlmindexRole;
+  /** AI usage preferences of this type's documents (else the site's). */
+  usage?: UsagePreferences;
   /** Document Service params that read exactly the mapped attributes and nothing else. */
   query: { fields: string[]; populate: Record<string, PopulateEntry> };
 }
@@ -338,6 +341,7 @@ function resolveOne(
     body,
     section: mapping.section ?? sectionName(schema.info.pluralName),
     ...(llmindex ? { llmindex } : {}),
+    ...(mapping.usage ? { usage: mapping.usage } : {}),
     query: { fields: [...r.fields], populate: r.populate },
   };
 }

@@ -62,6 +62,15 @@ describe('toAgentDocument', () => {
     expect(JSON.stringify(toAgentDocument(entry, post))).not.toContain('never read');
   });
 
+  it("carries the type's usage preferences, which override the site's", () => {
+    const paid = resolveContentTypes(
+      { 'api::post.post': { usage: { trainAi: false, search: true } } },
+      lookup,
+    ).get('api::post.post')!;
+    expect(toAgentDocument(entry, paid).usage).toEqual({ trainAi: false, search: true });
+    expect(toAgentDocument(entry, post)).not.toHaveProperty('usage');
+  });
+
   it('leaves out empty optional fields', () => {
     const doc = toAgentDocument(
       { ...entry, summary: ' ', writer: null, date: null, text: '' },

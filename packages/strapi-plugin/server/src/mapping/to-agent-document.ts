@@ -122,5 +122,6 @@ export function toAgentDocument(entry: StrapiEntry, type: ResolvedContentType): 
     ...(updatedAt ? { modified: updatedAt } : {}),
     section: type.section,
     ...(llmindex ? { llmindex } : {}),
+    ...(type.usage ? { usage: type.usage } : {}),
   };
 }

@@ -1,16 +1,21 @@
 import type { Core } from '@strapi/strapi';
 import {
   createAgentEndpoints,
+  createAgentIdentifier,
   endpointOptionsFor,
   prepareOptionsFor,
+  readAgentStats,
   ValidationError,
   type AgentEndpoints,
+  type AgentStats,
 } from '@agent-ready/core';
 import {
   RegenerationEngine,
   siteArtifactBuilders,
+  startServingMetrics,
   type DatabaseOption,
   type RebuildReport,
+  type ServingMetrics,
 } from '@agent-ready/store';
 import type { AgentReadyPluginConfig } from '../config/plugin-config';
 import { PLUGIN_ID } from '../config/plugin-config';
@@ -136,6 +141,8 @@ export class AgentReadyRuntime {
   private engineValue?: RegenerationEngine;
   private context?: SyncContext;
   private endpointsValue?: AgentEndpoints;
+  /** Serving metrics, when `metrics` is on (a config/plugins setting: needs a restart). */
+  private metrics?: ServingMetrics;
   private started?: Promise<void>;
   private exclusiveTail: Promise<unknown> = Promise.resolve();
   private exclusiveCount = 0;
@@ -236,6 +243,14 @@ export class AgentReadyRuntime {
     });
     this.engineValue = engine;
     this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
+    if (config.metrics && config.metrics.enabled !== false) {
+      this.metrics = startServingMetrics(engine.knex, engine.tables, engine.dialect, {
+        ...(config.metrics.flushIntervalMs
+          ? { flushIntervalMs: config.metrics.flushIntervalMs }
+          : {}),
+        onError: (error) => log.warn(`agent-ready: metrics flush failed: ${error.message}`),
+      });
+    }
     this.context = {
       engine,
       types,
@@ -253,6 +268,8 @@ export class AgentReadyRuntime {
         endpoints: delegateEndpoints(() => this.endpointsValue!),
         rootLink: config.rootLink !== false,
         rootPage: config.rootPage ?? 'admin-redirect',
+        identifier: createAgentIdentifier(config.botAuth),
+        ...(this.metrics ? { recorder: this.metrics.recorder } : {}),
         log,
       }) as never,
     );
@@ -582,6 +599,22 @@ export class AgentReadyRuntime {
     return this.endpointsValue;
   }
 
+  /** Whether responses are being counted (`metrics` on). */
+  get metricsEnabled(): boolean {
+    return this.metrics !== undefined;
+  }
+
+  /** Writes the responses counted so far (also done on a timer and at shutdown). */
+  async flushMetrics(): Promise<void> {
+    await this.metrics?.flush();
+  }
+
+  /** The last 30 days of agent traffic as stored (what /llm-stats.json serves). */
+  async agentStats(): Promise<AgentStats> {
+    const reader = this.engineValue?.reader;
+    return readAgentStats(reader && ((fromDay) => reader.readMetrics(fromDay)));
+  }
+
   settingsStatus(): SettingsStatus {
     const saved = this.appliedSettings;
     return {
@@ -620,6 +653,10 @@ export class AgentReadyRuntime {
     // A check in progress only makes HTTP requests and ends within its time budget on its own.
     await this.rebuildJobs.whenIdle();
     await this.queue.close();
+    // Counted but not yet written: flushed now, so a restart loses none of it.
+    await this.metrics?.close().catch((error: Error) => {
+      this.log.warn(`agent-ready: metrics not written at shutdown: ${error.message}`);
+    });
     await this.engineValue?.close();
   }
 }

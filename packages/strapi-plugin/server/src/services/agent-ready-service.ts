@@ -20,6 +20,8 @@ export interface AgentReadyService {
   saveSettings(settings: RuntimeSettings | undefined, updatedBy?: string): Promise<SettingsStatus>;
   /** Applies settings another instance saved (otherwise picked up within seconds). */
   refreshSettings(): Promise<void>;
+  /** Writes the serving metrics counted so far (they are also written on a timer and at shutdown). */
+  flushMetrics(): Promise<void>;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }): AgentReadyService => ({
@@ -29,4 +31,5 @@ export default ({ strapi }: { strapi: Core.Strapi }): AgentReadyService => ({
   status: () => runtimeOf(strapi).status(),
   saveSettings: (settings, updatedBy) => runtimeOf(strapi).saveSettings(settings, updatedBy),
   refreshSettings: () => runtimeOf(strapi).refreshSettings(),
+  flushMetrics: () => runtimeOf(strapi).flushMetrics(),
 });

@@ -13,13 +13,20 @@ interface MappingDraft {
   author: string;
   published: string;
   section: string;
+  /** Keys this form does not edit (llmindex role, usage): kept as they are. */
+  kept: Pick<ContentTypeMapping, 'llmindex' | 'usage'>;
 }
 
 const OFF = '__off__';
 
 function draftOf(mapping: ContentTypeMapping | true): MappingDraft {
-  const m = mapping === true ? {} : mapping;
+  const m: ContentTypeMapping = mapping === true ? {} : mapping;
+  const { llmindex, usage } = m;
   return {
+    kept: {
+      ...(llmindex !== undefined ? { llmindex } : {}),
+      ...(usage !== undefined ? { usage } : {}),
+    },
     url: m.url ?? '',
     title: m.title ?? '',
     body: m.body === undefined ? [] : Array.isArray(m.body) ? m.body : [m.body],
@@ -32,7 +39,7 @@ function draftOf(mapping: ContentTypeMapping | true): MappingDraft {
 
 /** Back to the config shape: only the keys set; `true` when everything is the default. */
 function mappingOf(draft: MappingDraft): ContentTypeMapping | true {
-  const mapping: ContentTypeMapping = {};
+  const mapping: ContentTypeMapping = { ...draft.kept };
   for (const key of ['url', 'title', 'description', 'author', 'section'] as const) {
     if (draft[key].trim() !== '') mapping[key] = draft[key].trim();
   }
