@@ -95,7 +95,11 @@ if (!existsSync(CHROMIUM)) {
       for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
     });
 
-    it('the plugin page shows the exposed content and endpoints, and runs the check', async () => {
+    it('the plugin page shows the exposed content, endpoints and agent traffic, and runs the check', async () => {
+      const crawled = await fetch(`${app.baseUrl}/llm-sitemap.json`, {
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; GPTBot/1.2)' },
+      });
+      expect(crawled.status).toBe(200);
       const page = await loggedIn(app.admin);
       // The menu link is there for a super admin.
       await page.getByRole('link', { name: 'Agent Ready' }).first().click();
@@ -106,6 +110,15 @@ if (!existsSync(CHROMIUM)) {
       await content.waitFor();
       await expect(content.getByRole('row').count()).resolves.toBe(1 + 4); // en, fr, page, home
       await expect(content.textContent()).resolves.toMatch(/Article.*en.*3.*3/s);
+
+      const agents = page.getByRole('grid', { name: 'Top agents' });
+      await agents.waitFor();
+      await expect(
+        agents.locator('tr', { hasText: 'GPTBot' }).locator('td').allTextContents(),
+      ).resolves.toEqual(['GPTBot', '1', '0.0 %', '0 B']);
+      await expect(
+        page.getByRole('img', { name: /Agent requests per day over 30 days/ }).count(),
+      ).resolves.toBe(1);
 
       const endpoints = page.getByRole('grid', { name: 'Public endpoints' });
       await expect(

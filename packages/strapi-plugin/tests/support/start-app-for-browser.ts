@@ -99,6 +99,7 @@ export async function startAppForBrowser(): Promise<BrowserApp> {
       site: { ...FIXTURE_CONFIG.site, origin: baseUrl, summary: 'A fixture site.' },
       llmsTxt: { full: false },
       rootPage: 'agent-index',
+      metrics: { stats: 'protected' },
     },
   });
   const { strapi } = fixture;
