@@ -111,6 +111,14 @@ function demoSettings(env = process.env) {
         }
       : /** @type {const} */ (false),
     robotsTxt: { rules: 'User-agent: *\nAllow: /\n' },
+    // AI usage preferences (IETF AIPREF): Content-Usage on every page and agent endpoint, lines
+    // in robots.txt, the policy's purposes. Product data may train models (see contentTypes).
+    usage: { trainAi: false, search: true },
+    // Agent traffic, counted by both servers into one table: the plugin page and /llm-stats.json.
+    // Written every 5 s (default 30 s) so a sandbox shows its numbers at once.
+    metrics: { stats: /** @type {const} */ ('public'), flushIntervalMs: 5000 },
+    // Web Bot Auth: signed requests from agents are verified and labelled in the metrics.
+    botAuth: { enabled: true },
   };
 
   /** How each content type becomes agent documents (the plugin's `contentTypes`). */
@@ -149,6 +157,7 @@ function demoSettings(env = process.env) {
       body: 'content',
       description: 'summary',
       section: 'products',
+      usage: { trainAi: true },
       llmindex: {
         role: 'product',
         availability: 'availability',

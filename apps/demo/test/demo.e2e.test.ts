@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseScpSitemap } from '@agent-ready/core';
+import { parseContent, parseScpSitemap, renderPlainText } from '@agent-ready/core';
 import { availableDialects, POSTGRES_URL } from '@agent-ready/test-support';
 import { freePort, isRunning, runDemo, type RunningDemo } from './support/run-demo';
 
@@ -239,6 +239,88 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const blog = sitemap.collections.find((c) => c.section === 'blog')!;
       expect((await scpPages(blog.url)).length).toBe(60);
       expect(sitemap.deltas.some((d) => d.section === 'blog')).toBe(true);
+    });
+
+    it('agents that read Markdown: negotiation, discovery, the llms.txt notice, usage signals', async () => {
+      const page = `${site}/products/rp2040-mini/`;
+      const html = await fetch(page);
+      expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(html.headers.get('vary')).toContain('Accept');
+      expect(html.headers.get('link')).toContain(
+        `<${page}index.html.md>; rel="alternate"; type="text/markdown"`,
+      );
+      expect(html.headers.get('link')).toContain(`<${site}/llms.txt>; rel="describedby"`);
+      // Product data may train models: that content type's terms over the site's.
+      expect(html.headers.get('content-usage')).toBe('train-ai=y, search=y');
+      expect(await html.text()).toContain(
+        `<main id="main" class="container">\n<p class="agent-ready-notice">For AI agents: this site is described in <a href="${site}/llms.txt">llms.txt</a>`,
+      );
+      const markdown = await fetch(page, {
+        headers: { accept: 'text/markdown, text/html;q=0.9, */*;q=0.8' },
+      });
+      expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(markdown.headers.get('vary')).toContain('Accept');
+      const etag = markdown.headers.get('etag')!;
+      expect(await markdown.text()).toMatch(/^# RP2040 Mini\n/);
+      const revalidated = await fetch(page, {
+        headers: { accept: 'text/markdown', 'if-none-match': etag },
+      });
+      expect(revalidated.status).toBe(304);
+      const article = await fetch(`${site}/en/blog/reading-a-bme280-with-the-c3-wi-fi/`);
+      expect(article.headers.get('content-usage')).toBe('train-ai=n, search=y');
+      const robots = (await text(`${site}/robots.txt`)).body;
+      expect(robots).toContain('\nContent-Usage: train-ai=n, search=y\n');
+      expect(robots).toContain('\nContent-Signal: search=yes, ai-train=no\n');
+    });
+
+    it('every Markdown twin says what its HTML page says, and nothing else', async () => {
+      const { body } = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
+      const collapse = (value: string) => value.replace(/\s+/g, ' ').trim();
+      const lines = (format: 'html' | 'markdown', value: string) =>
+        renderPlainText(parseContent({ format, value })).split('\n').map(collapse).filter(Boolean);
+      for (const item of body.items) {
+        const html = (await text(item.cUrl)).body;
+        const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+        // The document's body as the page renders it, without the code blocks' toolbar.
+        const prose = main
+          .slice(main.indexOf('<div class="prose">'), main.lastIndexOf('</div>') + 6)
+          .replace(/<div class="code-block__bar">.*?<\/div>/g, '');
+        expect([item.cUrl, prose.length > 0]).toEqual([item.cUrl, true]);
+        const twin = (await text(`${item.cUrl}index.html.md`)).body;
+        const pageText = collapse(lines('html', main).join(' '));
+        const twinText = collapse(lines('markdown', twin).join(' '));
+        // Every line of the twin is on the page (title, summary, body)...
+        const notOnPage = lines('markdown', twin).filter((line) => !pageText.includes(line));
+        // ...and every line of the page's body is in the twin.
+        const notInTwin = lines('html', prose).filter((line) => !twinText.includes(line));
+        expect([item.cUrl, notOnPage, notInTwin]).toEqual([item.cUrl, [], []]);
+        // Fenced code keeps its language.
+        const languages = [...prose.matchAll(/class="language-([\w+-]+)"/g)].map((m) => m[1]);
+        const fences = [...twin.matchAll(/^```([\w+-]+)$/gm)].map((m) => m[1]);
+        expect([item.cUrl, fences]).toEqual([item.cUrl, languages]);
+      }
+      expect(body.items.length).toBe(94);
+    });
+
+    it('agent traffic: counted by the site and Strapi into one table, served as /llm-stats.json', async () => {
+      const gpt = {
+        'user-agent': 'Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+      };
+      const { url, etag } = demo.summary.curl;
+      for (let i = 0; i < 3; i++) expect((await fetch(url, { headers: gpt })).status).toBe(200);
+      const conditional = { ...gpt, 'if-none-match': etag };
+      for (let i = 0; i < 2; i++)
+        expect((await fetch(url, { headers: conditional })).status).toBe(304);
+      expect((await fetch(`${cms}/llm-sitemap.json`, { headers: gpt })).status).toBe(200);
+      // Both servers write their counts every 5 s (the demo's flushIntervalMs).
+      const gptStats = await eventually('GPTBot in /llm-stats.json', async () => {
+        const { body } = await json<{
+          agents: { family: string; requests: number; notModified: number }[];
+        }>(`${site}/llm-stats.json`);
+        const found = body.agents.find((a) => a.family === 'GPTBot');
+        return found && found.requests >= 6 ? found : undefined;
+      });
+      expect(gptStats).toMatchObject({ requests: 6, notModified: 2 });
     });
 
     it('an edit through the REST API reaches the sitemap, the M-URL, the next SCP delta and llms.txt', async () => {

@@ -41,7 +41,9 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.use('/uploads', express.static(options.uploadsDir, { maxAge: '1d' }));
 
   const send = (req: Request, res: Response, view: PageView, status = 200) => {
-    const linkTags = (res.locals.agentReady as { linkTags?: string } | undefined)?.linkTags;
+    const discovery = res.locals.agentReady as
+      { linkTags?: string; llmsTxtNotice?: string } | undefined;
+    const { linkTags, llmsTxtNotice } = discovery ?? {};
     res
       .status(status)
       .type('html')
@@ -53,6 +55,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
           origin,
           siteName,
           ...(linkTags ? { linkTags } : {}),
+          ...(llmsTxtNotice ? { llmsTxtNotice } : {}),
         }),
       );
   };

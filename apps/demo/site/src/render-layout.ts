@@ -13,6 +13,8 @@ export interface LayoutOptions {
   siteName: string;
   /** The agent discovery `<link>` tags (`res.locals.agentReady.linkTags`). */
   linkTags?: string;
+  /** The adapter's pointer to llms.txt for agents reading the body (`res.locals.agentReady.llmsTxtNotice`). */
+  llmsTxtNotice?: string;
   /** Other language versions of the page. */
   alternates?: { locale: Locale; path: string }[];
   section?: Section;
@@ -78,7 +80,7 @@ ${raw(options.linkTags ? `${options.linkTags}\n` : '')}${jsonLd}<script src="/as
   </div>
 </header>
 <main id="main" class="container">
-${options.body}
+${raw(options.llmsTxtNotice ? `${options.llmsTxtNotice}\n` : '')}${options.body}
 </main>
 <footer class="site-footer">
   <div class="container site-footer__grid">
