@@ -234,6 +234,29 @@ describe('serving metrics', () => {
   }, 300_000);
 });
 
+describe('size budget', () => {
+  it('a document over 50,000 characters is served, with a warning in the log and the admin page', async () => {
+    await f.strapi.documents('api::article.article' as never).create({
+      data: { title: 'Long read', slug: 'long-read', content: blocks('word '.repeat(12_000)) },
+      status: 'published',
+    } as never);
+    await f.agentReady.whenIdle();
+    expect((await get('/en/blog/long-read/llm.json')).status).toBe(200);
+    await createAdminUser(f.strapi, 'sizes@example.com', [await superAdminRoleId(f.strapi)]);
+    const jwt = await adminJwt(f.http, 'sizes@example.com');
+    const res = await request(f.http)
+      .get('/agent-ready/overview')
+      .set('Authorization', `Bearer ${jwt}`);
+    const problems = (res.body as { problems: { level: string; message: string }[] }).problems;
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: expect.stringMatching(/long-read\/ is \d+ characters .*agents may truncate it/),
+      }),
+    );
+  });
+});
+
 describe('Web Bot Auth', () => {
   const host = () => `127.0.0.1:${port}`;
 
