@@ -45,13 +45,14 @@ export async function requestsPerSecond(
   seconds: number,
 ): Promise<number> {
   const errors = new Map<string, number>();
+  // Without a callback autocannon returns its run as a promise that is also an event emitter.
   const instance = autocannon({
     url: `http://127.0.0.1:${port}${path}`,
     connections: 16,
     pipelining: 1,
     duration: seconds,
     headers,
-  });
+  }) as Promise<autocannon.Result> & autocannon.Instance;
   instance.on('reqError', (error: Error) =>
     errors.set(error.message, (errors.get(error.message) ?? 0) + 1),
   );

@@ -1,5 +1,7 @@
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
-import { requestsPerSecond, startServer, stopServer } from '../serving-load';
+import { requestsPerSecond, startServer, stopServer, type ServerProcess } from '../serving-load';
+
+const SITEMAP_PATH = '/llm-sitemap.json';
 
 /**
  * M-URL 200 and 304 throughput of the Express adapter beside a bare node:http server sending the
@@ -18,6 +20,21 @@ export const serveExpressScenario: BenchScenario = {
       samples[`${kind}200`] = [];
       samples[`${kind}304`] = [];
     }
+    samples.sitemap200 = [];
+    samples.bareSitemap200 = [];
+    /** The adapter's sitemap, and a bare server sending its bytes, measured alike. */
+    const measureSitemap = async (server: ServerProcess) => {
+      samples.sitemap200!.push(await requestsPerSecond(server.port, SITEMAP_PATH, {}, seconds));
+      const bare = await startServer('serve-bytes.ts', [
+        `http://127.0.0.1:${server.port}${SITEMAP_PATH}`,
+      ]);
+      try {
+        await requestsPerSecond(bare.port, bare.path, {}, 1);
+        samples.bareSitemap200!.push(await requestsPerSecond(bare.port, bare.path, {}, seconds));
+      } finally {
+        stopServer(bare);
+      }
+    };
     for (let round = 0; round < rounds; round++) {
       for (const kind of kinds) {
         const server = await startServer('serve-m-url.ts', [kind]);
@@ -34,6 +51,7 @@ export const serveExpressScenario: BenchScenario = {
               seconds,
             ),
           );
+          if (kind === 'express-handler') await measureSitemap(server);
         } finally {
           stopServer(server);
         }
@@ -71,6 +89,14 @@ export const serveExpressScenario: BenchScenario = {
         goalRatio: 0.95,
         notes:
           'Issue #12: metrics are counted in memory and flushed in batches, so they should cost under 5%.',
+      }),
+      figure({
+        id: 'serve.express-handler.sitemap-200',
+        title: 'JSON sitemap 200 (1,001 documents), agent.handler(app)',
+        unit: 'req/s',
+        betterIs: 'higher',
+        samples: samples.sitemap200!,
+        baseline: { title: 'bare node:http, same bytes', samples: samples.bareSitemap200! },
       }),
       figure({
         id: 'serve.express.m-url-304',

@@ -1,6 +1,6 @@
 // A server process for the serving benchmarks: `bare` answers one precomputed M-URL with
 // node:http and nothing else (the ceiling); `express` and `express-handler` are the real adapter
-// over SQLite.
+// over SQLite, with 1,000 more documents in the table (and the sitemap).
 // Prints `ready <port> <path> <etag>` when it accepts requests.
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
@@ -11,6 +11,9 @@ import { buildMUrlRepresentation, formatLinkHeader, TCT_1 } from '@agent-ready/c
 import { agentReady } from '@agent-ready/express';
 
 const ORIGIN = 'https://bench.example';
+/** Other documents, so the sitemap has a realistic size (about 200 KB). */
+const SITEMAP_DOCUMENTS = 1_000;
+
 const DOCUMENT = {
   id: 'article',
   url: '/articles/benchmark/',
@@ -57,6 +60,19 @@ async function adapter(): Promise<{ server: http.Server; path: string; etag: str
     database: { client: 'sqlite', filename: join(dir, 'bench.sqlite') },
     ...(process.argv[2] === 'express-handler-metrics' ? { metrics: { enabled: true } } : {}),
   });
+  await agent.rebuild(
+    (function* () {
+      for (let i = 0; i < SITEMAP_DOCUMENTS; i++) {
+        yield {
+          id: `other-${i}`,
+          url: `/articles/other-${i}/`,
+          title: `Another article ${i}`,
+          body: { format: 'text' as const, value: `Paragraph ${i}.` },
+          modified: DOCUMENT.modified,
+        };
+      }
+    })(),
+  );
   const outcome = await agent.publish(DOCUMENT);
   await agent.idle();
   const app = express();

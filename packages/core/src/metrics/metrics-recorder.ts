@@ -51,6 +51,11 @@ export const COUNTER_NAMES: readonly (keyof MetricCounters)[] = [
   'htmlBytesEstimated',
 ];
 
+interface CountEntry {
+  key: MetricKey;
+  counters: MetricCounters;
+}
+
 function emptyCounters(): MetricCounters {
   return {
     requests: 0,
@@ -69,18 +74,43 @@ function emptyCounters(): MetricCounters {
  * failed write can `restore` them and nothing is ever counted twice.
  */
 export class MetricsRecorder {
-  private counts = new Map<string, { key: MetricKey; counters: MetricCounters }>();
+  private counts = new Map<string, CountEntry>();
   private pageSizes = new Map<string, number>();
+  /**
+   * Today's entries by kind, then family: the per-request path allocates nothing (no date
+   * string, no key string) once a kind and family were seen today. Cleared at midnight UTC
+   * and at every drain.
+   */
+  private today = new Map<EndpointKind, Map<string, CountEntry>>();
+  private day = '';
+  private dayStart = 0;
+  private dayEnd = 0;
 
   constructor(private readonly clock: () => number = Date.now) {}
 
   record(event: MetricEvent): void {
-    const day = new Date(this.clock()).toISOString().slice(0, 10);
-    const id = `${day}\u0000${event.kind}\u0000${event.family}`;
-    let entry = this.counts.get(id);
+    const now = this.clock();
+    if (now >= this.dayEnd || now < this.dayStart) {
+      this.dayStart = now - (now % 86_400_000);
+      this.dayEnd = this.dayStart + 86_400_000;
+      this.day = new Date(this.dayStart).toISOString().slice(0, 10);
+      this.today = new Map();
+    }
+    let families = this.today.get(event.kind);
+    if (!families) {
+      families = new Map();
+      this.today.set(event.kind, families);
+    }
+    let entry = families.get(event.family);
     if (!entry) {
-      entry = { key: { day, kind: event.kind, family: event.family }, counters: emptyCounters() };
-      this.counts.set(id, entry);
+      const { day } = this;
+      const id = `${day}\u0000${event.kind}\u0000${event.family}`;
+      entry = this.counts.get(id);
+      if (!entry) {
+        entry = { key: { day, kind: event.kind, family: event.family }, counters: emptyCounters() };
+        this.counts.set(id, entry);
+      }
+      families.set(event.family, entry);
     }
     const c = entry.counters;
     c.requests++;
@@ -111,6 +141,7 @@ export class MetricsRecorder {
     const drained = { counts: [...this.counts.values()], pageSizes: this.pageSizes };
     this.counts = new Map();
     this.pageSizes = new Map();
+    this.today = new Map();
     return drained;
   }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { buildAgentStats, classifyAgent, MetricsRecorder, type MetricRow } from '.';
 
 describe('classifyAgent', () => {
@@ -128,5 +129,59 @@ describe('buildAgentStats', () => {
       bytesSaved: 117_000,
     });
     expect(stats.agents.map((a) => a.family)).toEqual(['GPTBot', 'ClaudeBot']);
+  });
+});
+
+describe('MetricsRecorder against a reference model', () => {
+  it('any sequence of events, clock moves (back too) and drains adds up per UTC day, kind and family', () => {
+    const event = fc.record({
+      kind: fc.constantFrom('m-url' as const, 'sitemap' as const, 'markdown' as const),
+      family: fc.constantFrom('GPTBot', 'other', 'ClaudeBot'),
+      status: fc.constantFrom(200, 304, 404, 410, 500),
+      bytesSent: fc.nat(10_000),
+      advance: fc.integer({ min: -3_600_000, max: 30 * 3_600_000 }),
+      drain: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 60 }), (events) => {
+        let now = Date.parse('2025-10-01T20:00:00Z');
+        const recorder = new MetricsRecorder(() => now);
+        const expected = new Map<string, number[]>();
+        const actual = new Map<string, number[]>();
+        const collect = () => {
+          for (const { key, counters } of recorder.drain().counts) {
+            const id = `${key.day} ${key.kind} ${key.family}`;
+            const sum = actual.get(id) ?? [0, 0, 0, 0, 0];
+            const add = [
+              counters.requests,
+              counters.ok,
+              counters.notModified,
+              counters.gone,
+              counters.bytesSent,
+            ];
+            actual.set(
+              id,
+              sum.map((v, i) => v + add[i]!),
+            );
+          }
+        };
+        for (const e of events) {
+          now += e.advance;
+          recorder.record(e);
+          const id = `${new Date(now).toISOString().slice(0, 10)} ${e.kind} ${e.family}`;
+          const [requests, ok, notModified, gone, bytes] = expected.get(id) ?? [0, 0, 0, 0, 0];
+          expected.set(id, [
+            requests! + 1,
+            ok! + (e.status === 200 ? 1 : 0),
+            notModified! + (e.status === 304 ? 1 : 0),
+            gone! + (e.status === 404 || e.status === 410 ? 1 : 0),
+            bytes! + e.bytesSent,
+          ]);
+          if (e.drain) collect();
+        }
+        collect();
+        expect(actual).toEqual(expected);
+      }),
+    );
   });
 });
