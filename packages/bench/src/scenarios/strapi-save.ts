@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
 import { figure, median, type BenchFigure, type BenchScenario } from '../measurement';
 
 // The plugin's fixture Strapi app (tests/fixtures/app), booted in this process with the built
@@ -19,7 +20,15 @@ interface StrapiLike {
     create(params: object): Promise<{ documentId: string }>;
     update(params: object): Promise<unknown>;
   };
-  plugin(name: string): { service(name: string): { whenIdle(): Promise<void> } };
+  plugin(name: string): {
+    service(name: string): { whenIdle(): Promise<void>; reconcile(): Promise<unknown> };
+  };
+  /** Strapi's knex, as far as the seeding uses it. */
+  db: {
+    connection: ((table: string) => { where(filter: object): Promise<unknown[]> }) & {
+      batchInsert(table: string, rows: object[], chunkSize: number): Promise<unknown>;
+    };
+  };
 }
 
 const ARTICLE = 'api::article.article';
@@ -52,7 +61,39 @@ interface Measured {
   visible: number[];
 }
 
-async function measure(plugin: boolean, samples: number): Promise<Measured> {
+/**
+ * Fills Strapi's article table with `count` more published articles, cloning the rows (draft and
+ * published) of one made through the Document Service: seeding 100,000 through the Document
+ * Service itself would take most of an hour.
+ */
+async function seedArticles(strapi: StrapiLike, template: string, count: number): Promise<void> {
+  const knex = strapi.db.connection;
+  const rows = (await knex('articles').where({ document_id: template })) as Record<
+    string,
+    unknown
+  >[];
+  const batch: Record<string, unknown>[] = [];
+  const flush = async () => {
+    await knex.batchInsert('articles', batch.splice(0), 500);
+  };
+  for (let i = 0; i < count; i++) {
+    const documentId = randomBytes(12).toString('hex').slice(0, 24);
+    for (const row of rows) {
+      const { id: _id, ...columns } = row;
+      batch.push({
+        ...columns,
+        document_id: documentId,
+        title: `Seeded article ${i}`,
+        slug: `seeded-${i}`,
+      });
+    }
+    if (batch.length >= 5_000) await flush();
+  }
+  await flush();
+}
+
+/** `tableSize`: articles already published (and, with the plugin, in the agent table) before the saves. */
+async function measure(plugin: boolean, samples: number, tableSize = 0): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'agent-ready-bench-strapi-'));
   Object.assign(process.env, {
     DATABASE_CLIENT: 'sqlite',
@@ -78,6 +119,15 @@ async function measure(plugin: boolean, samples: number): Promise<Measured> {
         status: 'published',
       });
       ids.push(created.documentId);
+    }
+    if (tableSize > 0) {
+      await seedArticles(strapi, ids[0]!, tableSize);
+      if (plugin) {
+        const summary = (await strapi.plugin('agent-ready').service('agent-ready').reconcile()) as
+          { seen: number } | undefined;
+        if (!summary || summary.seen < tableSize)
+          throw new Error(`the plugin's reconcile saw ${summary?.seen} of ${tableSize} articles`);
+      }
     }
     await idle();
     let revision = 1;
@@ -163,6 +213,44 @@ export const strapiSaveScenario: BenchScenario = {
         notes: `p95 ${percentile(withPlugin.visible, 95).toFixed(1)} ms; the sitemap rebuild is debounced on purpose so bursts cost one rebuild`,
       }),
     );
+    // Scenario 3 of issue #11: the same save with many documents already published (and, with
+    // the plugin, in the agent table, whose sitemap is rebuilt after each save).
+    for (const size of quick ? [1_000] : [1_000, 100_000]) {
+      // Every save at 100,000 waits for a whole-site artifact rebuild: fewer samples there.
+      const sizeSamples = quick ? 20 : size > 10_000 ? 10 : 60;
+      const bare = await measure(false, sizeSamples, size);
+      const loaded = await measure(true, sizeSamples, size);
+      const label = size.toLocaleString('en-US');
+      for (const p of [50, 95]) {
+        figures.push(
+          figure({
+            id: `strapi.save.p${p}.at-${size}`,
+            title: `update+publish p${p} with ${label} published articles, plugin enabled`,
+            unit: 'ms',
+            betterIs: 'lower',
+            samples: [percentile(loaded.isolated, p)],
+            baseline: {
+              title: `same ${label} articles, plugin disabled`,
+              samples: [percentile(bare.isolated, p)],
+            },
+          }),
+        );
+      }
+      figures.push(
+        figure({
+          id: `strapi.save.visible.at-${size}`,
+          title: `save until the M-URL and sitemap show it, ${label} articles (p50)`,
+          unit: 'ms',
+          betterIs: 'lower',
+          samples: [median(loaded.visible)],
+          baseline: {
+            title: `the save alone, ${label} articles, plugin disabled`,
+            samples: [median(bare.isolated)],
+          },
+          notes: `p95 ${percentile(loaded.visible, 95).toFixed(1)} ms (${sizeSamples} saves); includes rebuilding every artifact over ${label} documents (sitemap, SCP snapshot and deltas, llms.txt): rebuilds are whole-site, so this grows with the site${quick ? '; 100,000 in full mode' : ''}`,
+        }),
+      );
+    }
     return figures;
   },
 };
