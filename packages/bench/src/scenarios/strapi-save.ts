@@ -171,7 +171,8 @@ export const strapiSaveScenario: BenchScenario = {
   id: 'strapi.save',
   title: 'Strapi: what a save costs with the plugin (Document Service update+publish, SQLite)',
   async run({ quick }) {
-    const samples = quick ? 80 : 300;
+    // Quick mode keeps the whole `pnpm bench --quick` under 5 minutes.
+    const samples = quick ? 50 : 300;
     const without = await measure(false, samples);
     const withPlugin = await measure(true, samples);
     const figures: BenchFigure[] = [];
@@ -217,7 +218,7 @@ export const strapiSaveScenario: BenchScenario = {
     // the plugin, in the agent table, whose sitemap is rebuilt after each save).
     for (const size of quick ? [1_000] : [1_000, 100_000]) {
       // Every save at 100,000 waits for a whole-site artifact rebuild: fewer samples there.
-      const sizeSamples = quick ? 20 : size > 10_000 ? 10 : 60;
+      const sizeSamples = quick ? 10 : size > 10_000 ? 10 : 60;
       const bare = await measure(false, sizeSamples, size);
       const loaded = await measure(true, sizeSamples, size);
       const label = size.toLocaleString('en-US');
