@@ -281,7 +281,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   /** Counts a response the adapter sent (in memory; flushed later, never on this request's path). */
   function observe(req: IncomingMessage, response: HttpResponse): void {
     const metrics = opened?.metrics;
-    if (!metrics || !response.observe) return;
+    if (!metrics) return;
     const event = metricEventOf(response, familyOf(req));
     if (event) metrics.recorder.record(event);
   }

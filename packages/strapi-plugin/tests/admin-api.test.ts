@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import request from 'supertest';
 import {
   bootFixture,
@@ -15,6 +14,7 @@ import {
   superAdminRoleId,
 } from './support/admin-users';
 import { getRaw, pathOf, sitemapItems } from './support/agent-http';
+import { freePort } from '@agent-ready/test-support';
 
 // The admin API on a real Strapi: admin JWTs from /admin/login, the plugin's RBAC actions, input
 // validation, and settings applied without a restart (and kept across one).
@@ -23,14 +23,6 @@ const ARTICLE = 'api::article.article';
 const PAGE = 'api::page.page';
 const READ = 'plugin::agent-ready.read';
 const blocks = (text: string) => [{ type: 'paragraph', children: [{ type: 'text', text }] }];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface ErrorBody {
   error: { status: number; name: string; message: string; details: { errors?: ErrorItem[] } };

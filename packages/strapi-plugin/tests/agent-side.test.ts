@@ -1,22 +1,14 @@
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncScp, syncSite, validateSite } from '@agent-ready/cli';
 import { bootFixture, FIXTURE_CONFIG, type Fixture } from './support/fixture-app';
+import { freePort } from '@agent-ready/test-support';
 
 // The agent side against a real Strapi: the conformance validator and both sync modes, over a
 // real socket whose address is the configured public origin (so every advertised URL is local).
 
 const blocks = (text: string) => [{ type: 'paragraph', children: [{ type: 'text', text }] }];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('the agent side against the Strapi plugin', () => {
   let f: Fixture;

@@ -1,6 +1,5 @@
-import { createServer } from 'node:net';
 import request from 'supertest';
-import { startSigningAgent, type SigningAgent } from '@agent-ready/test-support';
+import { freePort, type SigningAgent, startSigningAgent } from '@agent-ready/test-support';
 import {
   bootFixture,
   createFixtureDatabase,
@@ -16,14 +15,6 @@ import { pathOf, sitemapItems } from './support/agent-http';
 // admin page's API; Content-Usage per content type; Web Bot Auth labels (and, if asked, gates).
 
 const blocks = (text: string) => [{ type: 'paragraph', children: [{ type: 'text', text }] }];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Summary {
   requests: number;

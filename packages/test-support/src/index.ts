@@ -1,4 +1,5 @@
 export * from './conformance';
 export * from './databases';
+export * from './free-port';
 export * from './tcp-proxy';
 export * from './signing-agent';

@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repositoryRoot } from '@agent-ready/test-support';
 
 // From the repository root, not __dirname: the benchmarks (ES modules) start the demo with this too.
 const DEMO_DIR = join(repositoryRoot() ?? process.cwd(), 'apps', 'demo');
 
-/** A port nothing listens on right now (Strapi's config cannot take port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '@agent-ready/test-support';
 
 /** What the start script printed once both servers were up. */
 export interface DemoSummary {

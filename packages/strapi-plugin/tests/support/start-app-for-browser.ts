@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { createAdminUser, editorRoleId, superAdminRoleId, ADMIN_PASSWORD } from './admin-users';
 import { APP_DIR, bootFixture, FIXTURE_CONFIG, type Fixture } from './fixture-app';
+import { freePort } from '@agent-ready/test-support';
 
 /** A Strapi app with its admin panel served, listening on a local port, with two admin users. */
 export interface BrowserApp {
@@ -68,14 +68,6 @@ async function buildAdminPanel(): Promise<void> {
     );
   });
   writeFileSync(BUILD_KEY_FILE, key);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
 }
 
 /**
