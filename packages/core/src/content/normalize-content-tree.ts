@@ -85,9 +85,13 @@ function requireArray(value: unknown, path: string, depth: number): unknown[] {
   return value;
 }
 
-/** Collapses a one-line string (alt, title, citation, document title). */
+/**
+ * Collapses a one-line string (alt, title, citation, document title). Its edges are trimmed of
+ * every Unicode space (U+3000, U+00A0, ...) as block text is, so a title of only an ideographic
+ * space is no title rather than a line that looks blank.
+ */
 export function normalizeLine(value: string): string {
-  return value.replace(TEXT_CONTROLS, '').replace(WHITESPACE_RUN, ' ').replace(/^ | $/g, '');
+  return value.replace(TEXT_CONTROLS, '').replace(WHITESPACE_RUN, ' ').trim();
 }
 
 function optionalLine(value: unknown, path: string): string | undefined {

@@ -111,6 +111,19 @@ describe('renderPlainText', () => {
     ).toBeInstanceOf(ValidationError);
   });
 
+  it('drops an image title of Unicode spaces only (fast-check counterexample, seed-independent)', () => {
+    const tree = {
+      children: [{ type: 'image', url: '/a/b', alt: 'a', title: '\u3000' }],
+    } as ContentTree;
+    expect(renderPlainText(tree)).toBe('[Image: a]');
+    const padded = {
+      children: [
+        { type: 'image', url: '/a/b', alt: '\u00a0a\u3000', title: '\u3000Caption\u2003' },
+      ],
+    } as ContentTree;
+    expect(renderPlainText(padded)).toBe('[Image: a]\nCaption');
+  });
+
   it('is deterministic and adds no tags of its own', () => {
     fc.assert(
       fc.property(contentTreeArbitrary, (generated) => {
