@@ -14,5 +14,7 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+  // Fixed fast-check seeds in `npm test`, random ones in `pnpm fuzz` (test-support/property-runs).
+  setupFilesAfterEnv: ['<rootDir>/node_modules/@agent-ready/test-support/src/fast-check-setup.ts'],
   testTimeout: 30_000,
 };

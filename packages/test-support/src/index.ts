@@ -3,3 +3,4 @@ export * from './databases';
 export * from './free-port';
 export * from './tcp-proxy';
 export * from './signing-agent';
+export { propertyRuns, FUZZING } from './property-runs';

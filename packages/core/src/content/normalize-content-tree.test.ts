@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
 import type { ContentTree, InlineNode } from './content-tree';
 import { contentTreeArbitrary } from './content-arbitraries';
@@ -242,7 +243,7 @@ describe('normalizeContentTree', () => {
         expect(normalizeContentTree(once)).toEqual(once);
         expect(normalizeContentTree(tree)).toEqual(once);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import type { BlockNode } from './content-tree';
 import {
   addsAngleBrackets,
@@ -204,7 +205,7 @@ describe('parseHtml', () => {
         expect(addsAngleBrackets(renderPlainText(tree), tree)).toBe(false);
         expect(parseMarkdown(renderMarkdown(tree))).toEqual(tree);
       }),
-      { numRuns: 400 },
+      propertyRuns(400),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
 import type { BlockNode } from './content-tree';
 import { ContentParseError } from './content-errors';
@@ -225,7 +226,7 @@ describe('parseMarkdown', () => {
         expect(parseMarkdown(source)).toEqual(tree);
         expect(parseMarkdown(renderMarkdown(tree))).toEqual(tree);
       }),
-      { numRuns: 400 },
+      propertyRuns(400),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
 import { parseOrTypedError, readFixture, thrown } from './content-test-helpers';
 import { parseMarkdown } from './parse-markdown';
@@ -215,7 +216,7 @@ describe('parseStrapiBlocks', () => {
         const tree = parseOrTypedError(() => parseStrapiBlocks(value));
         if (tree !== undefined) expect(parseStrapiBlocks(value)).toEqual(tree);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import type { BlockNode, ContentTree, InlineNode } from './content-tree';
 import { contentTreeArbitrary } from './content-arbitraries';
 import { normalizeContentTree } from './normalize-content-tree';
@@ -192,7 +193,7 @@ describe('renderMarkdown', () => {
       fc.property(contentTreeArbitrary, (tree) => {
         expect(renderMarkdown(tree)).toBe(renderMarkdown(structuredClone(tree)));
       }),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
   });
 
@@ -201,7 +202,7 @@ describe('renderMarkdown', () => {
       fc.property(contentTreeArbitrary, (tree) => {
         expect(parseMarkdown(renderMarkdown(tree))).toEqual(normalizeContentTree(tree));
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

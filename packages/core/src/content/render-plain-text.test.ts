@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
 import type { ContentTree } from './content-tree';
 import { contentTreeArbitrary } from './content-arbitraries';
@@ -133,7 +134,7 @@ describe('renderPlainText', () => {
         // Blocks are trimmed (code keeps its indentation), so no blank line at either end.
         expect(text).not.toMatch(/^\s*\n|\n\s*$/);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

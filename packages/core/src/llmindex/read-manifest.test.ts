@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { FULL_MANIFEST, MINIMAL_MANIFEST } from './llmindex-test-manifests';
 import { readLlmindexManifest, readLlmindexResponse } from './read-manifest';
 
@@ -91,7 +92,7 @@ describe('readLlmindexManifest (§9 consumer side)', () => {
           expect(typeof result.supported).toBe('boolean');
         },
       ),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { createPrivateKey, sign as edSign } from 'node:crypto';
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { sha256 } from '../crypto';
 import { LlmindexKeyError, LlmindexValidationError } from './llmindex-errors';
 import { buildLlmindexJwks, generateLlmindexKeyPair, type LlmindexKeyPair } from './llmindex-keys';
@@ -212,7 +213,7 @@ describe('verifyLlmindexManifestSignature', () => {
           expect(typeof result.valid).toBe('boolean');
         },
       ),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 });

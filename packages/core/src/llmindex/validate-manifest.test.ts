@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { LlmindexValidationError } from './llmindex-errors';
 import { FULL_MANIFEST, MINIMAL_MANIFEST } from './llmindex-test-manifests';
 import { assertLlmindexManifest, validateLlmindexManifest } from './validate-manifest';
@@ -258,7 +259,7 @@ describe('validateLlmindexManifest on hostile input (fuzz)', () => {
           expect(error).toBeInstanceOf(LlmindexValidationError);
         }
       }),
-      { numRuns: 400 },
+      propertyRuns(400),
     );
   });
 });

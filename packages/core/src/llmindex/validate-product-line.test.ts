@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { LlmindexValidationError } from './llmindex-errors';
 import {
   assertLlmindexProductLine,
@@ -80,7 +81,7 @@ describe('validateLlmindexProductLine (§5)', () => {
           expect(result.valid).toBe(result.problems.length === 0);
         },
       ),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { marked } from 'marked';
 import {
   escapeMarkdownHeading,
@@ -44,7 +45,7 @@ describe('Markdown escaping of plain text', () => {
         const text = raw.replace(/\s+/g, ' ').trim();
         expect(renderedText(escapeMarkdownLine(text))).toBe(text);
       }),
-      { numRuns: 500 },
+      propertyRuns(500),
     );
   });
 

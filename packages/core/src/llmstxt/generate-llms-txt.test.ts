@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { generateLlmsFullTxt } from './generate-llms-full-txt';
 import { escapeLlmsTxtLinkName, generateLlmsTxt } from './generate-llms-txt';
 import { LlmsTxtInputError } from './llmstxt-errors';
@@ -190,7 +191,7 @@ All prices include VAT.
           expect(document.summary).toBeDefined();
         },
       ),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { LlmsTxtParseError } from './llmstxt-errors';
 import { inspectLlmsTxt, parseLlmsTxt } from './parse-llms-txt';
 
@@ -115,7 +116,7 @@ describe('parseLlmsTxt', () => {
           expect(error).toBeInstanceOf(LlmsTxtParseError);
         }
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

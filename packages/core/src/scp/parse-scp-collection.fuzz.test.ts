@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { gzipSync } from 'node:zlib';
 import { compress as zstdCompress } from 'zstd-napi';
 import { AgentReadyError } from '../errors';
@@ -42,7 +43,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
           await outcome(Buffer.concat([Buffer.from(magic), body]), size);
         },
       ),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -59,7 +60,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
           expect(await outcome(whole.subarray(0, cut), size)).toBe(false);
         },
       ),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 
@@ -79,7 +80,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
           await outcome(bytes, size);
         },
       ),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -92,7 +93,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
           await outcome(Buffer.from(text));
         },
       ),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -147,7 +148,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
         const text = [META, ...pages.map((p) => JSON.stringify(p))].join('\n');
         expect(await outcome(Buffer.from(text))).toBe(true); // only warnings: every required member is there
       }),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 
@@ -163,7 +164,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
           await outcome(Buffer.from(nested), 8192);
         },
       ),
-      { numRuns: 30 },
+      propertyRuns(30),
     );
   });
 
@@ -173,7 +174,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
         const inspection = await inspectScpCollection([bytes]);
         expect(typeof inspection.valid).toBe('boolean');
       }),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
   });
 });
@@ -200,7 +201,7 @@ describe('builder fuzzing: arbitrary input is a page or a typed error', () => {
           }
         }
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { XMLValidator } from 'fast-xml-parser';
 import { buildScpSitemap, type ScpSitemapInput } from './build-scp-sitemap';
 import { parseScpSitemap } from './parse-scp-sitemap';
@@ -214,7 +215,7 @@ describe('parseScpSitemap', () => {
           expect(error).toBeInstanceOf(ScpSitemapError);
         }
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
     const xmlChar = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter(
       (s) =>
@@ -233,7 +234,7 @@ describe('parseScpSitemap', () => {
         expect(parsed.sections[0]!.name).toBe(name);
         expect(parsed.deltas[0]!.period).toBe(period);
       }),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import he from 'he';
 import { decodeHtmlEntities } from './decode-html-entities';
 
@@ -32,7 +33,7 @@ describe('decodeHtmlEntities', () => {
         const text = pieces.join('');
         expect(decodeHtmlEntities(text)).toBe(he.decode(text));
       }),
-      { numRuns: 3000 },
+      propertyRuns(3000),
     );
   });
 

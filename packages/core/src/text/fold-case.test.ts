@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { foldCase } from './fold-case';
 
 describe('foldCase', () => {
@@ -39,7 +40,7 @@ describe('foldCase', () => {
         const perCodePoint = [...text].map((ch) => foldCase(ch)).join('');
         expect(foldCase(text)).toBe(perCodePoint);
       }),
-      { numRuns: 1000 },
+      propertyRuns(1000),
     );
   });
 

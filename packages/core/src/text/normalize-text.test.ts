@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import he from 'he';
 import { foldCase } from './fold-case';
 import { fingerprintText } from './fingerprint-text';
@@ -155,7 +156,7 @@ describe('normalizeText properties (fast-check)', () => {
         expect(normalized).not.toMatch(/\p{Surrogate}/u);
         expect(fingerprintText(text)).toMatch(/^sha256-[0-9a-f]{64}$/);
       }),
-      { numRuns: 2000 },
+      propertyRuns(2000),
     );
   });
 
@@ -173,7 +174,7 @@ describe('normalizeText properties (fast-check)', () => {
       fc.property(textLike, (text) => {
         expect(normalizeText(text)).toBe(stepByStep(text));
       }),
-      { numRuns: 3000 },
+      propertyRuns(3000),
     );
   });
 
@@ -191,7 +192,7 @@ describe('normalizeText properties (fast-check)', () => {
         fixedPoints++;
         expect(normalizeText(once)).toBe(once);
       }),
-      { numRuns: 2000 },
+      propertyRuns(2000),
     );
     expect(fixedPoints).toBeGreaterThan(1000); // the precondition does not make it vacuous
   });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { isNormalHttpUri } from './is-normal-http-uri';
 import { normalizeUriComponents } from './normalize-uri';
 import { parseUri } from './parse-uri';
@@ -110,7 +111,7 @@ describe('isNormalHttpUri (the fast path of normalizeUri)', () => {
         taken++;
         expect(slowNormalize(uri)).toBe(uri);
       }),
-      { numRuns: 3000 },
+      propertyRuns(3000),
     );
     // The property says nothing unless the generator reaches the fast path often.
     expect(taken).toBeGreaterThan(100);

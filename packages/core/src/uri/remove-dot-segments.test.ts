@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { removeDotSegments } from './remove-dot-segments';
 
 /** RFC 3986 §5.2.4 transcribed with string buffers, one rule per branch, as the oracle. */
@@ -57,7 +58,7 @@ describe('removeDotSegments (RFC 3986 §5.2.4)', () => {
         const path = pieces.join('');
         expect(removeDotSegments(path)).toBe(removeDotSegmentsLiterally(path));
       }),
-      { numRuns: 2000 },
+      propertyRuns(2000),
     );
   });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { compareUris } from './compare-uris';
 import { hostToAscii, hostToUnicode } from './convert-host';
 import { isHttpUrl, resolveUrlAgainst } from './http-url';
@@ -96,7 +97,7 @@ const base = fc.oneof(
   ),
 );
 
-const RUNS = { numRuns: 600 };
+const RUNS = propertyRuns(600);
 
 describe('URI fuzzing (fast-check)', () => {
   it('only ever fails with UriError, whatever the input', () => {

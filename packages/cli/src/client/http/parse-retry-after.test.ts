@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { parseRetryAfter } from './parse-retry-after';
 
 const NOW = Date.parse('2025-10-01T00:00:00Z');
@@ -24,7 +25,7 @@ describe('parseRetryAfter', () => {
         const wait = parseRetryAfter(value, NOW);
         return wait === undefined || (Number.isFinite(wait) && wait >= 0);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { readTctSitemap } from './read-tct-sitemap';
 
 const hash = (c: string) => `sha256-${c.repeat(64)}`;
@@ -53,7 +54,7 @@ describe('readTctSitemap', () => {
         const reading = readTctSitemap(text);
         return Array.isArray(reading.items) && Array.isArray(reading.problems);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

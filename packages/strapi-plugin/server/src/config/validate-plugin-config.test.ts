@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '@agent-ready/core';
 import { validatePluginConfig } from './validate-plugin-config';
 
@@ -155,7 +156,7 @@ describe('validatePluginConfig', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '@agent-ready/core';
 import { expandUrlPattern, parseUrlPattern } from './url-pattern';
 
@@ -46,7 +47,7 @@ describe('parseUrlPattern', () => {
           }
         },
       ),
-      { numRuns: 500 },
+      propertyRuns(500),
     );
   });
 });

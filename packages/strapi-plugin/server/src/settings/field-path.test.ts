@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { contentTypeKey } from '../config/validate-plugin-config';
 import { fieldPath } from './field-path';
 
@@ -32,13 +33,13 @@ describe('fieldPath', () => {
       fc.property(fc.string(), fc.constantFrom('url', 'title', 'section'), (uid, attribute) => {
         expect(fieldPath(contentTypeKey(uid, attribute))).toEqual(['contentTypes', uid, attribute]);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
     fc.assert(
       fc.property(fc.string(), (text) => {
         expect(Array.isArray(fieldPath(text))).toBe(true);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

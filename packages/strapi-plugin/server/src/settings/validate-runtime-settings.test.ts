@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
 import { ConfigProblemsError } from '../config/validate-plugin-config';
 import { runtimeSettingsProblems, validateRuntimeSettings } from './validate-runtime-settings';
 
@@ -81,7 +82,7 @@ describe('runtimeSettingsProblems', () => {
           Array.isArray(runtimeSettingsProblems({ contentTypes: { 'api::a.a': input } })),
         ).toBe(true);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });
