@@ -2,7 +2,9 @@
 // tests colocated beside the module they test (`*.test.ts`) plus integration suites in `test/`.
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // Node's environment, plus a temp folder and a database schema per test file, removed when the
+  // file ends (test-support/test-environment).
+  testEnvironment: '<rootDir>/node_modules/@agent-ready/test-support/src/test-environment.ts',
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

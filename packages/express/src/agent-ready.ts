@@ -168,7 +168,10 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         database: db,
         tables,
         close,
-      } = await openStoreReader(database, readerOptions);
+      } = await openStoreReader(database, {
+        ...readerOptions,
+        ...(options.logger ? { logger: options.logger } : {}),
+      });
       const metrics = metricsFor(db.knex, tables, db.dialect, reader);
       return {
         endpoints: createAgentEndpoints(reader, endpointOptions),

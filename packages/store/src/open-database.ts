@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import { ValidationError } from '@agent-ready/core';
+import { knexLog, SILENT_LOGGER, type StoreLogger } from './store-logger';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -36,14 +37,19 @@ export function dialectOf(knex: Knex): Dialect {
 
 /**
  * Opens (or adopts) the database. SQLite gets WAL and a busy timeout, so several processes
- * can share the file; an adopted knex instance is used as its owner configured it.
+ * can share the file; an adopted knex instance is used as its owner configured it. knex's own
+ * warnings go to `logger`, never to stdout.
  */
-export function openDatabase(option: DatabaseOption): Database {
+export function openDatabase(
+  option: DatabaseOption,
+  logger: StoreLogger = SILENT_LOGGER,
+): Database {
   if (isKnex(option)) return { knex: option, dialect: dialectOf(option), owned: false };
   switch (option.client) {
     case 'sqlite': {
       const knex = knexFactory({
         client: 'better-sqlite3',
+        log: knexLog(logger),
         connection: { filename: option.filename },
         useNullAsDefault: true,
         pool: {
@@ -70,6 +76,7 @@ export function openDatabase(option: DatabaseOption): Database {
       return {
         knex: knexFactory({
           client: 'pg',
+          log: knexLog(logger),
           connection: option.connection,
           pool: option.pool ?? { min: 0, max: 10 },
         }),
@@ -80,6 +87,7 @@ export function openDatabase(option: DatabaseOption): Database {
       return {
         knex: knexFactory({
           client: 'mysql2',
+          log: knexLog(logger),
           connection:
             typeof option.connection === 'string'
               ? option.connection

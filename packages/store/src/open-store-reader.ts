@@ -1,4 +1,5 @@
 import { openDatabase, type Database, type DatabaseOption } from './open-database';
+import type { StoreLogger } from './store-logger';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { StoreError, translateDatabaseErrors } from './store-errors';
 import { tableNames, type TableNames } from './table-names';
@@ -9,14 +10,14 @@ import { tableNames, type TableNames } from './table-names';
  */
 export async function openStoreReader(
   database: DatabaseOption,
-  options: StoreReaderOptions & { tablePrefix?: string } = {},
+  options: StoreReaderOptions & { tablePrefix?: string; logger?: StoreLogger } = {},
 ): Promise<{
   reader: StoreReader;
   database: Database;
   tables: TableNames;
   close(): Promise<void>;
 }> {
-  const db = openDatabase(database);
+  const db = openDatabase(database, options.logger);
   const tables = tableNames(options.tablePrefix);
   const exists = await translateDatabaseErrors('open store', () =>
     db.knex.schema.hasTable(tables.documents),

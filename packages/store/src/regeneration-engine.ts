@@ -31,12 +31,9 @@ import {
 import { DuplicateUrlError, translateDatabaseErrors } from './store-errors';
 import { tableNames, type TableNames } from './table-names';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
+import { SILENT_LOGGER, type StoreLogger } from './store-logger';
 
-export interface StoreLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
+export type { StoreLogger };
 
 export interface RegenerationEngineOptions {
   database: DatabaseOption;
@@ -110,7 +107,6 @@ function configKeyOf(builders: readonly ArtifactBuilder[]): string {
   return sha256Hex(JSON.stringify(builders.map((b) => [b.family, b.settingsKey])));
 }
 
-const SILENT_LOGGER: StoreLogger = { info() {}, warn() {}, error() {} };
 const MAX_CONSISTENCY_ATTEMPTS = 3;
 /** Over this, agents with small context windows may truncate a document: worth a warning. */
 export const LARGE_DOCUMENT_CHARACTERS = 50_000;
@@ -182,7 +178,7 @@ export class RegenerationEngine {
 
   /** Opens the database, migrates the tables and returns a ready engine. */
   static async open(options: RegenerationEngineOptions): Promise<RegenerationEngine> {
-    const db = openDatabase(options.database);
+    const db = openDatabase(options.database, options.logger);
     const t = tableNames(options.tablePrefix);
     await translateDatabaseErrors('migrate', () => runMigrations(db.knex, t, db.dialect));
     const engine = new RegenerationEngine(options, db);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   availableDialects,
+  databaseConfig,
   MYSQL_CONNECTION,
   POSTGRES_URL,
   startTcpProxy,
@@ -19,7 +20,8 @@ const servers = [
       return { host: url.hostname, port: Number(url.port || 5432) };
     },
     option: (port: number): DatabaseOption => {
-      const url = new URL(POSTGRES_URL);
+      // The test file's own schema (databaseConfig), through the proxy's port.
+      const url = new URL((databaseConfig('postgres') as { connection: string }).connection);
       url.port = String(port);
       return {
         client: 'postgres',
@@ -33,7 +35,11 @@ const servers = [
     target: () => ({ host: MYSQL_CONNECTION.host, port: MYSQL_CONNECTION.port }),
     option: (port: number): DatabaseOption => ({
       client: 'mysql',
-      connection: { ...MYSQL_CONNECTION, port, connectTimeout: 1500 },
+      connection: {
+        ...(databaseConfig('mysql') as { connection: typeof MYSQL_CONNECTION }).connection,
+        port,
+        connectTimeout: 1500,
+      },
       pool: { min: 0, max: 4, acquireTimeoutMillis: 3000 },
     }),
   },
@@ -45,6 +51,12 @@ for (const server of servers) {
     let proxy: TcpProxy;
     let engine: RegenerationEngine;
     const prefix = uniqueTablePrefix();
+    const logged: string[] = [];
+    const logger = {
+      info: (m: string) => logged.push(m),
+      warn: (m: string) => logged.push(m),
+      error: (m: string) => logged.push(m),
+    };
 
     beforeAll(async () => {
       const target = server.target();
@@ -53,6 +65,7 @@ for (const server of servers) {
         database: server.option(proxy.port),
         tablePrefix: prefix,
         rebuild: { automatic: false },
+        logger,
       });
     });
 
@@ -96,10 +109,26 @@ for (const server of servers) {
       expect(failed).toBeInstanceOf(StoreUnavailableError);
       expect((failed as StoreUnavailableError).retryable).toBe(true);
 
-      // While the server is away, new operations fail the same typed way, quickly.
-      await expect(
-        engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'x' })),
-      ).rejects.toThrow(StoreUnavailableError);
+      // While the server is away, new operations fail the same typed way, quickly; the
+      // driver's complaints reach the host's logger, not stdout (where a worker protocol or a
+      // JSON log stream would choke on them).
+      const stdout: string[] = [];
+      const write = process.stdout.write;
+      process.stdout.write = ((chunk: string | Uint8Array) => {
+        stdout.push(String(chunk));
+        return true;
+      }) as typeof process.stdout.write;
+      try {
+        await expect(
+          engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'x' })),
+        ).rejects.toThrow(StoreUnavailableError);
+      } finally {
+        process.stdout.write = write;
+      }
+      expect(stdout).toEqual([]);
+      expect(
+        logged.some((m) => m.startsWith('agent-ready: database: Acquire connection error')),
+      ).toBe(true);
 
       proxy.restore();
       const row = await engine.reader.findMUrl('/a/llm.json');

@@ -21,33 +21,28 @@ interface Change {
   seq: number;
 }
 
+/** Runs a worker process; its reports arrive over IPC (its stdout is only logs). */
 function runWorker(
   args: object,
-  onLine?: (line: string, kill: () => void) => void,
-): Promise<{ lines: string[]; code: number | null; signal: string | null }> {
+  onReport?: (report: unknown, kill: () => void) => void,
+): Promise<{ reports: unknown[]; code: number | null; signal: string | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(args)], {
       cwd: join(__dirname, '..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
-    const lines: string[] = [];
-    let buffer = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) !== -1) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        lines.push(line);
-        onLine?.(line, () => child.kill('SIGKILL'));
-      }
+    const reports: unknown[] = [];
+    let output = '';
+    child.on('message', (report) => {
+      reports.push(report);
+      onReport?.(report, () => child.kill('SIGKILL'));
     });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      if (code !== 0 && signal === null) reject(new Error(`worker exited ${code}: ${stderr}`));
-      else resolve({ lines, code, signal });
+      if (code !== 0 && signal === null) reject(new Error(`worker exited ${code}: ${output}`));
+      else resolve({ reports, code, signal });
     });
   });
 }
@@ -71,8 +66,11 @@ describeEachDatabase('several processes on one database', (dialect) => {
   let database: DatabaseOption;
   let prefix: string;
   let engine: RegenerationEngine;
+  /** How far this process's engine clock runs ahead of the real one. */
+  let clockAheadMs = 0;
 
   beforeEach(async () => {
+    clockAheadMs = 0;
     database = databaseConfig(dialect) as DatabaseOption;
     prefix = uniqueTablePrefix();
     // Migrate once up front, as a deployment's first instance would.
@@ -81,6 +79,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
       tablePrefix: prefix,
       builders: [sitemapArtifactBuilder({ origin: 'https://example.com' })],
       rebuild: { automatic: false },
+      clock: () => Date.now() + clockAheadMs,
     });
   });
 
@@ -93,9 +92,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
     const workers = [11, 22, 33].map((seed) =>
       runWorker({ mode: 'edit', database, prefix, seed, operations: 1000, documents: 60 }),
     );
-    const changes: Change[] = (await Promise.all(workers)).flatMap((w) =>
-      w.lines.map((l) => JSON.parse(l) as Change),
-    );
+    const changes = (await Promise.all(workers)).flatMap((w) => w.reports as Change[]);
 
     // Commit order is total: every effective change has its own sequence number.
     const seqs = changes.map((c) => c.seq);
@@ -166,8 +163,8 @@ describeEachDatabase('several processes on one database', (dialect) => {
         documents: 0,
         leaseMs: 1500,
       },
-      (line, kill) => {
-        if (line === 'BUILDING') kill();
+      (report, kill) => {
+        if (report === 'BUILDING') kill();
       },
     );
     expect(signal).toBe('SIGKILL');
@@ -193,7 +190,8 @@ describeEachDatabase('several processes on one database', (dialect) => {
       },
       42,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // The dead holder's lease (1.5 s) runs out: seen through this engine's clock, not a sleep.
+    clockAheadMs = 1600;
     expect(await engine.rebuildArtifacts()).toBe('rebuilt');
     const sitemap = JSON.parse(
       (await engine.reader.artifact('/llm-sitemap.json'))!.body.toString(),

@@ -287,11 +287,17 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
   it('rebuilds with new builders when the settings change, also on an unchanged table', async () => {
     await engine.close();
     let gate: (() => void) | undefined;
+    let building!: () => void;
+    const buildStarted = new Promise<void>((resolve) => (building = resolve));
     const labelled = (label: string, wait = false): ArtifactBuilder => ({
       family: 'label',
       settingsKey: label,
       async build() {
-        if (wait) await new Promise<void>((resolve) => (gate = resolve));
+        if (wait) {
+          const held = new Promise<void>((resolve) => (gate = resolve));
+          building();
+          await held;
+        }
         return [
           {
             name: '/label.txt',
@@ -321,9 +327,9 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     // New settings while a pass is building: that pass installs under its own settings, and a
     // pass with the new ones follows (never old bytes under the new key).
     engine.setBuilders([labelled('three', true)]);
-    while (!gate) await new Promise((resolve) => setTimeout(resolve, 5));
+    await buildStarted;
     engine.setBuilders([labelled('four')]);
-    gate();
+    gate!();
     await engine.whenIdle();
     expect(await label()).toBe('four');
     expect(await engine.artifactsStatus()).toMatchObject({ upToDate: true });

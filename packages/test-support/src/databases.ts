@@ -3,27 +3,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+import { MYSQL_CONNECTION, POSTGRES_URL, type DialectName } from './server-settings';
+import { removeStaleServerNamespaces, TEST_NAMESPACE_ENV } from './test-namespace';
+
+export { MYSQL_CONNECTION, POSTGRES_URL, type DialectName };
 
 /** Connection settings in the shape `@agent-ready/store` accepts (`DatabaseOption`). */
 export type DatabaseConfig =
   | { client: 'sqlite'; filename: string }
-  | { client: 'postgres'; connection: string }
+  | { client: 'postgres'; connection: string; pool: { min: number; max: number } }
   | {
       client: 'mysql';
       connection: { host: string; port: number; user: string; password: string; database: string };
+      pool: { min: number; max: number };
     };
-
-/** The servers every machine of this project runs; overridable for other set-ups. */
-export const POSTGRES_URL =
-  process.env.AGENT_READY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const MYSQL_CONNECTION = {
-  host: process.env.AGENT_READY_MYSQL_HOST ?? '127.0.0.1',
-  port: Number(process.env.AGENT_READY_MYSQL_PORT ?? 3306),
-  user: process.env.AGENT_READY_MYSQL_USER ?? 'root',
-  password: process.env.AGENT_READY_MYSQL_PASSWORD ?? '',
-  database: process.env.AGENT_READY_MYSQL_DATABASE ?? 'test',
-};
 
 const AVAILABILITY_ENV = 'AGENT_READY_DATABASES_AVAILABLE';
 
@@ -61,8 +54,10 @@ export async function probeDatabases(): Promise<void> {
   const required = (process.env.AGENT_READY_REQUIRE_DATABASES ?? '').split(',').filter(Boolean);
   for (const dialect of ['postgres', 'mysql'] as const) {
     const problem = await reachable(dialect);
-    if (problem === undefined) available.push(dialect);
-    else if (required.includes(dialect)) {
+    if (problem === undefined) {
+      available.push(dialect);
+      await removeStaleServerNamespaces(dialect);
+    } else if (required.includes(dialect)) {
       throw new Error(
         `${dialect} is required (AGENT_READY_REQUIRE_DATABASES) but unreachable: ${problem}`,
       );
@@ -85,18 +80,37 @@ export function availableDialects(): DialectName[] {
   return value.split(',') as DialectName[];
 }
 
-/** A fresh database location per call: a new SQLite file, or the shared server. */
+/**
+ * Connections per pool in tests. Each jest process runs one file at a time and turbo runs at
+ * most two packages at once, so even a file with a handful of engines open stays far below a
+ * server's 100 connections.
+ */
+const TEST_POOL = { min: 0, max: 4 };
+
+/**
+ * A database location for one engine: a new SQLite file in the test file's temp folder, or the
+ * test file's own PostgreSQL schema / MariaDB database (made and dropped by the jest
+ * environment; the shared default one where a suite runs without it).
+ */
 export function databaseConfig(dialect: DialectName): DatabaseConfig {
+  const namespace = process.env[TEST_NAMESPACE_ENV];
   switch (dialect) {
     case 'sqlite':
       return {
         client: 'sqlite',
         filename: join(mkdtempSync(join(tmpdir(), 'agent-ready-test-')), 'store.sqlite'),
       };
-    case 'postgres':
-      return { client: 'postgres', connection: POSTGRES_URL };
+    case 'postgres': {
+      const url = new URL(POSTGRES_URL);
+      if (namespace) url.searchParams.set('options', `-c search_path=${namespace}`);
+      return { client: 'postgres', connection: url.toString(), pool: { ...TEST_POOL } };
+    }
     case 'mysql':
-      return { client: 'mysql', connection: { ...MYSQL_CONNECTION } };
+      return {
+        client: 'mysql',
+        connection: { ...MYSQL_CONNECTION, ...(namespace ? { database: namespace } : {}) },
+        pool: { ...TEST_POOL },
+      };
   }
 }
 

@@ -4,3 +4,9 @@ export * from './free-port';
 export * from './tcp-proxy';
 export * from './signing-agent';
 export { propertyRuns, FUZZING } from './property-runs';
+export {
+  uniqueServerName,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  TEST_NAMESPACE_ENV,
+} from './test-namespace';

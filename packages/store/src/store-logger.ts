@@ -1,0 +1,29 @@
+/** Where the store reports what an operator should see (the host's logger: Strapi's, pino, console). */
+export interface StoreLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export const SILENT_LOGGER: StoreLogger = { info() {}, warn() {}, error() {} };
+
+const text = (message: unknown): string =>
+  message instanceof Error
+    ? message.message
+    : typeof message === 'string'
+      ? message
+      : JSON.stringify(message);
+
+/**
+ * knex's own log hooks, routed to the logger: without them knex writes warnings such as
+ * "Acquire connection error" to stdout, where they mix into whatever the process prints.
+ */
+export function knexLog(logger: StoreLogger) {
+  return {
+    warn: (message: unknown) => logger.warn(`agent-ready: database: ${text(message)}`),
+    error: (message: unknown) => logger.error(`agent-ready: database: ${text(message)}`),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn(`agent-ready: database: ${method} is deprecated, use ${alternative}`),
+    debug: () => {},
+  };
+}
