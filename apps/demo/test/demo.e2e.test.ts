@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseContent, parseScpSitemap, renderPlainText } from '@agent-ready/core';
-import { availableDialects, POSTGRES_URL } from '@agent-ready/test-support';
+import {
+  availableDialects,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  POSTGRES_URL,
+  uniqueServerName,
+} from '@agent-ready/test-support';
 import { freePort, isRunning, runDemo, type RunningDemo } from './support/run-demo';
 
 // The demo as a newcomer runs it: the start script builds the admin panel when needed, starts
@@ -28,18 +34,8 @@ async function demoDatabase(dialect: 'sqlite' | 'postgres') {
   if (dialect === 'sqlite') {
     Object.assign(env, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: join(dir, 'data.db') });
   } else {
-    const { Client } = await import('pg');
-    const name = `ar_demo_${process.pid}_${Date.now()}`;
-    const admin = async (sql: string) => {
-      const client = new Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE "${name}"`);
+    const name = uniqueServerName();
+    await createPostgresDatabase(name);
     const url = new URL(POSTGRES_URL);
     Object.assign(env, {
       DATABASE_CLIENT: 'postgres',
@@ -51,7 +47,7 @@ async function demoDatabase(dialect: 'sqlite' | 'postgres') {
     });
     const removeDir = drop;
     drop = async () => {
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropPostgresDatabase(name);
       await removeDir();
     };
   }

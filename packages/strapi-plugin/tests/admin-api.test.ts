@@ -58,7 +58,7 @@ const api = (method: 'get' | 'put' | 'post' | 'delete', path: string, who?: keyo
   const req = request(f.http)[method](`/agent-ready${path}`);
   return who ? req.set('Authorization', `Bearer ${jwt[who]}`) : req;
 };
-const settle = () => f.agentReady.whenIdle();
+const whenIdle = () => f.agentReady.whenIdle();
 const llmsTxtTitle = async () => (await request(f.http).get('/llms.txt')).text.split('\n')[0];
 /** The M-URL's `content`: the title, a blank line, then the mapped body. */
 const mUrlContent = async (path: string) => {
@@ -99,7 +99,7 @@ beforeAll(async () => {
     data: { title: 'About', slug: 'about', body: 'About us.' },
     status: 'published',
   } as never);
-  await settle();
+  await whenIdle();
 
   await createAdminUser(f.strapi, 'admin@example.com', [await superAdminRoleId(f.strapi)]);
   await createAdminUser(f.strapi, 'editor@example.com', [await editorRoleId(f.strapi)]);
@@ -272,7 +272,7 @@ describe('PUT /agent-ready/settings: validation', () => {
 describe('settings applied without a restart', () => {
   afterAll(async () => {
     expect((await api('delete', '/settings', 'admin')).status).toBe(200);
-    await settle();
+    await whenIdle();
   });
 
   it('site name: llms.txt has the new H1 once artifacts are rebuilt', async () => {
@@ -287,7 +287,7 @@ describe('settings applied without a restart', () => {
       status: { source: 'admin', updatedBy: 'admin@example.com' },
       readOnly: { origin, mUrlSuffix: 'llm.json', tablePrefix: 'agent_ready_', database: 'sqlite' },
     });
-    await settle();
+    await whenIdle();
     const llmsTxt = (await request(f.http).get('/llms.txt')).text;
     expect(llmsTxt.split('\n')[0]).toBe('# Renamed site');
     expect(llmsTxt).toContain('> What we write about.');
@@ -302,7 +302,7 @@ describe('settings applied without a restart', () => {
       },
     });
     expect(res.status).toBe(200);
-    await settle();
+    await whenIdle();
     expect(await mUrlContent('/en/blog/article-1/llm.json')).toBe('Article 1\n\nExcerpt 1.');
     expect(await mUrlContent('/en/blog/article-2/llm.json')).toBe('Article 2\n\nExcerpt 2.');
     expect(await mUrlContent('/pages/about/llm.json')).toBe(404);
@@ -316,7 +316,7 @@ describe('settings applied without a restart', () => {
       data: { excerpt: 'Excerpt 2, edited.' },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
     expect(await mUrlContent('/en/blog/article-2/llm.json')).toBe(
       'Article 2\n\nExcerpt 2, edited.',
     );
@@ -325,7 +325,7 @@ describe('settings applied without a restart', () => {
   it('policy: off, then on with the fields given', async () => {
     expect((await request(f.http).get('/llm-policy.json')).status).toBe(200);
     expect((await api('put', '/settings', 'admin').send({ policy: false })).status).toBe(200);
-    await settle();
+    await whenIdle();
     expect((await request(f.http).get('/llm-policy.json')).status).toBe(404);
     const res = await api('put', '/settings', 'admin').send({
       policy: {
@@ -335,7 +335,7 @@ describe('settings applied without a restart', () => {
       },
     });
     expect(res.status).toBe(200);
-    await settle();
+    await whenIdle();
     const policy = await request(f.http).get('/llm-policy.json');
     expect(policy.status).toBe(200);
     expect(JSON.parse(policy.text)).toMatchObject({
@@ -363,7 +363,7 @@ describe('settings applied without a restart', () => {
     });
     const [saved] = await Promise.all([save, ...burst]);
     expect(saved.status).toBe(200);
-    await settle();
+    await whenIdle();
     for (let i = 0; i < 12; i++) {
       expect(await mUrlContent(`/en/blog/burst-${i}/llm.json`)).toBe(
         `Burst ${i}\n\nBurst body ${i}.`,
@@ -379,7 +379,7 @@ describe('settings applied without a restart', () => {
       status: { source: 'file' },
       settings: { site: { name: 'Fixture' } },
     });
-    await settle();
+    await whenIdle();
     expect(await llmsTxtTitle()).toBe('# Fixture');
     expect(await mUrlContent('/pages/about/llm.json')).toBe('About\n\nAbout us.');
   });
@@ -418,13 +418,15 @@ describe('check now and rebuild', () => {
     const started = await api('post', '/rebuild', 'admin');
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ started: true, job: { state: 'running' } });
-    let job: { state: string; total?: number; progress: { seen: number }; message?: string };
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const res = await api('get', '/rebuild', 'reader');
-      expect(res.status).toBe(200);
-      job = (res.body as { job: typeof job }).job;
-    } while (job.state === 'running');
+    // The job runs in the background; once the plugin is idle the status endpoint shows its end.
+    await whenIdle();
+    const res = await api('get', '/rebuild', 'reader');
+    expect(res.status).toBe(200);
+    const job = (
+      res.body as {
+        job: { state: string; total?: number; progress: { seen: number }; message?: string };
+      }
+    ).job;
     expect(job).toMatchObject({ state: 'done', phase: 'finished', message: expect.any(String) });
     // Every published version exposed: 14 English articles, 1 French, 1 page (no home yet).
     expect(job.total).toBe(16);
@@ -443,7 +445,7 @@ describe('settings across instances and restarts', () => {
       },
     });
     await f.agentReady.refreshSettings();
-    await settle();
+    await whenIdle();
     expect(await llmsTxtTitle()).toBe('# Saved elsewhere');
 
     await f.stop({ keepDatabase: true });

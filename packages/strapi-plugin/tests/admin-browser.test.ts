@@ -47,14 +47,10 @@ async function loggedIn(who: { email: string; password: string }): Promise<Page>
   return page;
 }
 
-/** The first line of a text resource, polled until it is `expected` (or 20 s have passed). */
-async function firstLineOf(url: string, expected: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (true) {
-    const line = (await (await fetch(url)).text()).split('\n')[0] ?? '';
-    if (line === expected || Date.now() > deadline) return line;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The first line of a text resource, once every accepted change has reached the artifacts. */
+async function firstLineOf(url: string): Promise<string> {
+  await app.whenIdle();
+  return (await (await fetch(url)).text()).split('\n')[0] ?? '';
 }
 
 /**
@@ -67,7 +63,9 @@ async function screenshot(page: Page, name: string): Promise<void> {
     'Math.max(0, ...Array.from(document.querySelectorAll("main, main *"), (e) => e.scrollHeight))',
   );
   await page.setViewportSize({ width: 1440, height: Math.min(Math.max(height + 120, 1000), 8000) });
-  await page.waitForTimeout(300);
+  // Wait for what the page is still loading (fonts, lazy chunks), not for a fixed time.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate('document.fonts.ready');
   await page.screenshot({ path: join(OUTPUT_DIR, name), fullPage: true });
 }
 
@@ -161,11 +159,10 @@ if (!existsSync(CHROMIUM)) {
       await name.fill('Renamed in the browser');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Settings saved and applied.').waitFor();
-      // Over HTTP, as agents see it (the app may run in another process): llms.txt follows once
-      // the artifacts are rebuilt, within the rebuild debounce.
-      await expect(
-        firstLineOf(`${app.baseUrl}/llms.txt`, '# Renamed in the browser'),
-      ).resolves.toBe('# Renamed in the browser');
+      // Over HTTP, as agents see it: llms.txt follows once the artifacts are rebuilt.
+      await expect(firstLineOf(`${app.baseUrl}/llms.txt`)).resolves.toBe(
+        '# Renamed in the browser',
+      );
       // Field errors from the API land on their field.
       await name.fill('');
       await page.getByRole('button', { name: 'Save' }).click();

@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const articles = () => f.strapi.documents(ARTICLE as never);
-const settle = () => f.agentReady.whenIdle();
+const whenIdle = () => f.agentReady.whenIdle();
 const mUrl = (path: string, headers: Record<string, string> = {}) => getRaw(f.http, path, headers);
 const json = (res: { body: unknown }) =>
   JSON.parse((res.body as Buffer).toString('utf8')) as Record<string, unknown>;
@@ -48,14 +48,14 @@ describe('draft and publish', () => {
       excerpt: 'The excerpt.',
       authorName: 'Ada',
     }));
-    await settle();
+    await whenIdle();
     expect((await mUrl('/en/blog/lifecycle/llm.json')).status).toBe(404);
     expect(await listed()).not.toContain('/en/blog/lifecycle/');
   });
 
   it('publish: the M-URL answers 200 with the mapped fields and the sitemap lists it', async () => {
     await articles().publish({ documentId } as never);
-    await settle();
+    await whenIdle();
     const res = await mUrl('/en/blog/lifecycle/llm.json');
     expect(res.status).toBe(200);
     expect(json(res)).toMatchObject({
@@ -84,7 +84,7 @@ describe('draft and publish', () => {
       locale: 'en',
       data: { content: blocks('Second version, still a draft.') },
     } as never);
-    await settle();
+    await whenIdle();
     const res = await mUrl('/en/blog/lifecycle/llm.json');
     expect(res.headers.etag).toBe(firstEtag);
     expect(json(res).content).toBe('Article lifecycle\n\nFirst version.');
@@ -93,7 +93,7 @@ describe('draft and publish', () => {
 
   it('discarding the draft changes nothing either', async () => {
     await articles().discardDraft({ documentId } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/en/blog/lifecycle/llm.json')).headers.etag).toBe(firstEtag);
   });
 
@@ -104,7 +104,7 @@ describe('draft and publish', () => {
       data: { content: blocks('Second version.') },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
     const res = await mUrl('/en/blog/lifecycle/llm.json');
     expect(json(res).content).toBe('Article lifecycle\n\nSecond version.');
     const etag = res.headers.etag!;
@@ -131,7 +131,7 @@ describe('draft and publish', () => {
       data: { content: blocks('Second   version.') },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
     const after = await mUrl('/en/blog/lifecycle/llm.json');
     expect(after.headers.etag).toBe(before.headers.etag);
     expect(after.headers['last-modified']).toBe(before.headers['last-modified']);
@@ -140,17 +140,17 @@ describe('draft and publish', () => {
 
   it('unpublish: 404 and out of the sitemap', async () => {
     await articles().unpublish({ documentId } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/en/blog/lifecycle/llm.json')).status).toBe(404);
     expect(await listed()).not.toContain('/en/blog/lifecycle/');
   });
 
   it('delete: 410 Gone and out of the sitemap', async () => {
     await articles().publish({ documentId } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/en/blog/lifecycle/llm.json')).status).toBe(200);
     await articles().delete({ documentId, locale: '*' } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/en/blog/lifecycle/llm.json')).status).toBe(410);
     expect((await request(f.http).head('/en/blog/lifecycle/llm.json')).status).toBe(410);
     expect(await listed()).not.toContain('/en/blog/lifecycle/');
@@ -161,7 +161,7 @@ describe('draft and publish', () => {
       data: { title: 'Straight out', slug: 'straight-out', content: blocks('Live at once.') },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
     expect(json(await mUrl('/en/blog/straight-out/llm.json')).content).toBe(
       'Straight out\n\nLive at once.',
     );
@@ -179,7 +179,7 @@ describe('i18n', () => {
       data: { title: 'Bonjour', slug: 'bonjour', content: blocks('Bonjour en français.') },
     } as never);
     await articles().publish({ documentId, locale: '*' } as never);
-    await settle();
+    await whenIdle();
   });
 
   it('one M-URL per locale, each with its language', async () => {
@@ -198,17 +198,17 @@ describe('i18n', () => {
 
   it('unpublishing one locale leaves the other', async () => {
     await articles().unpublish({ documentId, locale: 'fr' } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/fr/blog/bonjour/llm.json')).status).toBe(404);
     expect((await mUrl('/en/blog/bonjour/llm.json')).status).toBe(200);
   });
 
   it('deleting one locale: 410 for it, the other stays', async () => {
     await articles().publish({ documentId, locale: 'fr' } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/fr/blog/bonjour/llm.json')).status).toBe(200);
     await articles().delete({ documentId, locale: 'fr' } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/fr/blog/bonjour/llm.json')).status).toBe(410);
     expect((await mUrl('/en/blog/bonjour/llm.json')).status).toBe(200);
   });
@@ -227,12 +227,12 @@ describe('Content Manager bulk actions (one outer transaction)', () => {
   beforeAll(async () => {
     ids = [];
     for (const slug of slugs) ids.push((await draftArticle(slug)).documentId);
-    await settle();
+    await whenIdle();
   });
 
   it('bulk publish makes every document visible', async () => {
     expect(await documentManager().publishMany(ARTICLE, ids, 'en')).toBe(slugs.length);
-    await settle();
+    await whenIdle();
     for (const slug of slugs) expect((await mUrl(`/en/blog/${slug}/llm.json`)).status).toBe(200);
     await expectParity(f.http);
   });
@@ -240,7 +240,7 @@ describe('Content Manager bulk actions (one outer transaction)', () => {
   it('bulk unpublish and bulk delete take them off', async () => {
     await documentManager().unpublishMany(ids.slice(0, 2), ARTICLE, { locale: 'en' });
     await documentManager().deleteMany(ids.slice(2), ARTICLE, { locale: 'en' });
-    await settle();
+    await whenIdle();
     for (const slug of slugs.slice(0, 2)) {
       expect((await mUrl(`/en/blog/${slug}/llm.json`)).status).toBe(404);
     }
@@ -257,7 +257,7 @@ describe('Content Manager bulk actions (one outer transaction)', () => {
         throw new Error('abort the whole action');
       }),
     ).rejects.toThrow('abort the whole action');
-    await settle();
+    await whenIdle();
     expect((await mUrl('/en/blog/rolled-back/llm.json')).status).toBe(404);
   });
 });
@@ -280,7 +280,7 @@ describe('single types, dynamic zones and the default mapping', () => {
       },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
     const res = await mUrl('/llm.json');
     expect(json(res)).toMatchObject({
       canonical_url: 'https://example.com/',
@@ -295,7 +295,7 @@ describe('single types, dynamic zones and the default mapping', () => {
       data: { title: 'About us', slug: 'about-us', body: 'We *write* things.' },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
     expect(json(await mUrl('/pages/about-us/llm.json'))).toMatchObject({
       title: 'About us',
       content: 'About us\n\nWe write things.',
@@ -326,7 +326,7 @@ describe('nothing private ever leaks', () => {
     await f.strapi.documents('api::memo.memo' as never).create({
       data: { title: 'SENTINEL-MEMO', body: 'SENTINEL-MEMO-BODY' },
     } as never);
-    await settle();
+    await whenIdle();
     expect((await mUrl('/en/blog/leaky/llm.json')).status).toBe(200);
     const everything: string[] = [];
     for (const item of await sitemapItems(f.http)) {
@@ -353,7 +353,7 @@ describe('HTTP behaviour on Strapi (same as the Express adapter)', () => {
       data: { title: 'Http', slug: 'http', content: blocks('Over the wire.') },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
   });
 
   it('HEAD is GET minus the body', async () => {
@@ -466,7 +466,7 @@ describe('failures never reach the save and heal', () => {
         status: 'published',
       } as never);
       expect(created).toMatchObject({ title: 'No slug yet' });
-      await settle();
+      await whenIdle();
       expect(warn.mock.calls.flat().join('\n')).toMatch(
         /agent-ready: api::article\.article \S+ \[en\] is not served to agents: .*empty value/,
       );
@@ -485,7 +485,7 @@ describe('failures never reach the save and heal', () => {
         data: { title: 'Healed', slug: 'healed', content: blocks('Eventually.') },
         status: 'published',
       } as never)) as unknown as { documentId: string });
-      await settle();
+      await whenIdle();
       expect(error.mock.calls.flat().join('\n')).toMatch(/agent-ready: could not update/);
     } finally {
       await knex.schema.renameTable('agent_ready_documents_away', 'agent_ready_documents');
@@ -498,7 +498,7 @@ describe('failures never reach the save and heal', () => {
       data: { excerpt: 'Now healed.' },
       status: 'published',
     } as never);
-    await settle();
+    await whenIdle();
     expect(json(await mUrl('/en/blog/healed/llm.json')).description).toBe('Now healed.');
   });
 
@@ -506,7 +506,7 @@ describe('failures never reach the save and heal', () => {
     const before = await expectParity(f.http);
     await f.strapi.db.connection('agent_ready_documents').where('state', 'published').delete();
     const summary = await f.agentReady.reconcile();
-    await settle();
+    await whenIdle();
     expect(summary).toMatchObject({ changed: before.length, removed: 0 });
     expect((await expectParity(f.http)).map((i) => i.cUrl)).toEqual(before.map((i) => i.cUrl));
   });

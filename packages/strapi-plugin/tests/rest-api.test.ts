@@ -32,7 +32,7 @@ describeEachDatabase('REST API', (dialect) => {
 
   const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
     request(f.http)[method](path).set('Authorization', `Bearer ${f.apiToken}`);
-  const settle = () => f.agentReady.whenIdle();
+  const whenIdle = () => f.agentReady.whenIdle();
   const body = async (path: string) => {
     const res = await getRaw(f.http, path);
     return {
@@ -50,7 +50,7 @@ describeEachDatabase('REST API', (dialect) => {
     });
     expect(res.status).toBe(201);
     documentId = res.body.data.documentId;
-    await settle();
+    await whenIdle();
     expect((await getRaw(f.http, '/en/blog/via-rest/llm.json')).status).toBe(404);
   });
 
@@ -59,7 +59,7 @@ describeEachDatabase('REST API', (dialect) => {
       data: { content: blocks('Published over HTTP.') },
     });
     expect(res.status).toBe(200);
-    await settle();
+    await whenIdle();
     const { res: mUrl, json } = await body('/en/blog/via-rest/llm.json');
     expect(mUrl.status).toBe(200);
     expect(json.content).toBe('Via REST\n\nPublished over HTTP.');
@@ -83,7 +83,7 @@ describeEachDatabase('REST API', (dialect) => {
     await api('put', `/api/articles/${documentId}`).send({
       data: { content: blocks('Edited over HTTP.') },
     });
-    await settle();
+    await whenIdle();
     const { res } = await body('/en/blog/via-rest/llm.json');
     expect(res.headers.etag).not.toBe(etag);
     expect(
@@ -102,7 +102,7 @@ describeEachDatabase('REST API', (dialect) => {
     await api('put', `/api/articles/${documentId}`).send({
       data: { content: blocks('Edited over HTTP.') },
     });
-    await settle();
+    await whenIdle();
     const after = await getRaw(f.http, '/en/blog/via-rest/llm.json');
     expect(after.headers.etag).toBe(etag);
     expect(after.headers['last-modified']).toBe(before.headers['last-modified']);
@@ -114,7 +114,7 @@ describeEachDatabase('REST API', (dialect) => {
       data: { title: 'Par REST', slug: 'par-rest', content: blocks('En français.') },
     });
     expect(res.status).toBe(200);
-    await settle();
+    await whenIdle();
     const { json } = await body('/fr/blog/par-rest/llm.json');
     expect(json).toMatchObject({ language: 'fr', content: 'Par REST\n\nEn français.' });
     await expectParity(f.http);
@@ -122,7 +122,7 @@ describeEachDatabase('REST API', (dialect) => {
 
   it('DELETE: 410 and out of the sitemap', async () => {
     expect((await api('delete', `/api/articles/${documentId}?locale=*`)).status).toBe(204);
-    await settle();
+    await whenIdle();
     expect((await getRaw(f.http, '/en/blog/via-rest/llm.json')).status).toBe(410);
     expect((await getRaw(f.http, '/fr/blog/par-rest/llm.json')).status).toBe(410);
     const listed = (await sitemapItems(f.http)).map((i) => pathOf(i.cUrl));
@@ -147,7 +147,7 @@ describeEachDatabase('REST API', (dialect) => {
       publishMany(uid: string, ids: string[], locale?: string): Promise<number>;
     };
     expect(await documentManager.publishMany('api::article.article', ids, 'en')).toBe(4);
-    await settle();
+    await whenIdle();
     for (const n of [1, 2, 3, 4]) {
       expect((await getRaw(f.http, `/en/blog/bulk-${n}/llm.json`)).status).toBe(200);
     }
@@ -179,7 +179,7 @@ describeEachDatabase('REST API', (dialect) => {
       if (res.status !== 200) expect(res.body.error.message).toMatch(/already exists/);
     }
     expect(results.filter((res) => res.status === 200).length).toBeGreaterThanOrEqual(ids.length);
-    await settle();
+    await whenIdle();
     for (const [i, id] of ids.entries()) {
       const stored = await api('get', `/api/articles/${id}`);
       const { json } = await body(`/en/blog/${slugs[i]}/llm.json`);

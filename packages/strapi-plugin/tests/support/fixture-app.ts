@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createStrapi, type Core } from '@strapi/strapi';
-import { MYSQL_CONNECTION, POSTGRES_URL, type DialectName } from '@agent-ready/test-support';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  MYSQL_CONNECTION,
+  POSTGRES_URL,
+  uniqueServerName,
+  type DialectName,
+} from '@agent-ready/test-support';
 import type { AgentReadyService } from '../../server/src/services/agent-ready-service';
 
 export const APP_DIR = resolve(__dirname, '..', 'fixtures', 'app');
@@ -36,7 +42,8 @@ export interface FixtureDatabase {
 }
 
 export async function createFixtureDatabase(dialect: DialectName): Promise<FixtureDatabase> {
-  const name = `ar_strapi_${randomBytes(5).toString('hex')}`;
+  // Named like every test database, so a run removes what a killed one left behind.
+  const name = uniqueServerName();
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'agent-ready-strapi-'));
     return {
@@ -46,18 +53,8 @@ export async function createFixtureDatabase(dialect: DialectName): Promise<Fixtu
     };
   }
   if (dialect === 'postgres') {
-    const { Client } = await import('pg');
     const url = new URL(POSTGRES_URL);
-    const admin = async (sql: string) => {
-      const client = new Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE "${name}"`);
+    await createPostgresDatabase(name);
     return {
       dialect,
       env: {
@@ -68,7 +65,7 @@ export async function createFixtureDatabase(dialect: DialectName): Promise<Fixtu
         DATABASE_USERNAME: decodeURIComponent(url.username),
         DATABASE_PASSWORD: decodeURIComponent(url.password),
       },
-      drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      drop: () => dropPostgresDatabase(name),
     };
   }
   const mysql = await import('mysql2/promise');

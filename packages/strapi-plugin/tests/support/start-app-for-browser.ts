@@ -14,6 +14,8 @@ export interface BrowserApp {
   admin: { email: string; password: string };
   /** Strapi's Editor role: content, none of the plugin's actions. */
   editor: { email: string; password: string };
+  /** Resolves once every accepted change has reached the served artifacts. */
+  whenIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -121,6 +123,7 @@ export async function startAppForBrowser(): Promise<BrowserApp> {
     baseUrl,
     admin: { email: 'admin@example.com', password: ADMIN_PASSWORD },
     editor: { email: 'editor@example.com', password: ADMIN_PASSWORD },
+    whenIdle: () => fixture.agentReady.whenIdle(),
     stop: () => fixture.stop(),
   };
 }

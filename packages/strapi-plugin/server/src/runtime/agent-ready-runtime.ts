@@ -580,8 +580,8 @@ export class AgentReadyRuntime {
   }
 
   /**
-   * Resolves when every change so far is visible to agents: start-up done, reconciles and
-   * settings changes finished, no document waiting, artifacts rebuilt. For tests and graceful
+   * Resolves when every change so far is visible to agents: start-up done, reconciles (also an
+   * admin's rebuild job) and settings changes finished, no document waiting, artifacts rebuilt. For tests and graceful
    * shutdowns.
    */
   async whenIdle(): Promise<void> {
@@ -589,6 +589,7 @@ export class AgentReadyRuntime {
     while (true) {
       await this.settingsTail;
       await this.exclusiveTail;
+      await this.rebuildJobs.whenIdle();
       await this.queue.whenIdle();
       await this.engineValue?.whenIdle();
       if (this.exclusiveCount === 0 && this.queue.pending === 0) return;

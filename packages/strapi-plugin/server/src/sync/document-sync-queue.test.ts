@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DocumentSyncQueue } from './document-sync-queue';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** One turn of the event loop: what the queue scheduled (with setImmediate) has run. */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 function recordingQueue(options: { concurrency?: number; fail?: (id: string) => boolean } = {}) {
   const runs: string[] = [];
