@@ -213,7 +213,7 @@ describe('verifyLlmindexManifestSignature', () => {
           expect(typeof result.valid).toBe('boolean');
         },
       ),
-      propertyRuns(200),
+      propertyRuns(200, { costly: true }),
     );
   });
 });

@@ -164,7 +164,7 @@ describe('parser fuzzing: every input ends in a typed error or a valid result', 
           await outcome(Buffer.from(nested), 8192);
         },
       ),
-      propertyRuns(30),
+      propertyRuns(30, { costly: true }),
     );
   });
 
