@@ -448,6 +448,21 @@ export class RegenerationEngine {
     }
   }
 
+  /**
+   * Fresh query-planner statistics for the documents table, after a bulk load (a first sync, a
+   * large reconcile). PostgreSQL's autovacuum gets there eventually; until it does the planner
+   * believes the table is nearly empty and picks plans that are quadratic at scale.
+   */
+  async refreshStatistics(): Promise<void> {
+    const { knex, dialect } = this.db;
+    const table = this.tables.documents;
+    await translateDatabaseErrors('analyze', async () => {
+      if (dialect === 'postgres') await knex.raw('ANALYZE ??', [table]);
+      else if (dialect === 'mysql') await knex.raw('ANALYZE TABLE ??', [table]);
+      else await knex.raw('ANALYZE ??', [table]);
+    });
+  }
+
   /** Waits until no rebuild is scheduled or running (tests, graceful shutdown). */
   async whenIdle(): Promise<void> {
     while (this.timer !== undefined || this.running !== undefined) {

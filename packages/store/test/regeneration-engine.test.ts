@@ -367,4 +367,24 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     expect(part!.equals(big.subarray(start, start + 1024 * 1024 + 21))).toBe(true);
     expect(await engine.rebuildArtifacts()).toBe('fresh');
   });
+
+  it('refreshes planner statistics after a bulk load', async () => {
+    for (let i = 0; i < 50; i++) {
+      await engine.upsert(
+        preparedDocument({ key: `bulk-${i}`, path: `/bulk-${i}/`, title: 'B', content: 'b' }),
+      );
+    }
+    await engine.refreshStatistics();
+    if (dialect === 'postgres') {
+      // Before any ANALYZE, PostgreSQL records -1 rows ("never analyzed").
+      const row = await engine
+        .knex('pg_class')
+        .where({
+          relname: `${prefix}documents`,
+          relnamespace: engine.knex.raw('current_schema()::regnamespace'),
+        })
+        .first('reltuples');
+      expect(Number(row.reltuples)).toBe(50);
+    }
+  });
 });

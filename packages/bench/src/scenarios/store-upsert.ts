@@ -47,10 +47,13 @@ function benchDocument(index: number, edit: number): PreparedDocument {
         content,
         modified,
       });
+      // Every field an SCP page requires: a line missing one fails the snapshot build.
       const scpLine = canonicalizeJson({
         url: cUrl,
         title: `Article ${index}`,
+        description: `About article ${index}.`,
         modified,
+        language: 'en',
         content: [{ type: 'text', text: content }],
       });
       return {
@@ -97,6 +100,19 @@ async function bulkLoad(engine: RegenerationEngine, count: number): Promise<void
     if (batch.length >= 2000) await flush();
   }
   await flush();
+  // As the plugin does after a bulk reconcile: the planner must see the table as it now is.
+  await engine.refreshStatistics();
+}
+
+/** A rebuild whose families all built: a scenario must not time a build that failed. */
+async function rebuildOrFail(engine: RegenerationEngine): Promise<void> {
+  await engine.rebuildArtifacts();
+  const failures = engine.lastRebuild?.failures ?? [];
+  if (failures.length > 0) {
+    throw new Error(
+      `rebuild failed: ${failures.map((f) => `${f.family}: ${f.message}`).join('; ')}`,
+    );
+  }
 }
 
 function percentile(values: number[], p: number): number {
@@ -179,7 +195,7 @@ export const storeUpsertScenario: BenchScenario = {
             );
             const before = process.memoryUsage().rss;
             let start = performance.now();
-            await engine.rebuildArtifacts();
+            await rebuildOrFail(engine);
             rebuild.push((performance.now() - start) / 1000);
             clearInterval(sampler);
             peakRss = Math.max(0, peakRss - before);
@@ -224,7 +240,7 @@ export const storeUpsertScenario: BenchScenario = {
                 5,
               );
               let start = performance.now();
-              await scpEngine.rebuildArtifacts();
+              await rebuildOrFail(scpEngine);
               const scpSeconds = (performance.now() - start) / 1000;
               clearInterval(sampler);
               start = performance.now();

@@ -93,5 +93,12 @@ export async function reconcileContent(
     if (!parsed) continue;
     summary.removed += (await syncDocument(context, parsed.uid, parsed.documentId)).removed;
   }
+  // A bulk change (a first sync, a new mapping) leaves the planner's statistics stale.
+  if (summary.changed + summary.removed >= BULK_CHANGE) {
+    await engine.refreshStatistics().catch(() => undefined);
+  }
   return summary;
 }
+
+/** From this many changed rows on, a reconcile refreshes the planner's statistics. */
+const BULK_CHANGE = 1000;
