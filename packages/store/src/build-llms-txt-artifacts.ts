@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import {
-  generateLlmsFullTxt,
+  llmsFullTxtChunks,
   generateLlmsTxt,
   listLlmsTxtFiles,
   markdownTwinUrl,
@@ -14,7 +15,8 @@ import {
 } from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
-import { textArtifact } from './artifact-resources';
+import { REVALIDATE_HEADERS, textArtifact } from './artifact-resources';
+import { MarkdownSpill, writeTextPieces } from './spill-markdown';
 
 const TEXT_PLAIN = 'text/plain; charset=utf-8';
 
@@ -97,83 +99,96 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
   return {
     family: LLMS_TXT_FAMILY,
     settingsKey: JSON.stringify(['llms-txt', 1, options.site, settings]),
-    async build({ rows, lastChangeMs }) {
+    async build({ rows, lastChangeMs, workDir }) {
       if (!settings) return [];
       const full = settings.full !== false;
       const maxCharacters = settings.maxCharacters ?? DEFAULT_LLMS_TXT_MAX_CHARACTERS;
       const pages: LlmsTxtPage[] = [];
-      const columns = full
-        ? (['c_url', 'title', 'description', 'section', 'locale', 'markdown'] as const)
-        : (['c_url', 'title', 'description', 'section', 'locale'] as const);
-      for await (const row of rows(columns)) {
-        const url = String(row.c_url);
-        const page: LlmsTxtPage = {
-          title: String(row.title),
-          url,
-          markdownUrl: markdownTwinUrl(url),
-          section: String(row.section),
-        };
-        if (row.description) page.description = String(row.description);
-        if (row.locale) page.locale = String(row.locale);
-        const markdown = (row as { markdown?: unknown }).markdown;
-        if (typeof markdown === 'string') page.markdown = markdown;
-        pages.push(page);
-      }
-      const input: LlmsTxtInput = {
-        site: {
-          name: options.site.name,
-          summary: options.site.summary ?? options.site.name,
-          ...(options.site.details ? { details: options.site.details } : {}),
-          baseUrl: `${options.site.origin}/`,
-        },
-        pages,
-        ...(settings.sections ? { sections: settings.sections } : {}),
-        ...(options.site.language ? { defaultLocale: options.site.language } : {}),
-      };
-      const lastModified = new Date(await lastChangeMs());
-      const generateOptions = { linkTarget: settings.linkTarget ?? ('markdown' as const) };
-      const artifacts: ArtifactInput[] = [];
-      const locales = new Set(pages.map((p) => p.locale));
-      const files = listLlmsTxtFiles(input).filter(
-        (file) => file.isDefault || locales.has(file.locale),
-      );
-      for (const file of files) {
-        const locale = file.locale === undefined ? {} : { locale: file.locale };
-        const whole = generateLlmsTxt(input, { ...generateOptions, ...locale });
-        const files =
-          whole.text.length <= maxCharacters
-            ? [{ path: file.path, url: file.url, text: whole.text }]
-            : splitBySection(input, file, { ...generateOptions, ...locale });
-        for (const part of files) {
-          artifacts.push(
-            textArtifact({
-              name: part.path,
-              family: LLMS_TXT_FAMILY,
-              contentType: TEXT_PLAIN,
-              lastModified,
-              body: part.text,
-              meta: {
-                url: part.url,
-                locale: file.locale ?? null,
-                ...(part.path !== file.path ? { part: true } : {}),
-              },
-            }),
-          );
+      const spill = full ? new MarkdownSpill(workDir, 'llms-markdown') : undefined;
+      try {
+        const columns = full
+          ? (['c_url', 'title', 'description', 'section', 'locale', 'markdown'] as const)
+          : (['c_url', 'title', 'description', 'section', 'locale'] as const);
+        for await (const row of rows(columns)) {
+          const url = String(row.c_url);
+          const page: LlmsTxtPage = {
+            title: String(row.title),
+            url,
+            markdownUrl: markdownTwinUrl(url),
+            section: String(row.section),
+          };
+          if (row.description) page.description = String(row.description);
+          if (row.locale) page.locale = String(row.locale);
+          const markdown = (row as { markdown?: unknown }).markdown;
+          if (typeof markdown === 'string') spill?.add(page, markdown);
+          pages.push(page);
         }
-        if (full) {
-          artifacts.push(
-            textArtifact({
+        const input: LlmsTxtInput = {
+          site: {
+            name: options.site.name,
+            summary: options.site.summary ?? options.site.name,
+            ...(options.site.details ? { details: options.site.details } : {}),
+            baseUrl: `${options.site.origin}/`,
+          },
+          pages,
+          ...(settings.sections ? { sections: settings.sections } : {}),
+          ...(options.site.language ? { defaultLocale: options.site.language } : {}),
+        };
+        const lastModified = new Date(await lastChangeMs());
+        const generateOptions = { linkTarget: settings.linkTarget ?? ('markdown' as const) };
+        const artifacts: ArtifactInput[] = [];
+        const locales = new Set(pages.map((p) => p.locale));
+        const files = listLlmsTxtFiles(input).filter(
+          (file) => file.isDefault || locales.has(file.locale),
+        );
+        for (const file of files) {
+          const locale = file.locale === undefined ? {} : { locale: file.locale };
+          const whole = generateLlmsTxt(input, { ...generateOptions, ...locale });
+          const files =
+            whole.text.length <= maxCharacters
+              ? [{ path: file.path, url: file.url, text: whole.text }]
+              : splitBySection(input, file, { ...generateOptions, ...locale });
+          for (const part of files) {
+            artifacts.push(
+              textArtifact({
+                name: part.path,
+                family: LLMS_TXT_FAMILY,
+                contentType: TEXT_PLAIN,
+                lastModified,
+                body: part.text,
+                meta: {
+                  url: part.url,
+                  locale: file.locale ?? null,
+                  ...(part.path !== file.path ? { part: true } : {}),
+                },
+              }),
+            );
+          }
+          if (full) {
+            // Streamed to a file: one string of a whole site's Markdown breaks V8 near 170k pages.
+            const written = writeTextPieces(
+              join(workDir, `llms-full-${artifacts.length}.txt`),
+              llmsFullTxtChunks(input, locale, spill!),
+            );
+            artifacts.push({
               name: file.fullPath,
               family: LLMS_TXT_FAMILY,
               contentType: TEXT_PLAIN,
               lastModified,
-              body: generateLlmsFullTxt(input, locale).text,
-              meta: { url: file.fullUrl, locale: file.locale ?? null, full: true },
-            }),
-          );
+              ...written,
+              meta: {
+                headers: REVALIDATE_HEADERS,
+                url: file.fullUrl,
+                locale: file.locale ?? null,
+                full: true,
+              },
+            });
+          }
         }
+        return artifacts;
+      } finally {
+        spill?.close();
       }
-      return artifacts;
     },
   };
 }

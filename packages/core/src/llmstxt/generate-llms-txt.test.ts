@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { generateLlmsFullTxt } from './generate-llms-full-txt';
+import { generateLlmsFullTxt, llmsFullTxtChunks } from './generate-llms-full-txt';
 import { escapeLlmsTxtLinkName, generateLlmsTxt } from './generate-llms-txt';
 import { LlmsTxtInputError } from './llmstxt-errors';
 import type { LlmsTxtInput } from './llmstxt-types';
@@ -242,5 +242,46 @@ Source: https://shop.example/r
 
 30 days.
 `);
+  });
+});
+
+describe('llmsFullTxtChunks', () => {
+  const page = fc.record({
+    title: fc.string({ maxLength: 8 }),
+    url: fc.constantFrom('/a', '/b', '/c/d'),
+    section: fc.constantFrom('products', 'policies', 'other'),
+    markdown: fc.option(fc.constantFrom('', '  ', '\n\n', 'x', ' y \r\n', '## H\n\ntext\t'), {
+      nil: undefined,
+    }),
+  });
+
+  it('concatenate to exactly the whole file, one page per piece, reading Markdown on demand', () => {
+    fc.assert(
+      fc.property(fc.array(page, { maxLength: 6 }), (pages) => {
+        const site = { ...input, pages };
+        // The pages without their Markdown, which lives elsewhere (a spill file, in the store).
+        const stored = new Map(pages.map((p) => [{ ...p, markdown: undefined }, p.markdown]));
+        const reads: string[] = [];
+        const chunks = [
+          ...llmsFullTxtChunks(
+            { ...site, pages: [...stored.keys()] },
+            {},
+            {
+              has: (p) => stored.get(p) !== undefined,
+              read: (p) => {
+                reads.push(p.url);
+                return stored.get(p)!;
+              },
+            },
+          ),
+        ];
+        const whole = generateLlmsFullTxt(site);
+        expect(chunks.join('')).toBe(whole.text);
+        expect(reads.length).toBe(whole.itemCount);
+        // Header, at most one piece per page, and the final newline.
+        expect(chunks.length).toBeLessThanOrEqual(whole.itemCount + 2);
+      }),
+      propertyRuns(300),
+    );
   });
 });

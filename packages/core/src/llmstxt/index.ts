@@ -1,7 +1,11 @@
 export * from './llmstxt-types';
 export * from './llmstxt-errors';
 export { escapeLlmsTxtLinkName, generateLlmsTxt } from './generate-llms-txt';
-export { generateLlmsFullTxt } from './generate-llms-full-txt';
+export {
+  generateLlmsFullTxt,
+  llmsFullTxtChunks,
+  type LlmsFullTxtMarkdownSource,
+} from './generate-llms-full-txt';
 export { listLlmsTxtFiles, llmsTxtFileFor, llmsTxtPageLinks } from './list-llms-txt-files';
 export { inspectLlmsTxt, parseLlmsTxt } from './parse-llms-txt';
 export { markdownTwinUrl, type MarkdownTwinStyle } from './markdown-twin-url';
