@@ -3,7 +3,7 @@ import { propertyRuns } from '@agent-ready/test-support';
 import { generateLlmsFullTxt, llmsFullTxtChunks } from './generate-llms-full-txt';
 import { escapeLlmsTxtLinkName, generateLlmsTxt } from './generate-llms-txt';
 import { LlmsTxtInputError } from './llmstxt-errors';
-import type { LlmsTxtInput } from './llmstxt-types';
+import type { LlmsTxtInput, LlmsTxtPage } from './llmstxt-types';
 import { inspectLlmsTxt, parseLlmsTxt } from './parse-llms-txt';
 
 const input: LlmsTxtInput = {
@@ -260,7 +260,9 @@ describe('llmsFullTxtChunks', () => {
       fc.property(fc.array(page, { maxLength: 6 }), (pages) => {
         const site = { ...input, pages };
         // The pages without their Markdown, which lives elsewhere (a spill file, in the store).
-        const stored = new Map(pages.map((p) => [{ ...p, markdown: undefined }, p.markdown]));
+        const stored = new Map<LlmsTxtPage, string | undefined>(
+          pages.map((p) => [{ ...p, markdown: undefined }, p.markdown]),
+        );
         const reads: string[] = [];
         const chunks = [
           ...llmsFullTxtChunks(
