@@ -278,8 +278,20 @@ export class RegenerationEngine {
           revision: doc.revision ?? existing?.revision ?? null,
           change_seq: changeSeq,
         };
-        if (existing) await trx(t.documents).where({ id: existing.id }).update(values);
-        else await trx(t.documents).insert({ doc_key: doc.key, locale: doc.locale, ...values });
+        // Once public, always in the change feed (a later removal must reach agents).
+        const listed = doc.visibility === 'public' ? { listed: true } : {};
+        if (existing) {
+          await trx(t.documents)
+            .where({ id: existing.id })
+            .update({ ...values, ...listed });
+        } else {
+          await trx(t.documents).insert({
+            doc_key: doc.key,
+            locale: doc.locale,
+            ...values,
+            listed: doc.visibility === 'public',
+          });
+        }
         return {
           status: existing ? ('updated' as const) : ('created' as const),
           modified: values.modified,

@@ -14,7 +14,7 @@ import {
 import { readSequences } from './store-state';
 import { translateDatabaseErrors } from './store-errors';
 import type { TableNames } from './table-names';
-import type { MetricRow } from '@agent-ready/core';
+import type { ChangeFeedPosition, MetricRow, StoredChangeView } from '@agent-ready/core';
 import { readMetricRows } from './metrics-store';
 
 export interface StoreReaderOptions {
@@ -169,6 +169,38 @@ export class StoreReader {
   }
 
   /** Aggregate serving metrics from `fromDay` on (not cached: the stats endpoint is rare). */
+  /** Where the commit sequence is now, and the table's epoch (the change feed's cursor). */
+  async feedPosition(): Promise<ChangeFeedPosition> {
+    return translateDatabaseErrors('read change feed position', async () => {
+      const rows: { name: string; value: unknown }[] = await this.knex(this.tables.state)
+        .whereIn('name', ['content_seq', 'feed_epoch'])
+        .select('name', 'value');
+      const value = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0);
+      return { epoch: value('feed_epoch'), seq: value('content_seq') };
+    });
+  }
+
+  /** Rows ever listed publicly, changed after `afterSeq`, in commit order. */
+  async changesSince(afterSeq: number, limit: number): Promise<StoredChangeView[]> {
+    return translateDatabaseErrors('read change feed', async () => {
+      const rows: Record<string, unknown>[] = await this.knex(this.tables.documents)
+        .where('change_seq', '>', afterSeq)
+        .andWhere('listed', true)
+        .orderBy('change_seq')
+        .limit(limit)
+        .select('change_seq', 'state', 'visibility', 'c_url', 'm_url', 'modified', 'hash');
+      return rows.map((row) => ({
+        changeSeq: Number(row.change_seq),
+        state: String(row.state) as StoredChangeView['state'],
+        visibility: String(row.visibility) as StoredChangeView['visibility'],
+        cUrl: String(row.c_url),
+        mUrl: String(row.m_url),
+        modified: String(row.modified),
+        hash: row.hash === null || row.hash === undefined ? null : String(row.hash),
+      }));
+    });
+  }
+
   async readMetrics(fromDay: string): Promise<MetricRow[]> {
     return readMetricRows(this.knex, this.tables, fromDay);
   }

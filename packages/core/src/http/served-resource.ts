@@ -37,7 +37,11 @@ export interface ServedResource {
   body: Buffer | StoredBody;
   /** ETag header value (quoted). */
   etag: string;
-  lastModified: Date;
+  /**
+   * Absent for resources whose content can change within one second (the change feed): a
+   * date-only validator would then answer 304 to a client that has not seen the change.
+   */
+  lastModified?: Date;
   contentType: string;
   /** Sent on 200, 206, 304 and HEAD alike: Cache-Control, Vary, Link, … */
   headers?: ResponseHeaders;
@@ -78,12 +82,12 @@ export function respondWithResource(
   const size = sizeOf(resource.body);
   const validators: ResponseHeaders = {
     etag: resource.etag,
-    'last-modified': formatHttpDate(resource.lastModified),
+    ...(resource.lastModified ? { 'last-modified': formatHttpDate(resource.lastModified) } : {}),
     ...resource.headers,
   };
   const decision = evaluateConditional(request, {
     etag: resource.etag,
-    lastModified: resource.lastModified,
+    ...(resource.lastModified ? { lastModified: resource.lastModified } : {}),
     ...(resource.ranges ? { size } : {}),
   });
   switch (decision.status) {

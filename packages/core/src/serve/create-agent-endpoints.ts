@@ -1,3 +1,4 @@
+import { CHANGES_PATH, serveChangeFeed, type ChangeFeedSource } from './change-feed';
 import { sha256Hex } from '../crypto';
 import { ValidationError } from '../errors';
 import { buildJsonResource, type JsonResource } from '../http/json-resource';
@@ -43,6 +44,13 @@ import {
 import { prefersMarkdown } from '../http/negotiate-markdown';
 
 export const POLICY_PATH = '/llm-policy.json';
+
+function isChangeFeedSource(source: object): source is ChangeFeedSource {
+  const candidate = source as Partial<ChangeFeedSource>;
+  return (
+    typeof candidate.feedPosition === 'function' && typeof candidate.changesSince === 'function'
+  );
+}
 export const STATS_PATH = '/llm-stats.json';
 
 /** Endpoint kind of each artifact family, for the metrics. */
@@ -443,6 +451,7 @@ export function createAgentEndpoints(
     families.add(SITEMAP_FAMILY);
     const paths = [...families].flatMap((family) => agentPathsByFamily[family] ?? []);
     if (policy) paths.push({ pattern: POLICY_PATH, example: POLICY_PATH });
+    if (feed) paths.push({ pattern: CHANGES_PATH, example: CHANGES_PATH });
     return paths;
   }
 
@@ -472,6 +481,19 @@ export function createAgentEndpoints(
         headers: { 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Accept-Encoding' },
       }),
     };
+  }
+
+  /** The change feed, where the source keeps one (the store does); counted with the sitemaps. */
+  const feed = isChangeFeedSource(source) ? source : undefined;
+  async function serveChanges(
+    request: AgentRequest,
+    from: ChangeFeedSource,
+  ): Promise<AgentOutcome> {
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    const respond = () =>
+      serveChangeFeed(from, request, { sitemapUrl: urlFor('/llm-sitemap.json') });
+    if (protectAll) return { kind: 'authorize', respond };
+    return { kind: 'respond', response: await respond() };
   }
 
   function servePolicy(request: AgentRequest): AgentOutcome {
@@ -519,6 +541,8 @@ export function createAgentEndpoints(
       return { kind: 'robots', outcome: await serveRobotsTxt(request) };
     if (options.stats && path === STATS_PATH)
       return { kind: 'stats', outcome: await serveStats(request) };
+    if (path === CHANGES_PATH && feed !== undefined)
+      return { kind: 'sitemap', outcome: await serveChanges(request, feed) };
     const meta = await source.artifactMeta(path);
     if (meta)
       return {

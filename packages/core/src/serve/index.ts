@@ -3,3 +3,4 @@ export * from './normalize-request-path';
 export * from './create-agent-endpoints';
 export * from './agent-site-options';
 export * from './robots-txt';
+export * from './change-feed';

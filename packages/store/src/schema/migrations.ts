@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from '../open-database';
 import type { TableNames } from '../table-names';
@@ -149,6 +150,25 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       await knex.schema.alterTable(t.documents, (table) => {
         table.dropIndex(['state', 'visibility']);
       });
+    },
+  },
+  {
+    name: '006-change-feed',
+    async up(knex, t) {
+      await knex.schema.alterTable(t.documents, (table) => {
+        /**
+         * Whether the row was ever published and public. Only such rows reach the change feed,
+         * also as tombstones: a draft or a private document is never the public's to know of.
+         */
+        table.boolean('listed').notNullable().defaultTo(false);
+        table.index(['change_seq']);
+      });
+      await knex(t.documents)
+        .where({ visibility: 'public' })
+        .whereNotNull('body')
+        .update({ listed: true });
+      // Cursors carry it: a table made anew (new epoch) turns old cursors into a 410.
+      await knex(t.state).insert({ name: 'feed_epoch', value: randomInt(1, 2 ** 40) });
     },
   },
 ];
