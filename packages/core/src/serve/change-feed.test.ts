@@ -54,6 +54,18 @@ describe('change feed', () => {
     expect(JSON.parse(after.body!.toString())).toMatchObject({ changes: [], more: false });
   });
 
+  it('since=now gives the current cursor and no history', async () => {
+    const source = memorySource([row(1), row(2)]);
+    const response = await serveChangeFeed(source, get('/llm-changes.json?since=now'), OPTIONS);
+    expect(JSON.parse(response.body!.toString())).toEqual({
+      version: 1,
+      since: null,
+      next: '7-2',
+      more: false,
+      changes: [],
+    });
+  });
+
   it('reads cursors strictly', () => {
     expect(parseChangeCursor('7-10')).toEqual({ epoch: 7, seq: 10 });
     expect(parseChangeCursor(formatChangeCursor({ epoch: 2 ** 40, seq: 5 }))).toEqual({

@@ -114,8 +114,9 @@ function problem(
 }
 
 /**
- * Answers `GET /llm-changes.json[?since=<cursor>]`. Without a cursor it starts at the
- * beginning. A cursor of another epoch (the table was made anew) or from the future answers
+ * Answers `GET /llm-changes.json[?since=<cursor>|now]`. Without a cursor it starts at the
+ * beginning; `since=now` gives just the current cursor (an agent takes it before reading the
+ * sitemap, then follows the feed from there). A cursor of another epoch (the table was made anew) or from the future answers
  * 410 Gone pointing at the sitemap: the agent re-reads it and starts over from the feed's
  * `next`. Each page carries a strong ETag, so polling an unchanged feed costs a 304.
  */
@@ -127,6 +128,17 @@ export async function serveChangeFeed(
   const since = sinceOf(request.target);
   if (since === null) {
     return problem(request, 400, 'invalid-cursor', 'give `since` once', options.sitemapUrl);
+  }
+  if (since === 'now') {
+    // Where an agent starts before it reads the sitemap: no history, just the current cursor.
+    const position = await source.feedPosition();
+    return feedPage(request, {
+      version: 1,
+      since: null,
+      next: formatChangeCursor(position),
+      more: false,
+      changes: [],
+    });
   }
   const from = since === undefined || since === '' ? undefined : parseChangeCursor(since);
   if (since !== undefined && since !== '' && from === undefined) {
@@ -167,6 +179,10 @@ export async function serveChangeFeed(
     more,
     changes: page.map(changeEntryOf),
   };
+  return feedPage(request, document);
+}
+
+function feedPage(request: ConditionalRequest, document: ChangeFeedPage): HttpResponse {
   const resource = buildJsonResource(document);
   return respondWithResource(request, {
     body: resource.body,
@@ -175,7 +191,6 @@ export async function serveChangeFeed(
     headers: {
       // Changes arrive at any moment: revalidate every time (a 304 when nothing is new).
       'cache-control': 'no-cache',
-      link: formatLinkHeader([{ href: options.sitemapUrl, rel: 'index' }]),
     },
   });
 }
