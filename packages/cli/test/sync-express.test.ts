@@ -11,8 +11,14 @@ let site: TestSite;
 let documents: AgentDocument[];
 let stateDir: string;
 
+/** Requests since `mark`; a change feed cursor shows as `…` (it is the server's to choose). */
 function requestsSince(mark: number) {
-  return site.log.slice(mark).map((entry) => `${entry.method} ${entry.url} ${entry.status}`);
+  return site.log
+    .slice(mark)
+    .map(
+      (entry) =>
+        `${entry.method} ${entry.url.replace(/since=(?!now)[^&]+/, 'since=…')} ${entry.status}`,
+    );
 }
 
 beforeAll(async () => {
@@ -42,8 +48,13 @@ describe('agent-ready sync against the Express adapter', () => {
       listed: N,
       stored: N,
     });
-    expect(report.requests).toBe(2 + N);
-    expect(requestsSince(mark).slice(0, 2)).toEqual(['GET / 200', 'GET /llm-sitemap.json 200']);
+    expect(report.requests).toBe(3 + N);
+    // The change feed's cursor first, so what changes during the sitemap read is seen next time.
+    expect(requestsSince(mark).slice(0, 3)).toEqual([
+      'GET /llm-changes.json?since=now 200',
+      'GET / 200',
+      'GET /llm-sitemap.json 200',
+    ]);
     expect(report.naive.basis).toBe('full-refetch');
     const state = SyncState.open(stateDir);
     try {
@@ -56,17 +67,33 @@ describe('agent-ready sync against the Express adapter', () => {
     }
   });
 
-  it('a second run with nothing changed makes one request: the sitemap, answered 304', async () => {
+  it('a second run with nothing changed makes one small request: the change feed', async () => {
     const mark = site.log.length;
     const report = await syncSite(site.origin, { stateDir });
-    expect(requestsSince(mark)).toEqual(['GET /llm-sitemap.json 304']);
-    expect(report).toMatchObject({
-      requests: 1,
-      notModified: 1,
-      zeroFetchSkips: N,
-      fetched: 0,
-      deleted: 0,
-    });
+    expect(requestsSince(mark)).toEqual(['GET /llm-changes.json?since=… 200']);
+    expect(report).toMatchObject({ requests: 1, fetched: 0, deleted: 0, stored: N, listed: N });
+    // A few hundred bytes with headers, whatever the size of the site.
+    expect(report.bytes).toBeLessThan(1000);
+  });
+
+  it('falls back to the sitemap when the site has no change feed', async () => {
+    site.variant = (req, res, next) => {
+      if (req.path === '/llm-changes.json') res.status(404).end();
+      else next();
+    };
+    const mark = site.log.length;
+    const report = await syncSite(site.origin, { stateDir });
+    expect(requestsSince(mark)).toEqual([
+      'GET /llm-changes.json?since=… 404',
+      'GET /llm-changes.json?since=now 404',
+      'GET /llm-sitemap.json 304',
+    ]);
+    expect(report).toMatchObject({ notModified: 1, zeroFetchSkips: N, fetched: 0, deleted: 0 });
+    // With the feed back, the next run starts over from the sitemap and takes a new cursor.
+    site.variant = undefined;
+    const again = await syncSite(site.origin, { stateDir });
+    expect(again).toMatchObject({ fetched: 0, deleted: 0, stored: N });
+    expect((await syncSite(site.origin, { stateDir })).requests).toBe(1);
   });
 
   it('after editing 3 of N documents it fetches exactly those 3', async () => {
@@ -79,14 +106,12 @@ describe('agent-ready sync against the Express adapter', () => {
     await site.agent.idle();
     const mark = site.log.length;
     const report = await syncSite(site.origin, { stateDir });
-    expect(report).toMatchObject({
-      requests: 4,
-      fetched: 3,
-      zeroFetchSkips: N - 3,
-      notModified: 0,
-    });
+    expect(report).toMatchObject({ requests: 4, fetched: 3, notModified: 0, stored: N });
     expect(requestsSince(mark).sort()).toEqual(
-      ['GET /llm-sitemap.json 200', ...edited.map((d) => `GET ${d.url}llm.json 200`)].sort(),
+      [
+        'GET /llm-changes.json?since=… 200',
+        ...edited.map((d) => `GET ${d.url}llm.json 200`),
+      ].sort(),
     );
     const state = SyncState.open(stateDir);
     try {
@@ -99,7 +124,7 @@ describe('agent-ready sync against the Express adapter', () => {
     }
   });
 
-  it('deletes on 410 and on removal from the sitemap, without asking for the removed one', async () => {
+  it('deletes what the feed says left, without asking for it, and retries a changed one that answers 410', async () => {
     const gone = documents[1]!;
     const changed = documents[3]!;
     await site.agent.remove(gone.id);
@@ -115,9 +140,9 @@ describe('agent-ready sync against the Express adapter', () => {
     const mark = site.log.length;
     const report = await syncSite(site.origin, { stateDir });
     expect(requestsSince(mark).sort()).toEqual(
-      ['GET /llm-sitemap.json 200', `GET ${changed.url}llm.json 410`].sort(),
+      ['GET /llm-changes.json?since=… 200', `GET ${changed.url}llm.json 410`].sort(),
     );
-    expect(report).toMatchObject({ deleted: 2, fetched: 0, stored: N - 2 });
+    expect(report).toMatchObject({ deleted: 2, fetched: 0, stored: N - 2, ok: false });
     // Back to normal: the changed document comes back on the next run.
     site.variant = undefined;
     const again = await syncSite(site.origin, { stateDir });

@@ -8,10 +8,13 @@ import { sameUrl } from '../tct/same-url';
 import { verifyMUrlRepresentation } from '../tct/verify-m-url';
 import { parseOrigin } from '../validate/validate-site';
 import { estimateNaiveCost, measureHtml } from './measure-html';
+import { currentFeedCursor, readChangeFeed } from './read-change-feed';
 import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';
 import { SyncState, urlKey } from './sync-state';
 
 const SITEMAP_URLS = 'tct_sitemap_urls';
+/** Where the site's change feed stood when this state last matched the site. */
+const FEED_CURSOR = 'change_feed_cursor';
 
 export function syncClient(options: SyncOptions): HttpClient {
   return new HttpClient({
@@ -89,29 +92,53 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
     progress('sitemap', 0, 1);
     const remembered = options.rediscover ? undefined : state.meta(SITEMAP_URLS);
     let shardUrls: string[] = remembered ? (JSON.parse(remembered) as string[]) : [];
-    let sitemaps =
-      shardUrls.length > 0 ? await readSitemaps(client, state, shardUrls, problems) : undefined;
-    if (sitemaps === undefined || sitemaps.gone) {
-      shardUrls = (await discoverTctSitemaps(client, origin)).filter((url) =>
-        isSameOrigin(url, origin),
-      );
-      if (shardUrls.length === 0)
-        throw new SyncError('sync.no-sitemap', `${origin}/ links no TCT sitemap (rel="index")`, {
-          field: 'origin',
-          value: origin,
-        });
-      sitemaps = await readSitemaps(client, state, shardUrls, problems);
-      if (sitemaps.gone)
-        throw new SyncError('sync.no-sitemap', 'the sitemap the root links is gone', {
-          field: 'origin',
-          value: origin,
-        });
+    // With a cursor, the change feed says what changed: a few hundred bytes after one edit,
+    // where the sitemap would be re-read whole. Without one (or when the feed cannot answer),
+    // the sitemap, with a cursor taken first so changes made meanwhile are not missed.
+    const cursor = options.rediscover ? undefined : state.meta(FEED_CURSOR);
+    const feed = cursor === undefined ? undefined : await readChangeFeed(client, origin, cursor);
+    let nextCursor = feed?.next;
+    /** The whole listing (sitemap), or only what changed (feed). */
+    let complete = false;
+    const listed = new Map<string, TctSitemapItem>();
+    const removed = new Set<string>();
+    if (feed) {
+      for (const change of feed.changes) {
+        const key = urlKey(change.mUrl);
+        if (change.change === 'upsert') {
+          removed.delete(key);
+          listed.set(key, { ...change, contentHash: change.etag });
+        } else {
+          listed.delete(key);
+          removed.add(key);
+        }
+      }
+    } else {
+      nextCursor = await currentFeedCursor(client, origin);
+      let sitemaps =
+        shardUrls.length > 0 ? await readSitemaps(client, state, shardUrls, problems) : undefined;
+      if (sitemaps === undefined || sitemaps.gone) {
+        shardUrls = (await discoverTctSitemaps(client, origin)).filter((url) =>
+          isSameOrigin(url, origin),
+        );
+        if (shardUrls.length === 0)
+          throw new SyncError('sync.no-sitemap', `${origin}/ links no TCT sitemap (rel="index")`, {
+            field: 'origin',
+            value: origin,
+          });
+        sitemaps = await readSitemaps(client, state, shardUrls, problems);
+        if (sitemaps.gone)
+          throw new SyncError('sync.no-sitemap', 'the sitemap the root links is gone', {
+            field: 'origin',
+            value: origin,
+          });
+      }
+      state.setMeta(SITEMAP_URLS, JSON.stringify(shardUrls));
+      for (const item of sitemaps.items) listed.set(urlKey(item.mUrl), item);
+      complete = true;
     }
-    state.setMeta(SITEMAP_URLS, JSON.stringify(shardUrls));
     progress('sitemap', 1, 1);
 
-    const listed = new Map<string, TctSitemapItem>();
-    for (const item of sitemaps.items) listed.set(urlKey(item.mUrl), item);
     let zeroFetchSkips = 0;
     let fetched = 0;
     let deleted = 0;
@@ -139,8 +166,15 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
         if (res.status === 304 && cached) return;
         if (res.status === 410 || res.status === 404) {
           if (state.deleteDocument(item.mUrl)) deleted++;
-          if (res.status === 404)
+          // The feed said it changed, not that it went: keep the cursor, ask again next time.
+          if (!complete) {
+            problems.push({
+              url: item.mUrl,
+              detail: `listed in the change feed as changed but answers ${res.status}`,
+            });
+          } else if (res.status === 404) {
             problems.push({ url: item.mUrl, detail: 'listed in the sitemap but answers 404' });
+          }
           return;
         }
         if (res.status !== 200) {
@@ -174,10 +208,17 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
       }
     });
     for (const mUrl of state.documentUrls()) {
-      if (!listed.has(urlKey(mUrl)) && state.deleteDocument(mUrl)) deleted++;
+      const key = urlKey(mUrl);
+      const gone = complete ? !listed.has(key) : removed.has(key);
+      if (gone && state.deleteDocument(mUrl)) deleted++;
     }
+    // Only a clean pass moves the cursor: what failed is read from the feed again next time.
+    if (nextCursor !== undefined && problems.length === 0) state.setMeta(FEED_CURSOR, nextCursor);
+    else if (nextCursor === undefined) state.deleteMeta(FEED_CURSOR);
 
-    const cUrls = [...listed.values()]
+    // What a crawler without TCT re-reads: every page the site lists (known from the state
+    // when only the changes were read).
+    const cUrls = (complete ? [...listed.values()] : state.documents())
       .map((item) => item.cUrl)
       .filter((url) => isSameOrigin(url, origin));
     const sitemapBytes = shardUrls.reduce(
@@ -187,7 +228,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
     const naive = options.compareHtml
       ? await measureHtml(cUrls, state, options, (n) => progress('html', n, cUrls.length))
       : estimateNaiveCost(cUrls, state, {
-          requests: listed.size + shardUrls.length,
+          requests: cUrls.length + shardUrls.length,
           bytes: state.documentBytes() + sitemapBytes,
         });
     return {
@@ -201,7 +242,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
       zeroFetchSkips,
       fetched,
       deleted,
-      listed: listed.size,
+      listed: complete ? listed.size : state.documentUrls().length,
       stored: state.documentUrls().length,
       problems,
       naive,
