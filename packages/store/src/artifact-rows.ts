@@ -109,7 +109,8 @@ export async function writeArtifactChunks(
 /**
  * Points every artifact at the new generation in one short transaction, unless artifacts built
  * from the same or a newer snapshot (with the same configuration) are already in place: then the
- * other builder won and its artifacts are reused. Returns whether ours were installed.
+ * other builder won and its artifacts are reused. Returns whether ours were installed. A family
+ * whose build failed keeps serving its last good artifacts (never a 404 because of a bad pass).
  */
 export async function swapArtifacts(
   knex: Knex,
@@ -118,6 +119,8 @@ export async function swapArtifacts(
   generation: number,
   snapshotSeq: number,
   configKey: string,
+  /** Families whose build failed this time: their last good artifacts stay in place. */
+  keepFamilies: readonly string[] = [],
 ): Promise<boolean> {
   return knex.transaction(async (trx) => {
     await trx(t.state)
@@ -132,7 +135,9 @@ export async function swapArtifacts(
     ) {
       return false;
     }
-    await trx(t.artifacts).delete();
+    let stale = trx(t.artifacts);
+    if (keepFamilies.length > 0) stale = stale.whereNotIn('family', keepFamilies);
+    await stale.delete();
     for (const artifact of artifacts) {
       await trx(t.artifacts).insert({
         name: artifact.name,

@@ -551,7 +551,15 @@ export class RegenerationEngine {
               size: await writeArtifactChunks(knex, t, artifact, generation),
             });
           }
-          const installed = await swapArtifacts(knex, t, sized, generation, before, configKey);
+          const installed = await swapArtifacts(
+            knex,
+            t,
+            sized,
+            generation,
+            before,
+            configKey,
+            failures.map((failure) => failure.family),
+          );
           await deleteOrphanChunks(knex, t, generation);
           if (!installed) return 'superseded';
           this.lastRebuild = {

@@ -387,4 +387,47 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
       expect(Number(row.reltuples)).toBe(50);
     }
   });
+
+  it("keeps serving a family's last good artifacts when its next build fails", async () => {
+    await engine.close();
+    let fail = false;
+    const label: ArtifactBuilder = {
+      family: 'label',
+      settingsKey: 'label',
+      async build({ lastChangeMs }) {
+        if (fail) throw new Error('renderer broke');
+        const body = Buffer.from(`built at ${await lastChangeMs()}`);
+        return [
+          {
+            name: '/label.txt',
+            family: 'label',
+            contentType: 'text/plain',
+            etag: '"label"',
+            contentDigest: 'sha-256=:x:',
+            lastModified: new Date(0),
+            body,
+          },
+        ];
+      },
+    };
+    engine = await openEngine({
+      builders: [sitemapArtifactBuilder({ origin: 'https://example.com' }), label],
+      rebuild: { automatic: false },
+    });
+    await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }));
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const good = (await engine.reader.artifact('/label.txt'))!.body.toString();
+
+    fail = true;
+    await engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'b' }));
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect(engine.lastRebuild?.failures).toEqual([{ family: 'label', message: 'renderer broke' }]);
+    expect(rebuildLog).toContain('ERROR agent-ready: building label failed: renderer broke');
+    // The other families moved on; the failed one still serves what it last built.
+    const sitemap = JSON.parse(
+      (await engine.reader.artifact('/llm-sitemap.json'))!.body.toString(),
+    );
+    expect(sitemap.items).toHaveLength(2);
+    expect((await engine.reader.artifact('/label.txt'))!.body.toString()).toBe(good);
+  });
 });
