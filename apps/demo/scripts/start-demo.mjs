@@ -143,6 +143,7 @@ function printSummary(settings, sample) {
   say('  A 304: revalidate that M-URL with the ETag it just answered with:');
   say(`  curl -sI -H 'If-None-Match: ${sample.etag}' ${sample.url}`);
   say('');
+  return rows;
 }
 
 /** @type {ReturnType<typeof startChild>[]} */
@@ -213,7 +214,16 @@ async function main() {
   say(`Starting the site on ${settings.site.url} (pid ${siteServer.child.pid})…`);
   await waitUntilReady(`${settings.site.url}/llm-sitemap.json`, siteServer);
 
-  printSummary(settings, await sampleMUrl(settings.site.url));
+  const sample = await sampleMUrl(settings.site.url);
+  const rows = printSummary(settings, sample);
+  // Started by a program (the tests) with an IPC channel: the same summary as a message, on a
+  // channel the servers' logs cannot enter.
+  process.send?.({
+    type: 'ready',
+    rows,
+    curl: sample,
+    pids: { cms: cms.child.pid, site: siteServer.child.pid },
+  });
 }
 
 main().catch((error) => {

@@ -127,6 +127,20 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(rows.get('SCP sitemap')).toBe(`${site}/scp/sitemap.xml`);
       expect(demo.summary.curl.url).toBe(rows.get('An M-URL'));
       expect(demo.summary.curl.etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);
+      // What a user reads says the same as the message the test got.
+      const printed = demo.output();
+      expect(printed).toContain('The agent-ready demo is running.');
+      for (const [label, value] of rows) {
+        expect(printed).toMatch(
+          new RegExp(
+            `^ {2}${label.replace(/[()]/g, '\\$&')} +${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+            'm',
+          ),
+        );
+      }
+      expect(printed).toContain(
+        `curl -sI -H 'If-None-Match: ${demo.summary.curl.etag}' ${demo.summary.curl.url}`,
+      );
     });
 
     it('the site: real pages from Strapi, with the discovery links in every page', async () => {

@@ -23,24 +23,15 @@ export interface RunningDemo {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-function parseSummary(output: string): DemoSummary {
-  const rows = new Map<string, string>();
-  const lines = output.split('\n');
-  const first = lines.findIndex((line) => line.startsWith('The agent-ready demo is running.'));
-  for (const line of lines.slice(first + 1)) {
-    const match = /^ {2}(\S.*?) {2,}(\S.*)$/.exec(line);
-    if (match && !line.includes('curl ')) rows.set(match[1]!, match[2]!);
-  }
-  const curl = /curl -sI -H 'If-None-Match: ("[^"]+")' (\S+)/.exec(output);
-  const cmsPid = /Starting Strapi on .*pid (\d+)\)/.exec(output);
-  const sitePid = /Starting the site on .*\(pid (\d+)\)/.exec(output);
-  if (!curl || !cmsPid || !sitePid) throw new Error(`unexpected demo output:\n${output}`);
-  return {
-    rows,
-    curl: { etag: curl[1]!, url: curl[2]! },
-    pids: { cms: Number(cmsPid[1]), site: Number(sitePid[1]) },
-  };
+interface ReadyMessage {
+  type: 'ready';
+  rows: [string, string][];
+  curl: { etag: string; url: string };
+  pids: { cms: number; site: number };
 }
+
+const isReady = (message: unknown): message is ReadyMessage =>
+  (message as { type?: unknown } | null)?.type === 'ready';
 
 /**
  * Starts the demo exactly as `npm run demo` does after its build step (`node
@@ -50,7 +41,8 @@ export function runDemo(env: Record<string, string>, timeoutMs = 280_000): Promi
   const child = spawn(process.execPath, [join(DEMO_DIR, 'scripts', 'start-demo.mjs')], {
     cwd: DEMO_DIR,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The summary arrives over IPC; stdout/stderr are only what a user would read.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -69,17 +61,14 @@ export function runDemo(env: Record<string, string>, timeoutMs = 280_000): Promi
       child.kill('SIGTERM');
       reject(new Error(`the demo did not start within ${timeoutMs / 1000} s:\n${output}`));
     }, timeoutMs);
-    const check = () => {
-      if (!/curl -sI .*\n/.test(output)) return;
+    child.on('message', (message) => {
+      if (!isReady(message)) return;
       clearTimeout(timer);
-      child.stdout!.off('data', check);
-      try {
-        resolve({ ...demo, summary: parseSummary(output) });
-      } catch (error) {
-        reject(error);
-      }
-    };
-    child.stdout!.on('data', check);
+      resolve({
+        ...demo,
+        summary: { rows: new Map(message.rows), curl: message.curl, pids: message.pids },
+      });
+    });
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`the demo exited (${code}) before it was ready:\n${output}`));
