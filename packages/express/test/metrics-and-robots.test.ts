@@ -207,6 +207,7 @@ describe('robots.txt', () => {
         'User-agent: *',
         'Allow: /llm-sitemap*.json',
         'Allow: /*/llm.json',
+        'Allow: /llm-changes.json',
         '',
         'Sitemap: https://example.com/llm-sitemap.json',
         'Sitemap: https://example.com/scp/sitemap.xml',
