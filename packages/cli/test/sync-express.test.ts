@@ -71,7 +71,14 @@ describe('agent-ready sync against the Express adapter', () => {
     const mark = site.log.length;
     const report = await syncSite(site.origin, { stateDir });
     expect(requestsSince(mark)).toEqual(['GET /llm-changes.json?since=… 200']);
-    expect(report).toMatchObject({ requests: 1, fetched: 0, deleted: 0, stored: N, listed: N });
+    expect(report).toMatchObject({
+      requests: 1,
+      fetched: 0,
+      deleted: 0,
+      stored: N,
+      listed: N,
+      zeroFetchSkips: N,
+    });
     // A few hundred bytes with headers, whatever the size of the site.
     expect(report.bytes).toBeLessThan(1000);
   });
@@ -106,7 +113,13 @@ describe('agent-ready sync against the Express adapter', () => {
     await site.agent.idle();
     const mark = site.log.length;
     const report = await syncSite(site.origin, { stateDir });
-    expect(report).toMatchObject({ requests: 4, fetched: 3, notModified: 0, stored: N });
+    expect(report).toMatchObject({
+      requests: 4,
+      fetched: 3,
+      zeroFetchSkips: N - 3,
+      notModified: 0,
+      stored: N,
+    });
     expect(requestsSince(mark).sort()).toEqual(
       [
         'GET /llm-changes.json?since=… 200',

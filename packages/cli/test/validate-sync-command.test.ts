@@ -67,14 +67,14 @@ describe('agent-ready validate (command)', () => {
 });
 
 describe('agent-ready sync (command)', () => {
-  it('reports the first run, then one 304 request, in --json and as text', async () => {
+  it('reports the first run, then one change-feed request, in --json and as text', async () => {
     const first = await run(['sync', site.origin, '--state', stateDir, '--json']);
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout) as SyncReport).toMatchObject({ fetched: 4, zeroFetchSkips: 0 });
     const second = await run(['sync', site.origin, '--state', stateDir, '--json']);
     expect(JSON.parse(second.stdout) as SyncReport).toMatchObject({
       requests: 1,
-      notModified: 1,
+      notModified: 0,
       zeroFetchSkips: 4,
     });
     const text = await run(['sync', site.origin, '--state', stateDir, '--compare-html']);

@@ -147,6 +147,13 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
       if (state.document(item.mUrl)?.hash === item.etag) zeroFetchSkips++;
       else toFetch.push(item);
     }
+    if (!complete) {
+      // The feed's silence is an answer too: every stored document it does not name is unchanged.
+      for (const mUrl of state.documentUrls()) {
+        const key = urlKey(mUrl);
+        if (!listed.has(key) && !removed.has(key)) zeroFetchSkips++;
+      }
+    }
     let done = 0;
     progress('documents', 0, toFetch.length);
     await forEachConcurrently(toFetch, options.concurrency ?? 4, async (item) => {
