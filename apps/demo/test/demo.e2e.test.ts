@@ -228,6 +228,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(twin.body).toMatch(/^# RP2040 Mini\n/);
       const robots = await text(`${site}/robots.txt`);
       expect(robots.body).toContain(`Sitemap: ${site}/scp/sitemap.xml`);
+      // Sitemap: lines name sitemaps.org XML only; the JSON sitemap is found through the root Link.
+      expect(robots.body).not.toContain('llm-sitemap');
       expect((await json<{ profile: string }>(`${site}/llm-policy.json`)).body.profile).toBe(
         'tct-policy-1',
       );

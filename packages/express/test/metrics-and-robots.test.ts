@@ -183,7 +183,7 @@ describeEachDatabase('serving metrics', (dialect) => {
 describe('robots.txt', () => {
   const site = { origin: 'https://example.com', name: 'Example' };
 
-  it('augments the app’s own robots.txt, keeping it byte for byte, and opens blocked agent paths', async () => {
+  it('augments the app’s own robots.txt byte for byte, names blocked agent paths in a comment and never adds a group', async () => {
     const rules =
       'User-agent: *\r\nDisallow: /*.json$   # no JSON please\r\n\r\nUser-agent: GPTBot\r\nDisallow: /private/\r\n';
     const agent = agentReady({
@@ -203,13 +203,7 @@ describe('robots.txt', () => {
     expect(res.text.slice(rules.length)).toBe(
       [
         '',
-        '# agent-ready: keep the agent endpoints reachable',
-        'User-agent: *',
-        'Allow: /llm-sitemap*.json',
-        'Allow: /*/llm.json',
-        'Allow: /llm-changes.json',
-        '',
-        'Sitemap: https://example.com/llm-sitemap.json',
+        '# agent-ready: the rules above disallow these agent endpoints: /llm-sitemap*.json /*/llm.json /llm-changes.json',
         'Sitemap: https://example.com/scp/sitemap.xml',
         '',
       ].join('\n'),
@@ -228,7 +222,7 @@ describe('robots.txt', () => {
     await agent.idle();
     const res = await request(express().use(agent)).get('/robots.txt');
     expect(res.text).toBe(
-      'User-agent: *\nAllow: /\n\nSitemap: https://example.com/llm-sitemap.json\nSitemap: https://example.com/scp/sitemap.xml\n',
+      'User-agent: *\nAllow: /\n\nSitemap: https://example.com/scp/sitemap.xml\n',
     );
     await agent.close();
   });

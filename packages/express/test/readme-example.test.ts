@@ -51,7 +51,7 @@ describe('the package README example', () => {
       const robots = await request(base).get('/robots.txt');
       expect(
         robots.text.startsWith(
-          'User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/llm-sitemap.json\n',
+          'User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/scp/sitemap.xml\n',
         ),
       ).toBe(true);
     } finally {

@@ -467,7 +467,7 @@ export function createAgentEndpoints(
   async function serveRobotsTxt(request: AgentRequest): Promise<AgentOutcome> {
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
     const artifacts = await source.listArtifacts();
-    const sitemaps = await agentSitemapUrls();
+    const sitemaps = await xmlSitemapUrls();
     const rules = (options.robotsTxt && options.robotsTxt.rules) || '';
     const body = Buffer.from(await robotsTxtFor(rules, sitemaps), 'utf8');
     const newest = Math.max(0, ...artifacts.map((a) => a.lastModified.getTime()));
@@ -554,18 +554,16 @@ export function createAgentEndpoints(
     return { kind: 'markdown', outcome: outcome ?? PASS };
   }
 
-  async function agentSitemapUrls(): Promise<string[]> {
+  /** What robots.txt's `Sitemap:` lines may name: sitemaps.org XML (the SCP sitemap.xml). */
+  async function xmlSitemapUrls(): Promise<string[]> {
     return (await source.listArtifacts())
-      .filter(
-        (a) => (a.family === SITEMAP_FAMILY && a.meta.index !== true) || a.meta.scpSitemap === true,
-      )
-      .sort((a, b) => Number(a.meta.shard ?? 1e9) - Number(b.meta.shard ?? 1e9))
+      .filter((a) => a.meta.scpSitemap === true)
       .map((a) => String(a.meta.url ?? urlFor(a.name)));
   }
 
   return {
     urlFor,
-    robotsTxt: async (rules) => robotsTxtFor(rules, await agentSitemapUrls()),
+    robotsTxt: async (rules) => robotsTxtFor(rules, await xmlSitemapUrls()),
     async negotiatePage(request) {
       if (!isSafe(request.method) || !prefersMarkdown(headerValue(request.headers, 'accept')))
         return undefined;

@@ -33,29 +33,27 @@ describe('robots.txt (RFC 9309)', () => {
 
   it('keeps existing rules byte for byte and appends Sitemap lines', () => {
     const rules = 'User-agent: *\r\nDisallow: /admin/   # private\r\n\r\n\tcrawl-delay: 5';
-    const { text, unblocked } = buildRobotsTxt({
+    const { text, blocked } = buildRobotsTxt({
       rules,
-      sitemapUrls: ['https://e.com/llm-sitemap.json', 'https://e.com/scp/sitemap.xml'],
+      sitemapUrls: ['https://e.com/scp/sitemap.xml'],
       agentPaths: AGENT_PATHS,
     });
     expect(text.startsWith(rules)).toBe(true);
-    expect(text.slice(rules.length)).toBe(
-      '\n\nSitemap: https://e.com/llm-sitemap.json\nSitemap: https://e.com/scp/sitemap.xml\n',
-    );
-    expect(unblocked).toEqual([]);
+    expect(text.slice(rules.length)).toBe('\n\nSitemap: https://e.com/scp/sitemap.xml\n');
+    expect(blocked).toEqual([]);
   });
 
-  it('opens agent endpoints that a broad * rule blocks by accident, leaving the rest blocked', () => {
-    const rules = 'User-agent: *\nDisallow: /*.json$\nDisallow: /llm\n';
+  it("never adds a group that could override the owner's Disallow rules; reports what they block", () => {
+    const rules = 'User-agent: *\nDisallow: /*.json$\nDisallow: /llm\nDisallow: /private\n';
     const result = buildRobotsTxt({ rules, sitemapUrls: [], agentPaths: AGENT_PATHS });
-    expect(result.unblocked).toEqual(['/llm-sitemap*.json', '/*/llm.json', '/llms.txt']);
+    expect(result.blocked).toEqual(['/llm-sitemap*.json', '/*/llm.json', '/llms.txt']);
     expect(result.text).toBe(
-      `${rules}\n# agent-ready: keep the agent endpoints reachable\nUser-agent: *\nAllow: /llm-sitemap*.json\nAllow: /*/llm.json\nAllow: /llms.txt\n\n`,
+      `${rules}\n# agent-ready: the rules above disallow these agent endpoints: /llm-sitemap*.json /*/llm.json /llms.txt\n`,
     );
     const after = robotsRulesFor(result.text, '*');
-    for (const path of ['/llm-sitemap.json', '/blog/a/llm.json', '/llms.txt'])
-      expect(robotsAllows(after, path)).toBe(true);
-    expect(robotsAllows(after, '/data.json')).toBe(false);
+    for (const path of ['/private/x', '/llms.txt', '/data.json'])
+      expect(robotsAllows(after, path)).toBe(false);
+    expect(result.text).not.toMatch(/^User-agent: \*$[\s\S]*^User-agent: \*$/m);
   });
 
   it('leaves a site that disallows everything closed: that looks deliberate', () => {
@@ -64,7 +62,7 @@ describe('robots.txt (RFC 9309)', () => {
       sitemapUrls: ['https://e.com/llm-sitemap.json'],
       agentPaths: AGENT_PATHS,
     });
-    expect(result).toMatchObject({ deliberatelyClosed: true, unblocked: [] });
+    expect(result.deliberatelyClosed).toBe(true);
     expect(result.text).toBe(
       'User-agent: *\nDisallow: /\n\nSitemap: https://e.com/llm-sitemap.json\n',
     );
@@ -76,7 +74,7 @@ describe('robots.txt (RFC 9309)', () => {
       sitemapUrls: [],
       agentPaths: AGENT_PATHS,
     });
-    expect(result.unblocked).toEqual([]);
+    expect(result.blocked).toEqual([]);
     expect(robotsAllows(robotsRulesFor(result.text, 'GPTBot'), '/llms.txt')).toBe(false);
   });
 });

@@ -1,7 +1,10 @@
 /**
- * robots.txt composition (RFC 9309): the site's own rules are kept byte for byte; after them come
- * an `Allow` group for agent endpoints the `*` rules would block by accident, and the `Sitemap:`
- * lines for the JSON sitemap(s) and the SCP sitemap.
+ * robots.txt composition (RFC 9309): the site's own rules are kept byte for byte and nothing is
+ * added that could change what they allow: RFC 9309 merges every group naming an agent, so an
+ * appended `User-agent: *` group with `Allow` lines would override the owner's `Disallow`s.
+ * Agent endpoints the owner's rules block are reported instead (`blocked`). After the rules come
+ * the `Sitemap:` lines, for sitemaps.org XML only (the SCP sitemap.xml): the JSON sitemap is
+ * found through the root's `Link: rel="index"`, not robots.txt.
  */
 
 interface RobotsRule {
@@ -75,8 +78,9 @@ export interface AgentPathPattern {
 export interface RobotsTxtInput {
   /** The site's own robots.txt, kept exactly. */
   rules?: string;
+  /** sitemaps.org XML sitemaps only (RFC 9309 §2.2.4 `Sitemap:` names those). */
   sitemapUrls: readonly string[];
-  /** Agent endpoints that must stay reachable for crawlers following the `*` group. */
+  /** Agent endpoints, to report those the owner's `*` rules block. */
   agentPaths?: readonly AgentPathPattern[];
   /** Extra lines after the rules (e.g. AI usage preferences), before the Sitemap lines. */
   extraLines?: readonly string[];
@@ -84,9 +88,9 @@ export interface RobotsTxtInput {
 
 export interface RobotsTxtResult {
   text: string;
-  /** Patterns the site's `*` rules blocked and an Allow line now opens. */
-  unblocked: string[];
-  /** True when the `*` group disallows everything: then nothing is opened (it looks deliberate). */
+  /** Agent endpoint patterns the site's `*` rules block: for the owner to decide, not us. */
+  blocked: string[];
+  /** True when the `*` group disallows everything (it looks deliberate). */
   deliberatelyClosed: boolean;
 }
 
@@ -94,20 +98,20 @@ export function buildRobotsTxt(input: RobotsTxtInput): RobotsTxtResult {
   const rules = input.rules ?? '';
   const star = robotsRulesFor(rules, '*');
   const deliberatelyClosed = !robotsAllows(star, '/') && !robotsAllows(star, '/index.html');
-  const unblocked = deliberatelyClosed
-    ? []
-    : (input.agentPaths ?? []).filter((p) => !robotsAllows(star, p.example)).map((p) => p.pattern);
-  const appended: string[] = [];
-  if (unblocked.length > 0) {
-    appended.push(
-      '# agent-ready: keep the agent endpoints reachable',
-      'User-agent: *',
-      ...unblocked.map((p) => `Allow: ${p}`),
-      '',
-    );
-  }
-  appended.push(...(input.extraLines ?? []));
-  appended.push(...input.sitemapUrls.map((url) => `Sitemap: ${url}`));
+  const blocked = (input.agentPaths ?? [])
+    .filter((p) => !robotsAllows(star, p.example))
+    .map((p) => p.pattern);
+  // A comment, which no RFC 9309 parser reads as a rule, tells the owner what their rules block.
+  const note =
+    blocked.length > 0 && !deliberatelyClosed
+      ? [`# agent-ready: the rules above disallow these agent endpoints: ${blocked.join(' ')}`]
+      : [];
+  const appended = [
+    ...note,
+    ...(input.extraLines ?? []),
+    ...input.sitemapUrls.map((url) => `Sitemap: ${url}`),
+  ];
+  if (appended.length === 0) return { text: rules, blocked, deliberatelyClosed };
   const separator = rules === '' ? '' : rules.endsWith('\n') ? '\n' : '\n\n';
-  return { text: `${rules}${separator}${appended.join('\n')}\n`, unblocked, deliberatelyClosed };
+  return { text: `${rules}${separator}${appended.join('\n')}\n`, blocked, deliberatelyClosed };
 }
