@@ -188,6 +188,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(login.body.data.token).toEqual(expect.any(String));
     });
 
+    it("Strapi's favicon is shipped (strapi::favicon answered 500 without the file)", async () => {
+      const icon = await fetch(`${cms}/favicon.ico`);
+      expect(icon.status).toBe(200);
+      expect(Buffer.from(await icon.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    });
+
     it('the agent sitemap lists every published document, each hash equal to its M-URL ETag', async () => {
       const { response, body } = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
       expect(response.status).toBe(200);
