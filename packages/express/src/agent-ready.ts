@@ -37,6 +37,8 @@ import {
   type RemovalReason,
   type StoreLogger,
   type UpsertOutcome,
+  CONSOLE_LOGGER,
+  SILENT_LOGGER,
 } from '@agent-ready/store';
 import { augmentRobotsTxt } from './augment-robots-txt';
 import { writeBufferedResponse, writeHttpResponse } from './write-http-response';
@@ -61,7 +63,8 @@ export interface AgentReadyOptions extends AgentSiteOptions {
   rebuild?: RegenerationEngineOptions['rebuild'];
   /** How long cached rows are trusted before re-checking the table (ms, default 250). */
   revalidateAfterMs?: number;
-  logger?: StoreLogger;
+  /** Where rebuild failures and warnings go: default the console (stderr); `false` silences. */
+  logger?: StoreLogger | false;
 }
 
 export interface AgentReadyMiddleware extends RequestHandler {
@@ -131,6 +134,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     client: 'sqlite',
     filename: 'agent-ready.sqlite',
   };
+  const logger = options.logger === false ? SILENT_LOGGER : (options.logger ?? CONSOLE_LOGGER);
   const metricsOptions = options.metrics || undefined;
   const metricsEnabled = metricsOptions !== undefined && metricsOptions.enabled !== false;
   const readOnly = options.mode === 'read-only';
@@ -158,8 +162,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
               ? { flushIntervalMs: metricsOptions.flushIntervalMs }
               : {}),
             onPageSizesStored: () => reader.invalidate(),
-            onError: (error) =>
-              options.logger?.warn(`agent-ready: metrics flush failed: ${error.message}`),
+            onError: (error) => logger.warn(`agent-ready: metrics flush failed: ${error.message}`),
           })
         : undefined;
     if (readOnly) {
@@ -170,7 +173,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         close,
       } = await openStoreReader(database, {
         ...readerOptions,
-        ...(options.logger ? { logger: options.logger } : {}),
+        logger,
       });
       const metrics = metricsFor(db.knex, tables, db.dialect, reader);
       return {
@@ -187,7 +190,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
       builders: siteArtifactBuilders(options),
       ...(options.rebuild ? { rebuild: options.rebuild } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
+      logger,
       ...(options.revalidateAfterMs !== undefined
         ? { reader: { revalidateAfterMs: options.revalidateAfterMs } }
         : {}),
@@ -384,7 +387,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         error instanceof StoreUnavailableError ||
         (error instanceof StoreError && error.code === 'store.missing-tables')
       ) {
-        options.logger?.warn(`agent-ready: ${(error as Error).message}`);
+        logger.warn(`agent-ready: ${(error as Error).message}`);
         await writeHttpResponse(res, unavailable).catch(() => undefined);
         return;
       }

@@ -65,10 +65,43 @@ describeEachDatabase('read-only mode over a table another process writes', (dial
       tablePrefix: uniqueTablePrefix(),
       mode: 'read-only',
     });
-    await expect(reader.ready()).rejects.toThrow(/does not exist: start the writer/);
-    const res = await request(express().use(reader)).get('/a/llm.json');
-    expect(res.status).toBe(503);
-    expect(res.headers['retry-after']).toBe('5');
-    await reader.close();
+    // With no logger passed, the warning reaches the console (stderr), not nowhere.
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await expect(reader.ready()).rejects.toThrow(/does not exist: start the writer/);
+      const res = await request(express().use(reader)).get('/a/llm.json');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^agent-ready: .*does not exist/));
+    } finally {
+      warn.mockRestore();
+      await reader.close();
+    }
+  });
+
+  it('logs nowhere with logger: false, and to the logger given', async () => {
+    const options = {
+      site: { origin: 'https://example.com', name: 'Example' },
+      database: databaseConfig(dialect) as DatabaseOption,
+      tablePrefix: uniqueTablePrefix(),
+      mode: 'read-only' as const,
+    };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const given: string[] = [];
+    const silent = agentReady({ ...options, logger: false });
+    const logged = agentReady({
+      ...options,
+      logger: { info() {}, warn: (m) => given.push(m), error: (m) => given.push(m) },
+    });
+    try {
+      for (const reader of [silent, logged])
+        expect((await request(express().use(reader)).get('/a/llm.json')).status).toBe(503);
+      expect(warn).not.toHaveBeenCalled();
+      expect(given).toEqual([expect.stringMatching(/does not exist/)]);
+    } finally {
+      warn.mockRestore();
+      await silent.close();
+      await logged.close();
+    }
   });
 });

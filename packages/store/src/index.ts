@@ -7,6 +7,7 @@ export * from './artifact-builder';
 export * from './build-sitemap-artifacts';
 export * from './store-reader';
 export * from './regeneration-engine';
+export { CONSOLE_LOGGER, SILENT_LOGGER } from './store-logger';
 export { runMigrations } from './schema/run-migrations';
 export * from './site-artifact-builders';
 export * from './open-store-reader';

@@ -7,6 +7,16 @@ export interface StoreLogger {
 
 export const SILENT_LOGGER: StoreLogger = { info() {}, warn() {}, error() {} };
 
+/**
+ * What an adapter logs to when the app passes no logger: warnings and errors to the console's
+ * stderr (a failing rebuild must not go unnoticed), routine information nowhere.
+ */
+export const CONSOLE_LOGGER: StoreLogger = {
+  info() {},
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
+
 const text = (message: unknown): string =>
   message instanceof Error
     ? message.message
