@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import express, { type Express } from 'express';
@@ -258,7 +259,7 @@ describeEachDatabase(
         expect(sitemap.urls.map((u) => u.loc)).toContain('https://shop.example/products/tent/');
       });
 
-      it('serves a collection gzip by default, zstd when accepted, same checksum ETag, with ranges', async () => {
+      it('serves a collection gzip by default, zstd when accepted, identity to clients that refuse both, an ETag per coding, with ranges', async () => {
         // Over a raw socket: HTTP client libraries would decode the gzip/zstd we want to inspect.
         const server = app.listen(0);
         const port = (server.address() as { port: number }).port;
@@ -295,7 +296,7 @@ describeEachDatabase(
             'content-length': String(gz.body.length),
           });
           expect(gz.body.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-          expect(gz.headers.etag).toMatch(/^"sha256:[0-9a-f]{64}"$/);
+          expect(gz.headers.etag).toMatch(/^"sha256:[0-9a-f]{64}\.gz"$/);
           const inspection = await inspectScpCollection(
             (async function* () {
               yield gz.body;
@@ -309,8 +310,52 @@ describeEachDatabase(
           const zst = await get({ 'Accept-Encoding': 'zstd, gzip' });
           expect(zst.headers['content-encoding']).toBe('zstd');
           expect(zst.body.subarray(0, 4)).toEqual(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
-          expect(zst.headers.etag).toBe(gz.headers.etag);
+          // One checksum names the content; the suffix names the bytes (DECISIONS §2).
+          expect(zst.headers.etag).toBe(gz.headers.etag!.replace(/\.gz"$/, '.zst"'));
           expect(zstdDecompress(zst.body)).toContain('"section":"guides"');
+          // A resume of the gzip download must never splice zstd bytes in: If-Range fails.
+          const spliced = await get({
+            'Accept-Encoding': 'zstd',
+            Range: 'bytes=0-9',
+            'If-Range': gz.headers.etag!,
+          });
+          expect(spliced.status).toBe(200);
+          expect(spliced.body.equals(zst.body)).toBe(true);
+          const zstPart = await get({
+            'Accept-Encoding': 'zstd',
+            Range: 'bytes=4-9',
+            'If-Range': zst.headers.etag!,
+          });
+          expect(zstPart.status).toBe(206);
+          expect(zstPart.body.equals(zst.body.subarray(4, 10))).toBe(true);
+
+          // Clients that accept no coding get the uncompressed file (RFC 9110 §12.5.3), whole.
+          const plain = zlib.gunzipSync(gz.body);
+          for (const acceptEncoding of ['identity', 'gzip;q=0', '']) {
+            const identity = await get({ 'Accept-Encoding': acceptEncoding, Range: 'bytes=0-9' });
+            expect([acceptEncoding, identity.status]).toEqual([acceptEncoding, 200]);
+            expect(identity.headers['content-encoding']).toBeUndefined();
+            expect(identity.headers['accept-ranges']).toBeUndefined();
+            expect(identity.headers['content-length']).toBe(String(plain.length));
+            expect(identity.headers['content-digest']).toBe(
+              `sha-256=:${createHash('sha256').update(plain).digest('base64')}:`,
+            );
+            expect(identity.headers.etag).toBe(gz.headers.etag!.replace(/\.gz"$/, '"'));
+            expect(identity.body.equals(plain)).toBe(true);
+          }
+          const identityEtag = gz.headers.etag!.replace(/\.gz"$/, '"');
+          expect(
+            (await get({ 'Accept-Encoding': 'identity', 'If-None-Match': identityEtag })).status,
+          ).toBe(304);
+          // A gzip validator does not match the identity bytes.
+          expect(
+            (await get({ 'Accept-Encoding': 'identity', 'If-None-Match': gz.headers.etag! }))
+              .status,
+          ).toBe(200);
+          // Nothing acceptable: 406, not bytes the client said it cannot read.
+          const refused = await get({ 'Accept-Encoding': 'gzip;q=0, identity;q=0' });
+          expect(refused.status).toBe(406);
+          expect(refused.headers.vary).toBe('Accept-Encoding');
 
           const part = await get({
             'Accept-Encoding': 'gzip',

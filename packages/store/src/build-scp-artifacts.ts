@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createGunzip } from 'node:zlib';
 import {
   buildScpSitemap,
   contentDigestOf,
@@ -10,6 +11,7 @@ import {
   normalizeUri,
   SCP_CACHE_CONTROL,
   SCP_MEDIA_TYPE,
+  scpEtag,
   sha256Hex,
   writeScpCollection,
   type AgentSiteOptions,
@@ -37,6 +39,17 @@ async function fileDigest(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return `sha-256=:${hash.digest('base64')}:`;
+}
+
+/** Size and RFC 9530 digest of a gzip file's uncompressed bytes, for clients that accept no coding. */
+async function identityOfGzip(file: string): Promise<{ size: number; contentDigest: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, contentDigest: `sha-256=:${hash.digest('base64')}:` };
 }
 
 interface WrittenCollection {
@@ -80,19 +93,19 @@ async function writeCollection(
     );
     files[compression] = { file, size: (await stat(file)).size };
   }
-  const checksumHex = result!.metadata.checksum!.slice('sha256:'.length).toLowerCase();
-  const etag = `"sha256:${checksumHex}"`;
+  const checksum = result!.metadata.checksum!;
   const lastModified = new Date(Date.parse(metadata.generated));
   const headers = {
     'cache-control': SCP_CACHE_CONTROL[metadata.type],
     vary: 'Accept-Encoding',
   };
-  const common = { family: SCP_FAMILY, contentType: SCP_MEDIA_TYPE, etag, lastModified };
+  const common = { family: SCP_FAMILY, contentType: SCP_MEDIA_TYPE, lastModified };
   const url = normalizeUri(`${origin}${path}`);
   const artifacts: ArtifactInput[] = [
     {
       ...common,
       name: path,
+      etag: scpEtag(checksum, 'gzip'),
       contentEncoding: 'gzip',
       contentDigest: await fileDigest(files.gzip!.file),
       body: files.gzip!,
@@ -101,16 +114,19 @@ async function writeCollection(
         ranges: true,
         url,
         pages: result!.pages,
+        checksum,
         variants: { zstd: zstdVariantName(path) },
+        identity: await identityOfGzip(files.gzip!.file),
       },
     },
     {
       ...common,
       name: zstdVariantName(path),
+      etag: scpEtag(checksum, 'zstd'),
       contentEncoding: 'zstd',
       contentDigest: await fileDigest(files.zstd!.file),
       body: files.zstd!,
-      meta: { headers, ranges: true, url, pages: result!.pages, variantOf: path },
+      meta: { headers, ranges: true, url, pages: result!.pages, checksum, variantOf: path },
     },
   ];
   return {

@@ -1,4 +1,4 @@
-import { chooseScpEncoding, scpCollectionHeaders } from './scp-http-headers';
+import { chooseScpEncoding, scpCollectionHeaders, scpEtag } from './scp-http-headers';
 
 const snapshot = {
   id: 'blog',
@@ -14,7 +14,7 @@ describe('scpCollectionHeaders', () => {
     expect(scpCollectionHeaders(snapshot, { encoding: 'gzip' })).toEqual({
       'Content-Type': 'application/scp',
       'Content-Encoding': 'gzip',
-      ETag: '"sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"',
+      ETag: '"sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855.gz"',
       'Last-Modified': 'Wed, 15 Jan 2025 23:00:00 GMT',
       'Cache-Control': 'public, max-age=86400, stale-while-revalidate=3600',
       Vary: 'Accept-Encoding',
@@ -45,22 +45,41 @@ describe('chooseScpEncoding', () => {
   it.each([
     ['zstd', 'zstd'],
     ['gzip, deflate, br, zstd', 'zstd'],
-    ['ZSTD;q=0.5, gzip', 'zstd'],
+    // The higher q-value wins; zstd only on a tie.
+    ['ZSTD;q=0.5, gzip', 'gzip'],
+    ['zstd, gzip;q=0.5', 'zstd'],
     ['zstd ; q=1.000', 'zstd'],
-    ['zstd;q=0', 'gzip'],
-    ['zstd;q=0.000', 'gzip'],
-    ['zstd;q=2', 'gzip'],
-    ['zstd;q=abc', 'gzip'],
+    ['zstd;q=0', 'identity'],
+    ['zstd;q=0.000, gzip', 'gzip'],
+    ['zstd;q=abc, gzip', 'gzip'],
+    // `*` never selects zstd: many clients that send it cannot decode it.
     ['*', 'gzip'],
     ['gzip', 'gzip'],
-    ['identity', 'gzip'],
-    ['', 'gzip'],
+    // Clients that refuse gzip or ask for identity get identity (RFC 9110 §12.5.3).
+    ['gzip;q=0', 'identity'],
+    ['identity', 'identity'],
+    ['', 'identity'],
+    ['zstdx, xzstd', 'identity'],
+    [',,;;==', 'identity'],
+    // No header: any coding is acceptable.
     [undefined, 'gzip'],
     [null, 'gzip'],
     [['gzip', 'zstd'], 'zstd'],
-    ['zstdx, xzstd', 'gzip'],
-    [',,;;==', 'gzip'],
+    // Nothing acceptable: the caller answers 406.
+    ['identity;q=0', undefined],
+    ['gzip;q=0, identity;q=0', undefined],
+    ['*;q=0', undefined],
+    ['*;q=0, gzip', 'gzip'],
   ])('%j → %s', (header, expected) => {
     expect(chooseScpEncoding(header as string)).toBe(expected);
+  });
+});
+
+describe('scpEtag', () => {
+  const checksum = `sha256:${'AB'.repeat(32)}`;
+  it('names the content by its checksum and the bytes by a suffix per coding', () => {
+    expect(scpEtag(checksum, 'gzip')).toBe(`"sha256:${'ab'.repeat(32)}.gz"`);
+    expect(scpEtag(checksum, 'zstd')).toBe(`"sha256:${'ab'.repeat(32)}.zst"`);
+    expect(scpEtag(checksum, 'identity')).toBe(`"sha256:${'ab'.repeat(32)}"`);
   });
 });

@@ -1,3 +1,4 @@
+import Negotiator from 'negotiator';
 import { scpTimestampToHttpDate } from './scp-timestamp';
 import { SCP_MEDIA_TYPE, type ScpCollectionMetadata, type ScpCollectionType } from './scp-types';
 
@@ -20,8 +21,8 @@ export interface ScpCollectionHeaderOptions {
 
 /**
  * Response headers for serving a collection file (spec "Use with HTTP", DECISIONS §2):
- * `Content-Type: application/scp`, `Content-Encoding` of the stored file, `ETag:
- * "sha256:<hex>"` from the checksum (strong; omitted when the collection has none),
+ * `Content-Type: application/scp`, `Content-Encoding` of the stored file, the file's strong
+ * `ETag` (`scpEtag`: the checksum plus the coding's suffix; omitted when there is no checksum),
  * `Last-Modified` = `generated` as an HTTP-date, the spec's Cache-Control for snapshots or
  * deltas, and `Vary: Accept-Encoding` because the encoding is negotiated
  * (`chooseScpEncoding`). Content-Length, ranges and conditionals are the server's part.
@@ -32,8 +33,7 @@ export function scpCollectionHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Type': SCP_MEDIA_TYPE };
   if (options.encoding !== 'identity') headers['Content-Encoding'] = options.encoding;
-  if (metadata.checksum !== undefined)
-    headers.ETag = `"sha256:${metadata.checksum.slice(7).toLowerCase()}"`;
+  if (metadata.checksum !== undefined) headers.ETag = scpEtag(metadata.checksum, options.encoding);
   headers['Last-Modified'] = scpTimestampToHttpDate(metadata.generated);
   headers['Cache-Control'] =
     options.cacheControl ?? SCP_CACHE_CONTROL[options.kind ?? metadata.type];
@@ -41,30 +41,45 @@ export function scpCollectionHeaders(
   return headers;
 }
 
-const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+/** The file suffix each stored coding's ETag carries (DECISIONS §2). */
+const ETAG_SUFFIX: Readonly<Record<ScpContentEncoding, string>> = Object.freeze({
+  gzip: '.gz',
+  zstd: '.zst',
+  identity: '',
+});
 
 /**
- * Which stored variant to send: `zstd` only when the request's Accept-Encoding names zstd with
- * a q-value above 0 (a `*` does not count: many clients that send it cannot decode zstd),
- * otherwise `gzip` (every HTTP client decodes it). Never throws; malformed members are ignored.
+ * The strong ETag of one encoded file of a collection: `"sha256:<checksum hex>.gz"`, `.zst`, or
+ * no suffix for the uncompressed bytes. The checksum names the content, the suffix the bytes, so
+ * an `If-Range` resume can never splice a range of one encoding onto a download of another.
+ */
+export function scpEtag(checksum: string, encoding: ScpContentEncoding): string {
+  const hex = checksum.startsWith('sha256:') ? checksum.slice(7) : checksum;
+  return `"sha256:${hex.toLowerCase()}${ETAG_SUFFIX[encoding]}"`;
+}
+
+/**
+ * Which stored coding to send (RFC 9110 §12.5.3, parsed by `negotiator`): the acceptable one with
+ * the highest q-value, `zstd` before `gzip` before `identity` on ties. `zstd` counts only when
+ * the request names it (a `*` does not: many clients that send it cannot decode zstd). No header
+ * means any coding is acceptable: `gzip`, which every HTTP client decodes. `undefined` when
+ * nothing is acceptable (`identity;q=0` with no stored coding allowed): answer 406.
  */
 export function chooseScpEncoding(
   acceptEncoding: string | readonly string[] | undefined | null,
-): 'gzip' | 'zstd' {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+): ScpContentEncoding | undefined {
+  if (acceptEncoding === undefined || acceptEncoding === null) return 'gzip';
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (typeof header !== 'string') return 'gzip';
-  for (const member of header.split(',')) {
-    const [coding, ...params] = member.split(';').map((part) => part.trim());
-    if (coding?.toLowerCase() !== 'zstd') continue;
-    let q = 1;
-    let valid = true;
-    for (const param of params) {
-      const [name, value] = param.split('=').map((part) => part.trim());
-      if (name?.toLowerCase() !== 'q') continue;
-      if (value === undefined || !QVALUE.test(value)) valid = false;
-      else q = Number(value);
-    }
-    if (valid && q > 0) return 'zstd';
-  }
-  return 'gzip';
+  // negotiator 1.x takes `preferred` (the order on q-value ties); @types/negotiator predates it.
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as Negotiator & {
+    encodings(available?: string[], options?: { preferred?: string[] }): string[];
+  };
+  const named = new Set(negotiator.encodings().map((coding) => coding.toLowerCase()));
+  const acceptable = negotiator
+    .encodings([...SCP_CODINGS], { preferred: [...SCP_CODINGS] })
+    .filter((coding) => coding !== 'zstd' || named.has('zstd'));
+  return acceptable[0] as ScpContentEncoding | undefined;
 }
+
+const SCP_CODINGS = ['zstd', 'gzip', 'identity'] as const;

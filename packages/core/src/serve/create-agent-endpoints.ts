@@ -22,7 +22,8 @@ import {
 } from '../tct/m-url-path';
 import { TCT_1 } from '../tct/tct-profile';
 import { normalizeUri, parseUri } from '../uri';
-import { chooseScpEncoding } from '../scp/scp-http-headers';
+import { chooseScpEncoding, scpEtag } from '../scp/scp-http-headers';
+import { decodedGzipBody, identityRepresentationOf } from './decoded-artifact';
 import { markdownTwinUrl } from '../llmstxt/markdown-twin-url';
 import { headerValue } from '../http/request-headers';
 import type {
@@ -292,15 +293,22 @@ export function createAgentEndpoints(
     return { kind: 'respond', response: await respond() };
   }
 
-  /** A collection stored in several content codings: the one the request accepts (DECISIONS §2). */
+  /**
+   * A collection stored in several content codings: the one the request accepts (DECISIONS §2),
+   * the uncompressed bytes decoded from gzip when it accepts none, or nothing (406).
+   */
   async function negotiatedVariant(
     request: AgentRequest,
-    meta: StoredArtifactView,
-  ): Promise<StoredArtifactView> {
-    const variants = meta.meta.variants as Record<string, string> | undefined;
-    if (!variants?.zstd) return meta;
-    if (chooseScpEncoding(headerValue(request.headers, 'accept-encoding')) !== 'zstd') return meta;
-    return (await source.artifactMeta(variants.zstd)) ?? meta;
+    found: StoredArtifactView,
+  ): Promise<StoredArtifactView | 'identity' | 'not-acceptable'> {
+    const variants = found.meta.variants as Record<string, string> | undefined;
+    if (!variants?.zstd) return found;
+    const coding = chooseScpEncoding(headerValue(request.headers, 'accept-encoding'));
+    if (coding === 'zstd') return (await source.artifactMeta(variants.zstd)) ?? found;
+    if (coding === 'gzip') return found;
+    if (coding === 'identity' && identityRepresentationOf(found)) return 'identity';
+    // Identity refused too, or a collection built before identity was recorded.
+    return coding === undefined ? 'not-acceptable' : found;
   }
 
   async function serveArtifact(
@@ -308,7 +316,30 @@ export function createAgentEndpoints(
     found: StoredArtifactView,
   ): Promise<AgentOutcome> {
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
-    const meta = await negotiatedVariant(request, found);
+    const variant = await negotiatedVariant(request, found);
+    if (variant === 'not-acceptable') {
+      const response = textResponse(request.method, 406, 'Not Acceptable: gzip, zstd, identity', {
+        vary: 'Accept-Encoding',
+      });
+      return { kind: 'respond', response };
+    }
+    if (variant === 'identity') {
+      const identity = identityRepresentationOf(found)!;
+      const checksum = String(found.meta.checksum ?? '');
+      const respondDecoded = async (): Promise<HttpResponse> =>
+        respondWithResource(request, {
+          body: decodedGzipBody(source, found, identity),
+          etag: checksum ? scpEtag(checksum, 'identity') : found.etag.replace(/\.gz"$/, '"'),
+          lastModified: found.lastModified,
+          contentType: found.contentType,
+          headers: { ...metaHeaders(found), ...usageHeader() },
+          contentDigest: identity.contentDigest,
+        });
+      if (protectAll && found.meta.public !== true)
+        return { kind: 'authorize', respond: respondDecoded };
+      return { kind: 'respond', response: await respondDecoded() };
+    }
+    const meta = variant;
     const respond = async (): Promise<HttpResponse> => {
       const base = {
         etag: meta.etag,

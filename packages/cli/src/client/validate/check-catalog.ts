@@ -209,7 +209,8 @@ export const VALIDATION_CHECKS: readonly CheckDefinition[] = [
   },
   {
     id: 'scp.collection.validators',
-    title: 'Collection ETag is "sha256:<checksum>", Last-Modified is generated, Cache-Control set',
+    title:
+      'Collection ETag is "sha256:<checksum>" plus .gz/.zst per coding, Last-Modified is generated, Cache-Control set',
     protocol: 'scp',
     severity: 'warn',
     rule: 'DECISIONS §2; SCP "Caching Directives"',

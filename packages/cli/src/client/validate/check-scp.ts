@@ -3,6 +3,7 @@ import {
   inspectScpCollection,
   parseScpSitemap,
   scpTimestampToHttpDate,
+  scpEtag,
   SCP_MEDIA_TYPE,
   SCP_SITEMAP_NAMESPACE,
   ScpSitemapError,
@@ -180,7 +181,8 @@ function judgeInspection(
 
   const problems: string[] = [];
   if (metadata.checksum) {
-    const expected = `"sha256:${metadata.checksum.slice(7).toLowerCase()}"`;
+    const coding = encoding === 'zstd' || encoding === 'gzip' ? encoding : 'identity';
+    const expected = scpEtag(metadata.checksum, coding);
     if (head.headers.etag !== expected)
       problems.push(`ETag ${String(head.headers.etag)}, expected ${expected}`);
   } else if (!head.headers.etag) problems.push('no ETag');
