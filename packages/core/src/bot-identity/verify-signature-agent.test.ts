@@ -33,6 +33,7 @@ async function signedRequest(
   privateJwk: object,
   publicJwk: object,
   times: { created: Date; expires: Date },
+  signatureAgent: (origin: string) => string = (origin) => `"${origin}"`,
 ) {
   const keyid = await jwkToKeyID(
     publicJwk as never,
@@ -43,7 +44,7 @@ async function signedRequest(
   const request = {
     method: 'GET',
     url: 'https://example.com/a/llm.json',
-    headers: { 'signature-agent': `"${agentOrigin}"` } as Record<string, string>,
+    headers: { 'signature-agent': signatureAgent(agentOrigin) } as Record<string, string>,
   };
   const headers = await signatureHeaders(request, signer, times);
   return {
@@ -75,6 +76,49 @@ describe('Web Bot Auth verification', () => {
     expect(await verifier.verify(request)).toMatchObject({
       status: 'verified',
       agent: new URL(agent.origin).host,
+    });
+  });
+
+  // The signature label web-bot-auth signs with is "sig1".
+  it.each([
+    ['an sf-string (early drafts)', (origin: string) => `"${origin}"`],
+    ['a Dictionary keyed by label (current drafts)', (origin: string) => `sig1="${origin}"`],
+    [
+      'a Dictionary with other members',
+      (origin: string) => `sig0="https://other.example", sig1="${origin}";p=1`,
+    ],
+    ['a bare URL', (origin: string) => origin],
+  ])('reads Signature-Agent as %s', async (_form, signatureAgent) => {
+    const verifier = createBotVerifier({ allowHttp: true });
+    const request = await signedRequest(
+      agent.origin,
+      keys.privateJwk,
+      keys.publicJwk,
+      now(),
+      signatureAgent,
+    );
+    expect(await verifier.verify(request)).toMatchObject({
+      status: 'verified',
+      agent: new URL(agent.origin).host,
+    });
+  });
+
+  it.each([
+    ['no member for the signature label', (origin: string) => `a="${origin}", b="${origin}"`],
+    ['not a structured field', () => '"unterminated'],
+    ['a member that is not a string', () => 'sig1=?1'],
+  ])('rejects a Signature-Agent with %s', async (_why, signatureAgent) => {
+    const verifier = createBotVerifier({ allowHttp: true });
+    const request = await signedRequest(
+      agent.origin,
+      keys.privateJwk,
+      keys.publicJwk,
+      now(),
+      signatureAgent,
+    );
+    expect(await verifier.verify(request)).toMatchObject({
+      status: 'invalid',
+      reason: expect.stringMatching(/Signature-Agent/),
     });
   });
 

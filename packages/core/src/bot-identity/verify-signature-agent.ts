@@ -1,5 +1,6 @@
 import { helpers, jwkToKeyID, verify as verifyWebBotAuth } from 'web-bot-auth';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
+import { readSignatureAgent } from './read-signature-agent';
 
 /** A request as adapters see it: absolute URL, lower-case headers. */
 export interface SignedRequest {
@@ -124,9 +125,12 @@ export function createBotVerifier(options: BotVerifierOptions = {}) {
       ) {
         return { status: 'absent' };
       }
-      const agentField = header(request, 'signature-agent');
-      const agentUrl = agentField?.trim().replace(/^"(.*)"$/, '$1');
-      if (!agentUrl) return { status: 'invalid', reason: 'no Signature-Agent header' };
+      const agentField = readSignatureAgent(
+        header(request, 'signature-agent'),
+        header(request, 'signature-input'),
+      );
+      if ('error' in agentField) return { status: 'invalid', reason: agentField.error };
+      const agentUrl = agentField.url;
       let origin: string;
       try {
         const url = new URL(agentUrl);
