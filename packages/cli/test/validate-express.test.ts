@@ -96,6 +96,30 @@ describe('agent-ready validate against the Express adapter', () => {
     }
   });
 
+  it('fails tct.m-url.plain-text, and only that, when a document body holds raw HTML', async () => {
+    const leaky = await bootExpressSite({
+      documents: [
+        ...DOCUMENTS.slice(0, 1),
+        {
+          id: 'leaky',
+          url: '/leaky/',
+          title: 'Leaky',
+          // HTML passed as text: the publisher's mistake that TCT -01 §4 forbids.
+          body: { format: 'text', value: '<p>Hello <strong>world</strong></p>' },
+        },
+      ],
+    });
+    try {
+      const report = await validateSite(leaky.origin, { all: true });
+      expect(failing(report)).toEqual(['tct.m-url.plain-text']);
+      const check = report.checks.find((c) => c.id === 'tct.m-url.plain-text')!;
+      expect(check.evidence.detail).toBe('content holds HTML: <p>');
+      expect(check.counts).toMatchObject({ pass: 1, fail: 1 });
+    } finally {
+      await leaky.close();
+    }
+  });
+
   const tctVariants: [string, () => RequestHandler, string[]][] = [
     [
       'a weak ETag on M-URLs',

@@ -115,6 +115,13 @@ export const VALIDATION_CHECKS: readonly CheckDefinition[] = [
     rule: `${D1} M-URL body`,
   },
   {
+    id: 'tct.m-url.plain-text',
+    title: 'M-URL `content` is plain text: no raw HTML tags, comments or doctype',
+    protocol: 'tct',
+    severity: 'fail',
+    rule: 'TCT -01 §4 M-URL body: content is "plain text (no raw HTML markup)"',
+  },
+  {
     id: 'tct.m-url.hash-field',
     title: 'M-URL body `hash` equals the unquoted ETag',
     protocol: 'tct',

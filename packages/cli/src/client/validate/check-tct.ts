@@ -1,4 +1,4 @@
-import { sha256Hex, validatePolicy } from '@agent-ready/core';
+import { findHtmlMarkup, sha256Hex, validatePolicy } from '@agent-ready/core';
 import { sameUrl } from '../tct/same-url';
 import {
   headerLinks,
@@ -295,12 +295,21 @@ async function checkMUrl(ctx: ValidationContext, item: TctSitemapItem): Promise<
   const opaque = get.headers.etag?.replace(/^W\//, '').replace(/^"|"$/g, '');
   if (!body) {
     rec.violation('tct.m-url.fields', evidenceOf(get, 'the body is not a JSON object'));
+    rec.notTested('tct.m-url.plain-text', 'the body is not a JSON object');
   } else {
     const { errors, unknown } = fieldProblems(body, item);
     if (errors.length > 0) rec.violation('tct.m-url.fields', evidenceOf(get, errors.join('; ')));
     else if (unknown.length > 0)
       rec.warn('tct.m-url.fields', evidenceOf(get, `members outside tct-1: ${unknown.join(', ')}`));
     else rec.pass('tct.m-url.fields', evidenceOf(get, 'profile tct-1 with every required member'));
+    if (typeof body.content !== 'string')
+      rec.notTested('tct.m-url.plain-text', 'the body has no content string');
+    else {
+      const markup = findHtmlMarkup(body.content);
+      if (markup)
+        rec.violation('tct.m-url.plain-text', evidenceOf(get, `content holds HTML: ${markup}`));
+      else rec.pass('tct.m-url.plain-text', evidenceOf(get, 'no HTML markup in content'));
+    }
     if (body.hash === opaque && opaque !== undefined)
       rec.pass('tct.m-url.hash-field', evidenceOf(get, `hash = ${opaque}`));
     else
