@@ -3,7 +3,6 @@ export * from './llmindex-errors';
 export {
   assertLlmindexManifest,
   validateLlmindexManifest,
-  LLMINDEX_LANGUAGE_PATTERN,
   LLMINDEX_MANIFEST_FIELDS,
 } from './validate-manifest';
 export {

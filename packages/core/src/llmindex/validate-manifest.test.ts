@@ -19,6 +19,15 @@ describe('validateLlmindexManifest', () => {
     expect(validateLlmindexManifest(FULL_MANIFEST).problems).toEqual([]);
   });
 
+  it.each(['en', 'zh-CN', 'zh-Hant-TW', 'es-419', 'en-us', 'sr-Latn-RS'])(
+    'accepts the BCP 47 language %s (the spec says BCP 47, no narrower form)',
+    (language) => {
+      expect(validateLlmindexManifest({ ...MINIMAL_MANIFEST, language })).toMatchObject({
+        valid: true,
+      });
+    },
+  );
+
   it('lists every missing required field at once', () => {
     expect(codesOf({})).toEqual([
       ['version', 'missing'],
@@ -114,8 +123,7 @@ describe('validateLlmindexManifest', () => {
       'entity.canonical_url',
       'uri',
     ],
-    ['lowercase region', { language: 'en-us' }, 'language', 'language'],
-    ['a numeric region', { language: 'es-419' }, 'language', 'language'],
+    ['an underscore for a hyphen', { language: 'en_US' }, 'language', 'language'],
     ['a language with spaces', { language: 'English' }, 'language', 'language'],
     ['no topics', { topics: [] }, 'topics', 'empty'],
     ['an empty topic', { topics: ['a', ''] }, 'topics[1]', 'empty'],
@@ -194,7 +202,7 @@ describe('validateLlmindexManifest', () => {
   it('throws LlmindexValidationError with every problem from assertLlmindexManifest', () => {
     expect(assertLlmindexManifest(MINIMAL_MANIFEST)).toBe(MINIMAL_MANIFEST);
     try {
-      assertLlmindexManifest({ ...MINIMAL_MANIFEST, language: 'EN', topics: [] });
+      assertLlmindexManifest({ ...MINIMAL_MANIFEST, language: 'en_GB', topics: [] });
       throw new Error('expected LlmindexValidationError');
     } catch (error) {
       expect(error).toBeInstanceOf(LlmindexValidationError);

@@ -15,6 +15,7 @@ import {
 } from './collect-llmindex-problems';
 import { isSpdxExpression } from './is-spdx-expression';
 import { parseCompactJws } from './parse-compact-jws';
+import { isLanguageTag } from '../text/language-tag';
 
 export const LLMINDEX_MANIFEST_FIELDS = [
   'version',
@@ -31,9 +32,6 @@ export const LLMINDEX_MANIFEST_FIELDS = [
 
 /** Fields of llmindex v0.2, which a strict v0.1 manifest must not carry (DECISIONS §3). */
 const V02_FIELDS = ['languages', 'localized_endpoints', 'feed_updated_at', 'access_control'];
-
-/** The v0.1 schema's BCP 47 subset: `en`, `zh-CN`, `zh-Hant` (not `es-419`, not `en-us`). */
-export const LLMINDEX_LANGUAGE_PATTERN = /^[a-z]{2,3}(-[A-Z][a-zA-Z]{1,7})?$/;
 
 function hostOf(url: string): string {
   return (/^[a-z]+:\/\/(?:[^@/?#]*@)?([^/?#:]*)/i.exec(url)?.[1] ?? '').toLowerCase();
@@ -178,11 +176,11 @@ export function collectLlmindexManifestProblems(c: LlmindexProblemCollector, val
   c.dateTime(c.present(value, 'updated_at', 'updated_at'), 'updated_at');
   const canonical = checkEntity(c, value);
   const language = c.string(c.present(value, 'language', 'language'), 'language');
-  if (language !== undefined && !LLMINDEX_LANGUAGE_PATTERN.test(language)) {
+  if (language !== undefined && !isLanguageTag(language)) {
     c.error(
       'language',
       'language',
-      'language must be a BCP 47 tag of the form the v0.1 schema allows (en, zh-CN, ja)',
+      'language must be a BCP 47 tag (en, zh-CN, zh-Hant-TW, es-419)',
       language,
     );
   }

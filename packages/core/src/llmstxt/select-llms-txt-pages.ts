@@ -3,11 +3,10 @@ import { normalizeUri, resolveUri } from '../uri';
 import { collapseWhitespace } from './escape-markdown';
 import { LlmsTxtInputError } from './llmstxt-errors';
 import type { LlmsTxtInput, LlmsTxtPage, LlmsTxtSite } from './llmstxt-types';
+import { isLanguageTag } from '../text/language-tag';
 
 export const LLMS_TXT_DEFAULT_SECTION = 'Pages';
 
-/** Well-formed BCP 47 shape (not a registry check): it becomes a URL path segment. */
-const LOCALE_TAG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/;
 const RULE = 'llms.txt format (llmstxt.org); DECISIONS §4';
 
 export interface SelectedPage {
@@ -58,7 +57,7 @@ export function checkPage(page: unknown, index: number): asserts page is LlmsTxt
 }
 
 export function checkLocale(locale: string | undefined, field: string): void {
-  if (locale !== undefined && (typeof locale !== 'string' || !LOCALE_TAG.test(locale))) {
+  if (locale !== undefined && (typeof locale !== 'string' || !isLanguageTag(locale))) {
     fail(`"${locale}" is not a BCP 47 language tag`, field, locale);
   }
 }

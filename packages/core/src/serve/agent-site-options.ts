@@ -4,6 +4,7 @@ import type { AgentEndpointsOptions } from './create-agent-endpoints';
 import { validateUsagePreferences, type UsagePreferences } from '../usage/content-usage';
 import type { PolicyOptions } from '../tct/build-policy';
 import { isHttpUrl, normalizeUri } from '../uri';
+import { isLanguageTag } from '../text/language-tag';
 
 /**
  * Everything a publisher configures, shared by the Express middleware and the Strapi plugin.
@@ -89,7 +90,6 @@ export interface ScpSiteOptions {
   deltaRetention?: number;
 }
 
-const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 const PATH = /^\/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+\/?)*$/;
 
 interface Problem {
@@ -127,7 +127,7 @@ export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
       add('site.name', 'must be a non-empty string', site.name);
     if (
       site.language !== undefined &&
-      (typeof site.language !== 'string' || !LANGUAGE.test(site.language))
+      (typeof site.language !== 'string' || !isLanguageTag(site.language))
     ) {
       add('site.language', 'must be a BCP 47 tag such as en or pt-BR', site.language);
     }

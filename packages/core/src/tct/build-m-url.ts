@@ -7,6 +7,7 @@ import { sha256Hex } from '../crypto';
 import { normalizeUri } from '../uri';
 import { TCT_1, type TctProfile } from './tct-profile';
 import { assertRfc3339 } from '../time';
+import { isLanguageTag } from '../text/language-tag';
 
 /** What a publisher knows about a document; becomes the M-URL body. */
 export interface MUrlFields {
@@ -41,8 +42,6 @@ export interface MUrlRepresentation {
 /** Hard cap on a single M-URL body; bigger content is a publisher error, not a response. */
 export const DEFAULT_MAX_M_URL_BYTES = 5 * 1024 * 1024;
 
-const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
-
 function requireString(
   value: unknown,
   field: string,
@@ -72,7 +71,7 @@ export function buildMUrlBody(
   };
   if (fields.language !== undefined) {
     const language = requireString(fields.language, 'language');
-    if (!LANGUAGE_TAG.test(language)) {
+    if (!isLanguageTag(language)) {
       throw new ValidationError('tct.language', 'language must be a BCP 47 tag', {
         field: 'language',
         value: language,

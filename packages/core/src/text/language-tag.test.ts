@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
+import { canonicalLanguageTag, isLanguageTag } from './language-tag';
+
+describe('BCP 47 language tags', () => {
+  it.each([
+    ['en', 'en'],
+    ['EN', 'en'],
+    ['en-us', 'en-US'],
+    ['zh-Hant-TW', 'zh-Hant-TW'],
+    ['ZH-hant-tw', 'zh-Hant-TW'],
+    ['es-419', 'es-419'],
+    ['sr-Latn-RS', 'sr-Latn-RS'],
+    ['de-CH-1996', 'de-CH-1996'],
+    ['en-US-u-ca-gregory', 'en-US-u-ca-gregory'],
+    ['pt-BR', 'pt-BR'],
+  ])('accepts %s as %s', (tag, canonical) => {
+    expect(canonicalLanguageTag(tag)).toBe(canonical);
+    expect(isLanguageTag(tag)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'English',
+    'en_US',
+    'en--US',
+    'e',
+    'x-private',
+    'i-klingon',
+    'en US',
+    'a'.repeat(300),
+  ])('refuses %j', (tag) => {
+    expect(canonicalLanguageTag(tag)).toBeUndefined();
+    expect(isLanguageTag(tag)).toBe(false);
+  });
+
+  it('refuses what is not a string, and canonical forms are fixed points', () => {
+    expect(isLanguageTag(undefined)).toBe(false);
+    expect(isLanguageTag(42)).toBe(false);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/), (tag) => {
+        const canonical = canonicalLanguageTag(tag);
+        return canonical === undefined || canonicalLanguageTag(canonical) === canonical;
+      }),
+      propertyRuns(500),
+    );
+  });
+});
