@@ -167,6 +167,31 @@ describe('agent-ready llmindex validate', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('  error line 2: the line is not JSON [json]');
   });
+
+  it('knows a feed without --feed: by a .jsonl name, or by its lines', async () => {
+    const line = (id: string) =>
+      JSON.stringify({
+        id,
+        title: id.toUpperCase(),
+        url: `https://127.0.0.1:1/${id}`,
+        price: 1,
+        currency: 'EUR',
+        availability: 'in_stock',
+        updated_at: '2026-02-20T00:00:00Z',
+      });
+    const lines = `${line('a')}\n${line('b')}\n`;
+    for (const name of ['products.jsonl', 'products.txt']) {
+      const result = await run(['llmindex', 'validate', file(name, lines)]);
+      expect([name, result.code, result.stdout]).toEqual([
+        name,
+        0,
+        expect.stringMatching(/^valid products\.jsonl feed: .* \(2 lines\)/),
+      ]);
+    }
+    // A manifest is still read as one: a single JSON document is never taken for a feed.
+    const manifest = await run(['llmindex', 'validate', file('one.json', `${line('a')}\n`)]);
+    expect(manifest.stdout).not.toMatch(/feed/);
+  });
 });
 
 describe('agent-ready llmindex keygen, sign, verify', () => {

@@ -92,16 +92,52 @@ function guarded<A extends unknown[]>(
   };
 }
 
+/** A source named like a JSON Lines file: `products.jsonl`, `feed.ndjson` (path or URL path). */
+function namesFeed(source: string): boolean {
+  let path = source;
+  if (isUrl(source)) {
+    try {
+      path = new URL(source).pathname;
+    } catch {
+      return false;
+    }
+  }
+  return /\.(?:jsonl|ndjson)$/i.test(path);
+}
+
+/**
+ * Content that is a feed, not a manifest: served as JSON Lines, or not one JSON document but
+ * several lines of which the first is a JSON object (a manifest is a single JSON object).
+ */
+function looksLikeFeed(content: SourceContent): boolean {
+  if (/^application\/(?:jsonl|x-ndjson|jsonlines)\b/i.test(content.contentType ?? '')) return true;
+  try {
+    JSON.parse(content.text);
+    return false;
+  } catch {
+    // not one JSON document
+  }
+  const lines = content.text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2) return false;
+  try {
+    const first: unknown = JSON.parse(lines[0]!);
+    return typeof first === 'object' && first !== null && !Array.isArray(first);
+  } catch {
+    return false;
+  }
+}
+
 async function validateAction(
   source: string,
   options: FetchOptions & { json?: boolean; feed?: boolean },
 ) {
+  const feedByName = options.feed === true || namesFeed(source);
   const content = await readSource(source, {
     timeoutMs: options.timeout,
-    maxBytes: options.maxBytes ?? (options.feed ? FEED_MAX_BYTES : DEFAULT_MAX_BYTES),
-    accept: options.feed ? 'application/jsonl, application/x-ndjson, */*' : 'application/json',
+    maxBytes: options.maxBytes ?? (feedByName ? FEED_MAX_BYTES : DEFAULT_MAX_BYTES),
+    accept: feedByName ? 'application/jsonl, application/x-ndjson, */*' : 'application/json',
   });
-  if (options.feed) return reportFeed(source, content, options.json);
+  if (feedByName || looksLikeFeed(content)) return reportFeed(source, content, options.json);
   const warnings: LlmindexProblem[] = [];
   if (content.status !== undefined) {
     const read = readLlmindexResponse({
@@ -301,7 +337,10 @@ export function registerLlmindexCommands(program: Command): void {
       .command('validate <source>')
       .description('validate a manifest (file, URL or -) strictly as v0.1; exit 0 only if valid')
       .option('--json', 'print the result as JSON')
-      .option('--feed', 'validate a products.jsonl feed instead of a manifest'),
+      .option(
+        '--feed',
+        'validate a products.jsonl feed (found without it by a .jsonl/.ndjson name, a JSON Lines type, or its lines)',
+      ),
   ).action(guarded(validateAction));
 
   llmindex
