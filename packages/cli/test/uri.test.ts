@@ -43,6 +43,8 @@ describe('agent-ready uri (the built bin)', () => {
           new Raw('not json'),
           new Raw(''),
           'https://Faß.DE:443',
+          '//Example.COM/a/../b',
+          'a/./b/../../../x',
         ],
       ),
     ).toEqual([
@@ -53,6 +55,9 @@ describe('agent-ready uri (the built bin)', () => {
       { error: 'a URI must be a string, got a number' },
       { error: expect.stringMatching(/JSON/) },
       { normalized: 'https://xn--fa-hia.de/' },
+      // Relative references: syntax-based, without a base (RFC 3986 §6.2.2).
+      { normalized: '//example.com/b' },
+      { normalized: '../x' },
     ]);
   });
 

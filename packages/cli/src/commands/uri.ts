@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { compareUris, normalizeUri, resolveUri } from '@agent-ready/core';
+import { compareUris, normalizeUriReference, resolveUri } from '@agent-ready/core';
 import { mapJsonLines } from '../io/map-json-lines';
 
 function stringPair(value: unknown, names: string): [string, string] {
@@ -35,7 +35,8 @@ export function registerUriCommands(program: Command): void {
   uri
     .command('normalize')
     .description(
-      'Normal form of absolute URIs/IRIs, as the project emits them. With --jsonl: one JSON ' +
+      'Normal form of URIs/IRIs, as the project emits them; relative references get the ' +
+        'syntax-based normal form without a base. With --jsonl: one JSON ' +
         'string per input line, {"normalized": "…"} or {"error": "…"} per output line.',
     )
     .argument('[uris...]', 'URIs to normalize (one result per line); or use --jsonl')
@@ -43,14 +44,14 @@ export function registerUriCommands(program: Command): void {
     .action(async (uris: string[], options: { jsonl?: boolean }) => {
       if (options.jsonl === true) {
         await mapJsonLines(process.stdin, process.stdout, (value) => ({
-          normalized: normalizeUri(value as string),
+          normalized: normalizeUriReference(value as string),
         }));
         return;
       }
       if (uris.length === 0) throw new Error('give URIs as arguments or pass --jsonl');
       for (const text of uris) {
         try {
-          process.stdout.write(`${normalizeUri(text)}\n`);
+          process.stdout.write(`${normalizeUriReference(text)}\n`);
         } catch (error) {
           process.stderr.write(`${text}: ${(error as Error).message}\n`);
           process.exitCode = 1;

@@ -7,6 +7,7 @@ export { resolveUri, resolveUriComponents } from './resolve-uri';
 export {
   normalizeUri,
   normalizeUriSyntax,
+  normalizeUriReference,
   normalizeUriComponents,
   type UriNormalizationLevel,
 } from './normalize-uri';

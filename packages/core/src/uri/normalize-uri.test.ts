@@ -1,4 +1,7 @@
-import { normalizeUri, normalizeUriSyntax } from './normalize-uri';
+import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
+import { normalizeUri, normalizeUriReference, normalizeUriSyntax } from './normalize-uri';
+import { resolveUri } from './resolve-uri';
 import { UriError } from './uri-error';
 
 describe('normalizeUri', () => {
@@ -145,6 +148,54 @@ describe('normalizeUriSyntax', () => {
     expect(normalizeUriSyntax('HTTP://Example.COM:80')).toBe('http://example.com:80');
     expect(normalizeUriSyntax('http://résumé.example.org/%7e')).toBe(
       'http://r%C3%A9sum%C3%A9.example.org/~',
+    );
+  });
+});
+
+describe('normalizeUriReference (no base)', () => {
+  it.each([
+    ['//Example.COM/a/../b', '//example.com/b'],
+    ['//[2001:DB8:0:0:0:0:0:1]:8080/%7ea', '//[2001:db8::1]:8080/~a'],
+    ['/a/./b/../c', '/a/c'],
+    ['/a/%7e%2f', '/a/~%2F'],
+    ['a/./b/../c', 'a/c'],
+    ['../x', '../x'],
+    ['a/../../x', '../x'],
+    ['..', '../'],
+    ['a/..', './'],
+    ['./a:b', './a:b'],
+    ['a/../c:d', './c:d'],
+    ['?q=%7e', '?q=~'],
+    ['#f', '#f'],
+    ['', ''],
+    ['résumé', 'r%C3%A9sum%C3%A9'],
+    ['HTTP://Example.com:80/a/../b', 'http://example.com/b'],
+  ])('%j → %j', (reference, normal) => {
+    expect(normalizeUriReference(reference)).toBe(normal);
+  });
+
+  it('keeps meaning: resolving the normal form gives what resolving the reference gives', () => {
+    const base = 'http://a/b/c/d;p?q';
+    const segment = fc.constantFrom('a', 'b', '.', '..', '', 'x:y', '%7e');
+    fc.assert(
+      fc.property(
+        fc.array(segment, { maxLength: 6 }).map((parts) => parts.join('/')),
+        (reference) => {
+          if (/^[^/]*:/.test(reference)) return; // would read as a scheme: not a relative path
+          // Malformed ones (`//x:y` has a bad port) must fail on both sides.
+          const outcome = (resolve: () => string) => {
+            try {
+              return normalizeUri(resolve());
+            } catch (error) {
+              return error instanceof UriError ? 'UriError' : String(error);
+            }
+          };
+          expect(outcome(() => resolveUri(base, normalizeUriReference(reference)))).toBe(
+            outcome(() => resolveUri(base, reference)),
+          );
+        },
+      ),
+      propertyRuns(2000),
     );
   });
 });

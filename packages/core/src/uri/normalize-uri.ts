@@ -1,6 +1,6 @@
-import type { UriAuthority } from './uri-components';
+import type { UriAuthority, UriComponents } from './uri-components';
 import { IPV4_PATTERN } from './uri-characters';
-import { parseUri, type AbsoluteUriComponents } from './parse-uri';
+import { parseUri, parseUriReference, type AbsoluteUriComponents } from './parse-uri';
 import { serializeUri } from './serialize-uri';
 import { removeDotSegments } from './remove-dot-segments';
 import { normalizePercentEncoding } from './normalize-percent-encoding';
@@ -83,4 +83,54 @@ export function normalizeUri(uri: string): string {
 /** Syntax-based normalization only (RFC 3986 §6.2.2), for any scheme. Throws `UriError`. */
 export function normalizeUriSyntax(uri: string): string {
   return serializeUri(normalizeUriComponents(parseUri(uri), 'syntax-based', uri));
+}
+
+/**
+ * Dot segments of a relative-path reference, removed only where that keeps its meaning against
+ * every base: `a/./b/../c` → `a/c`, but a leading `../` stays (`a/../../x` → `../x`), since
+ * RFC 3986 §5.2.4 on its own would drop it. An empty result is `./`; a first segment that is empty
+ * or holds a `:` gets `./` in front, so it cannot read as a path from the root or a scheme (§4.2).
+ */
+function normalizeRelativePath(path: string): string {
+  if (path === '') return '';
+  const segments = path.split('/');
+  const out: string[] = [];
+  segments.forEach((segment, index) => {
+    const last = index === segments.length - 1;
+    if (segment === '.') {
+      if (last) out.push('');
+    } else if (segment === '..') {
+      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+      else out.push('..');
+      if (last) out.push('');
+    } else out.push(segment);
+  });
+  const result = out.join('/');
+  if (result === '') return './';
+  // A leading empty segment would make it an absolute-path (or network-path) reference.
+  return out[0] === '' || out[0]!.includes(':') ? `./${result}` : result;
+}
+
+/**
+ * Syntax-based normalization (RFC 3986 §6.2.2) of any URI reference, without a base: absolute
+ * URIs as `normalizeUri`; network-path references (`//Host/a/../b` → `//host/b`) and
+ * absolute-path ones (`/a/./b` → `/a/b`) with dot segments removed; relative-path ones with
+ * only the dot segments that cannot change their meaning removed. Case and percent-encoding
+ * are normalized, IRI characters mapped to UTF-8 percent-encoding. Throws `UriError`.
+ */
+export function normalizeUriReference(reference: string): string {
+  const parsed = parseUriReference(reference);
+  if (parsed.scheme !== undefined) return normalizeUri(reference);
+  const encodedPath = normalizePercentEncoding(parsed.path);
+  const normal: UriComponents = {
+    path:
+      parsed.authority !== undefined || encodedPath.startsWith('/')
+        ? removeDotSegments(encodedPath)
+        : normalizeRelativePath(encodedPath),
+  };
+  if (parsed.authority !== undefined)
+    normal.authority = normalizeAuthority(parsed.authority, undefined, reference);
+  if (parsed.query !== undefined) normal.query = normalizePercentEncoding(parsed.query);
+  if (parsed.fragment !== undefined) normal.fragment = normalizePercentEncoding(parsed.fragment);
+  return serializeUri(normal);
 }
