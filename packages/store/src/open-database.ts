@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { ValidationError } from '@agent-ready/core';
 import { knexLog, SILENT_LOGGER, type StoreLogger } from './store-logger';
+import { StoreError } from './store-errors';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -35,6 +36,33 @@ export function dialectOf(knex: Knex): Dialect {
   });
 }
 
+/** The driver package knex loads for each client: optional peers, installed by the user. */
+const DRIVER_PACKAGES: Readonly<Record<Dialect, string>> = {
+  sqlite: 'better-sqlite3',
+  postgres: 'pg',
+  mysql: 'mysql2',
+};
+
+/**
+ * knex loads the driver when it is created and, when the package is missing, throws a message
+ * that names neither our option nor the fix: say both.
+ */
+function withDriver(dialect: Dialect, create: () => Database): Database {
+  try {
+    return create();
+  } catch (error) {
+    const driver = DRIVER_PACKAGES[dialect];
+    if (error instanceof Error && error.message.includes(`Cannot find module '${driver}'`)) {
+      throw new StoreError(
+        'store.driver-missing',
+        `database.client "${dialect}" needs the ${driver} package, which is not installed: npm install ${driver}`,
+        { field: 'database.client', value: dialect },
+      );
+    }
+    throw error;
+  }
+}
+
 /**
  * Opens (or adopts) the database. SQLite gets WAL and a busy timeout, so several processes
  * can share the file; an adopted knex instance is used as its owner configured it. knex's own
@@ -45,6 +73,16 @@ export function openDatabase(
   logger: StoreLogger = SILENT_LOGGER,
 ): Database {
   if (isKnex(option)) return { knex: option, dialect: dialectOf(option), owned: false };
+  const client = (option as { client?: unknown }).client;
+  if (client === 'sqlite' || client === 'postgres' || client === 'mysql')
+    return withDriver(client, () => openOwnedDatabase(option, logger));
+  throw new ValidationError('store.dialect', 'database.client must be sqlite, postgres or mysql', {
+    field: 'database.client',
+    value: client,
+  });
+}
+
+function openOwnedDatabase(option: Exclude<DatabaseOption, Knex>, logger: StoreLogger): Database {
   switch (option.client) {
     case 'sqlite': {
       const knex = knexFactory({
@@ -97,14 +135,5 @@ export function openDatabase(
         dialect: 'mysql',
         owned: true,
       };
-    default:
-      throw new ValidationError(
-        'store.dialect',
-        'database.client must be sqlite, postgres or mysql',
-        {
-          field: 'database.client',
-          value: (option as { client?: unknown }).client,
-        },
-      );
   }
 }
