@@ -191,7 +191,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     it("Strapi's favicon is shipped (strapi::favicon answered 500 without the file)", async () => {
       const icon = await fetch(`${cms}/favicon.ico`);
       expect(icon.status).toBe(200);
-      expect(Buffer.from(await icon.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        Buffer.from(await icon.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
     });
 
     it('the agent sitemap lists every published document, each hash equal to its M-URL ETag', async () => {
@@ -270,9 +274,17 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(html.headers.get('link')).toContain(`<${site}/llms.txt>; rel="describedby"`);
       // Product data may train models: that content type's terms over the site's.
       expect(html.headers.get('content-usage')).toBe('train-ai=y, search=y');
-      expect(await html.text()).toContain(
-        `<main id="main" class="container">\n<p class="agent-ready-notice">For AI agents: this site is described in <a href="${site}/llms.txt">llms.txt</a>`,
-      );
+      // The notice comes first in the body, before the navigation: on every page, the home too.
+      const notice = `<body>\n<a class="skip-link" href="#main">Skip to content</a>\n<div class="agent-notice container"><p class="agent-ready-notice">For AI agents: this site is described in <a href="${site}/llms.txt">llms.txt</a>`;
+      expect(await html.text()).toContain(notice);
+      expect(await (await fetch(`${site}/`)).text()).toContain(notice);
+      // The home page has a Markdown twin (the llms.txt), and `index.html` forms reach the page.
+      const homeTwin = await fetch(`${site}/index.html.md`);
+      expect(homeTwin.status).toBe(200);
+      expect(homeTwin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(await homeTwin.text()).toBe(await (await fetch(`${site}/llms.txt`)).text());
+      const indexHtml = await fetch(`${page}index.html`, { redirect: 'manual' });
+      expect([indexHtml.status, indexHtml.headers.get('location')]).toEqual([301, page]);
       const markdown = await fetch(page, {
         headers: { accept: 'text/markdown, text/html;q=0.9, */*;q=0.8' },
       });

@@ -88,9 +88,50 @@ describe('content negotiation for Markdown on page URLs', () => {
     const probe = express();
     probe.use(agent);
     probe.get('/{*path}', (_req, res) => res.send(String(res.locals.agentReady?.llmsTxtNotice)));
-    expect((await request(probe).get('/hello/')).text).toBe(
-      '<p class="agent-ready-notice">For AI agents: this site is described in <a href="https://example.com/llms.txt">llms.txt</a>; every page is also available as Markdown.</p>',
+    const notice =
+      '<p class="agent-ready-notice">For AI agents: this site is described in <a href="https://example.com/llms.txt">llms.txt</a>; every page is also available as Markdown.</p>';
+    // Pages without a document (home, listings) are covered by the site's llms.txt too.
+    for (const path of ['/hello/', '/', '/listing/'])
+      expect([path, (await request(probe).get(path)).text]).toEqual([path, notice]);
+    const listing = await request(app).get('/listing/');
+    expect(listing.headers.link).toBe(
+      '<https://example.com/llms.txt>; rel="describedby"; type="text/plain"',
     );
+  });
+
+  it('gives the site root a Markdown twin when no document is the root: the llms.txt', async () => {
+    const llmsTxt = await request(app).get('/llms.txt');
+    const root = await request(app).get('/');
+    expect(root.headers.link).toContain(
+      '<https://example.com/index.html.md>; rel="alternate"; type="text/markdown"',
+    );
+    for (const twin of [
+      await request(app).get('/index.html.md'),
+      await request(app).get('/').set('Accept', 'text/markdown'),
+    ]) {
+      expect(twin.status).toBe(200);
+      expect(twin.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(twin.text).toBe(llmsTxt.text);
+      expect(twin.headers.etag).toBe(llmsTxt.headers.etag);
+    }
+    const negotiated = await request(app).get('/').set('Accept', 'text/markdown');
+    expect(negotiated.headers.vary).toMatch(/\bAccept\b/);
+    expect(negotiated.headers['content-location']).toBe('https://example.com/index.html.md');
+    const revalidated = await request(app)
+      .get('/index.html.md')
+      .set('If-None-Match', llmsTxt.headers.etag!);
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('sends `/a/index.html` (how tools map a twin back to its page) to the page', async () => {
+    const twin = await request(app).get('/hello/index.html.md');
+    expect(twin.status).toBe(200);
+    const page = await request(app).get('/hello/index.html');
+    expect(page.status).toBe(301);
+    expect(page.headers.location).toBe('https://example.com/hello/');
+    // Not for pages without a document, nor for unsafe methods: those stay the app's.
+    expect((await request(app).get('/listing/index.html')).status).toBe(200);
+    expect((await request(app).post('/hello/index.html')).status).toBe(404);
   });
 });
 

@@ -13,7 +13,11 @@ export interface LayoutOptions {
   siteName: string;
   /** The agent discovery `<link>` tags (`res.locals.agentReady.linkTags`). */
   linkTags?: string;
-  /** The adapter's pointer to llms.txt for agents reading the body (`res.locals.agentReady.llmsTxtNotice`). */
+  /**
+   * The adapter's pointer to llms.txt for agents reading the body
+   * (`res.locals.agentReady.llmsTxtNotice`): first in the body, so agents that read only the top of
+   * a page (or sample it) find it.
+   */
   llmsTxtNotice?: string;
   /** Other language versions of the page. */
   alternates?: { locale: Locale; path: string }[];
@@ -61,7 +65,7 @@ ${raw(options.linkTags ? `${options.linkTags}\n` : '')}${jsonLd}<script src="/as
 </head>
 <body>
 <a class="skip-link" href="#main">${t.skip}</a>
-<header class="site-header">
+${raw(options.llmsTxtNotice ? `<div class="agent-notice container">${options.llmsTxtNotice}</div>\n` : '')}<header class="site-header">
   <div class="container site-header__inner">
     <a class="brand" href="/">
       <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true"><rect x="3" y="6" width="22" height="16" rx="3" fill="#276749"/><circle cx="9" cy="14" r="2.5" fill="#ecc94b"/><circle cx="19" cy="14" r="2.5" fill="#ecc94b"/></svg>
@@ -80,7 +84,7 @@ ${raw(options.linkTags ? `${options.linkTags}\n` : '')}${jsonLd}<script src="/as
   </div>
 </header>
 <main id="main" class="container">
-${raw(options.llmsTxtNotice ? `${options.llmsTxtNotice}\n` : '')}${options.body}
+${options.body}
 </main>
 <footer class="site-footer">
   <div class="container site-footer__grid">

@@ -161,6 +161,14 @@ function methodNotAllowed(): HttpResponse {
   return { status: 405, headers: { allow: SAFE_METHODS_ALLOW, 'content-length': '0' } };
 }
 
+/** A permanent redirect to a page (same document, another path form). */
+function redirectTo(method: string, location: string): HttpResponse {
+  return textResponse(method, 301, `Moved Permanently: ${location}`, {
+    location,
+    'cache-control': 'public, max-age=3600',
+  });
+}
+
 function metaHeaders(meta: StoredArtifactView): ResponseHeaders {
   const headers = meta.meta.headers;
   return headers && typeof headers === 'object' ? (headers as ResponseHeaders) : {};
@@ -458,6 +466,43 @@ export function createAgentEndpoints(
     return match ? String(match.meta.url ?? urlFor(match.name)) : undefined;
   }
 
+  /**
+   * The site root's Markdown twin when no document is the root page: the default llms.txt, which
+   * is Markdown and describes the whole site, so `/index.html.md` and `Accept: text/markdown` on
+   * `/` give agents what the home page stands for (llms.txt v2 twins, AFDocs checks).
+   */
+  async function serveRootOverviewTwin(
+    request: AgentRequest,
+    negotiated: boolean,
+  ): Promise<AgentOutcome | undefined> {
+    const stored = await source.artifact('/llms.txt');
+    if (!stored) return undefined;
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    const respond = async (): Promise<HttpResponse> =>
+      respondWithResource(request, {
+        body: stored.body,
+        etag: stored.meta.etag,
+        lastModified: stored.meta.lastModified,
+        contentType: MARKDOWN_CONTENT_TYPE,
+        headers: {
+          ...metaHeaders(stored.meta),
+          vary: negotiated ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
+          link: formatLinkHeader([canonicalLink(urlFor('/'))]),
+          ...(negotiated ? { 'content-location': markdownTwinUrl(urlFor('/')) } : {}),
+          ...usageHeader(),
+        },
+      });
+    if (protectAll) return { kind: 'authorize', respond };
+    return { kind: 'respond', response: await respond() };
+  }
+
+  /** Whether a published, public document is the page at `path` (a C-URL path). */
+  async function publicDocumentAt(path: string) {
+    const mPath = pageMPath(path);
+    const row = mPath === undefined ? undefined : await source.findMUrl(mPath);
+    return row && row.state === 'published' && row.visibility === 'public' ? row : undefined;
+  }
+
   /** The agent endpoints a robots.txt must not block by accident, as patterns with an example. */
   const agentPathsByFamily: Record<string, AgentPathPattern[]> = {
     [SITEMAP_FAMILY]: [
@@ -581,7 +626,15 @@ export function createAgentEndpoints(
         outcome: await serveArtifact(request, meta),
       };
     const twin = twinMPath(path);
-    const outcome = twin === undefined ? undefined : await serveMarkdownTwin(request, twin);
+    let outcome = twin === undefined ? undefined : await serveMarkdownTwin(request, twin);
+    if (!outcome && (path === '/index.html.md' || path === '/index.md') && !protectAll)
+      outcome = await serveRootOverviewTwin(request, false);
+    // `/a/index.html` is how tools map a twin `/a/index.html.md` back to its page: send them to
+    // the page itself when a document is there (the app may not serve the `index.html` form).
+    if (!outcome && path.endsWith('/index.html') && isSafe(request.method)) {
+      const row = await publicDocumentAt(path.slice(0, -'index.html'.length));
+      if (row) outcome = { kind: 'respond', response: redirectTo(request.method, row.cUrl) };
+    }
     return { kind: 'markdown', outcome: outcome ?? PASS };
   }
 
@@ -600,7 +653,10 @@ export function createAgentEndpoints(
         return undefined;
       const mPath = pageMPath(request.target);
       if (mPath === undefined) return undefined;
-      const outcome = await serveMarkdownTwin(request, mPath, true);
+      let outcome = await serveMarkdownTwin(request, mPath, true);
+      const page = normalizeRequestPath(request.target);
+      if (!outcome && page.ok && page.path === '/')
+        outcome = await serveRootOverviewTwin(request, true);
       return outcome && observed(outcome, 'markdown');
     },
     async pageHeaders(path) {
@@ -637,7 +693,20 @@ export function createAgentEndpoints(
         return [];
       }
       const row = await source.findMUrl(parseUri(mUrl).path);
-      if (!row || row.state !== 'published') return [];
+      if (!row || row.state !== 'published') {
+        // Every page of the site is covered by the default llms.txt; the root without a
+        // document has it as its Markdown twin too.
+        const llmsTxt = await coveringLlmsTxt(undefined);
+        if (!llmsTxt) return [];
+        const links: WebLink[] = [{ href: llmsTxt, rel: 'describedby', type: 'text/plain' }];
+        if (normalized.path === '/' && !row)
+          links.unshift({
+            href: markdownTwinUrl(urlFor('/')),
+            rel: 'alternate',
+            type: MARKDOWN_CONTENT_TYPE.split(';')[0]!,
+          });
+        return links;
+      }
       // DECISIONS §1 (the M-URL) and §4 (llms.txt v2: the Markdown twin, the covering llms.txt).
       const links: WebLink[] = [
         mUrlAlternateLink(row.mUrl),
