@@ -235,7 +235,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         'Lire un DHT22 avec la RP2040 Mini',
       );
       const twin = await text(`${site}/products/rp2040-mini/index.html.md`);
-      expect(twin.body).toMatch(/^# RP2040 Mini\n/);
+      expect(twin.body).toMatch(
+        /^> For AI agents: .*\[llms.txt\]\(.*\/llms.txt\).*\n\n# RP2040 Mini\n/,
+      );
       const robots = await text(`${site}/robots.txt`);
       expect(robots.body).toContain(`Sitemap: ${site}/scp/sitemap.xml`);
       // Sitemap: lines name sitemaps.org XML only; the JSON sitemap is found through the root Link.
@@ -291,7 +293,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
       expect(markdown.headers.get('vary')).toContain('Accept');
       const etag = markdown.headers.get('etag')!;
-      expect(await markdown.text()).toMatch(/^# RP2040 Mini\n/);
+      expect(await markdown.text()).toMatch(
+        /^> For AI agents: .*\[llms.txt\]\(.*\/llms.txt\).*\n\n# RP2040 Mini\n/,
+      );
       const revalidated = await fetch(page, {
         headers: { accept: 'text/markdown', 'if-none-match': etag },
       });
@@ -317,7 +321,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           .replace(/<div class="code-block__bar">.*?<\/div>/g, '');
         expect([item.cUrl, prose.length > 0]).toEqual([item.cUrl, true]);
         const twin = (await text(`${item.cUrl}index.html.md`)).body;
-        const pageText = collapse(lines('html', main).join(' '));
+        // The page's text from the top of the body: the llms.txt notice, then the main content
+        // (the twin starts with the same directive).
+        const top = html.slice(html.indexOf('<body'), html.indexOf('<header'));
+        const pageText = collapse([...lines('html', top), ...lines('html', main)].join(' '));
         const twinText = collapse(lines('markdown', twin).join(' '));
         // Every line of the twin is on the page (title, summary, body)...
         const notOnPage = lines('markdown', twin).filter((line) => !pageText.includes(line));

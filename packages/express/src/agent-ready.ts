@@ -10,6 +10,7 @@ import {
   prepareOptionsFor,
   formatLinkHeader,
   htmlLinkTag,
+  llmsTxtNoticeHtml,
   metricEventOf,
   prepareDocument,
   validateAgentSiteOptions,
@@ -96,11 +97,6 @@ export interface AgentReadyMiddleware extends RequestHandler {
   /** Waits for pending artifact rebuilds (tests, graceful shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Escapes a URL for an HTML attribute (URLs we emit are normalized: only & and quotes matter). */
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
@@ -254,10 +250,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       links,
       linkTags: links.map(htmlLinkTag).join('\n'),
       // A visible pointer near the top of the page, for agents that read the body (llms.txt v2).
-      llmsTxtNotice:
-        llmsTxt && llmsTxtNoticeEnabled
-          ? `<p class="agent-ready-notice">For AI agents: this site is described in <a href="${escapeAttribute(llmsTxt.href)}">llms.txt</a>; every page is also available as Markdown.</p>`
-          : '',
+      llmsTxtNotice: llmsTxt && llmsTxtNoticeEnabled ? llmsTxtNoticeHtml(llmsTxt.href) : '',
     };
     if (links.length > 0) res.append('Link', formatLinkHeader(links));
     for (const [name, value] of Object.entries(await endpoints.pageHeaders(req.path)))

@@ -126,6 +126,9 @@ describeEachDatabase(
         expect(res.headers.link).toBe('<https://shop.example/guides/pitching/>; rel="canonical"');
         expect(res.text).toBe(
           [
+            // First the llms.txt directive (as the page's notice), then the document.
+            '> For AI agents: this site is described in [llms.txt](https://shop.example/llms.txt); every page is also available as Markdown.',
+            '',
             '# Pitching a tent',
             '',
             'Step by step.',

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { inspectLlmsTxt } from '@agent-ready/core';
+import { inspectLlmsTxt, pageDiscovery, sha256Hex } from '@agent-ready/core';
 import { databaseConfig, startSigningAgent, type SigningAgent } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { agentReady, type AgentReadyMiddleware, type AgentReadyOptions } from '../src';
@@ -61,7 +61,9 @@ describe('content negotiation for Markdown on page URLs', () => {
     );
     expect(res.headers.vary).toMatch(/\bAccept\b/);
     if (expected === 'markdown') {
-      expect(res.text).toBe('# Hello\n\n## Part\n\nSome *text*.\n');
+      expect(res.text).toBe(
+        '> For AI agents: this site is described in [llms.txt](https://example.com/llms.txt); every page is also available as Markdown.\n\n# Hello\n\n## Part\n\nSome *text*.\n',
+      );
       expect(res.headers['content-location']).toBe('https://example.com/hello/index.html.md');
     }
   });
@@ -97,6 +99,47 @@ describe('content negotiation for Markdown on page URLs', () => {
     expect(listing.headers.link).toBe(
       '<https://example.com/llms.txt>; rel="describedby"; type="text/plain"',
     );
+  });
+
+  it('starts twins with the llms.txt directive unless the notice is off', async () => {
+    const quiet = await site({ llmsTxt: { notice: false } });
+    try {
+      const twin = await request(quiet.app).get('/hello/index.html.md');
+      expect(twin.text).toBe('# Hello\n\n## Part\n\nSome *text*.\n');
+      expect(twin.headers.etag).toBe(`"sha256-${sha256Hex(twin.text)}"`);
+    } finally {
+      await quiet.agent.close();
+    }
+    const twin = await request(app).get('/hello/index.html.md');
+    expect(twin.text.startsWith('> For AI agents: this site is described in [llms.txt](')).toBe(
+      true,
+    );
+    // The validator is the hash of the bytes sent, directive included.
+    expect(twin.headers.etag).toBe(`"sha256-${sha256Hex(twin.text)}"`);
+  });
+
+  it('pageDiscovery (for headless front-ends) gives exactly the links this adapter adds', async () => {
+    for (const [path, hasDocument] of [
+      ['/hello/', true],
+      ['/listing/', false],
+      ['/', false],
+    ] as const) {
+      const served = await request(app).get(path);
+      const helper = pageDiscovery({ pageUrl: `https://example.com${path}`, hasDocument });
+      expect([path, served.headers.link]).toEqual([path, helper.linkHeader]);
+      const probe = express();
+      probe.use(agent);
+      probe.get('/{*path}', (_req, res) => res.json(res.locals.agentReady));
+      const locals = (await request(probe).get(path)).body as {
+        linkTags: string;
+        llmsTxtNotice: string;
+      };
+      expect([path, locals.linkTags, locals.llmsTxtNotice]).toEqual([
+        path,
+        helper.linkTags,
+        helper.notice,
+      ]);
+    }
   });
 
   it('gives the site root a Markdown twin when no document is the root: the llms.txt', async () => {

@@ -142,6 +142,7 @@ export interface MarkdownTwinRow {
   markdown: string | null;
   markdownHash: string | null;
   usage: string | null;
+  locale: string;
 }
 
 /** The Markdown twin of the document whose M-URL path is `mPath`. */
@@ -161,6 +162,7 @@ export async function findMarkdownTwinRow(
       'markdown',
       'markdown_hash',
       'usage',
+      'locale',
     );
   if (!raw || raw.m_path !== mPath) return undefined;
   return {
@@ -171,6 +173,7 @@ export async function findMarkdownTwinRow(
     markdown: toNullableString(raw.markdown),
     markdownHash: toNullableString(raw.markdown_hash),
     usage: toNullableString(raw.usage),
+    locale: String(raw.locale ?? ''),
   };
 }
 

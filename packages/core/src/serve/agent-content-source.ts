@@ -43,6 +43,8 @@ export interface StoredMarkdownTwinView {
   markdown: string | null;
   markdownHash: string | null;
   usage?: string | null;
+  /** BCP 47 locale, '' for sources without locales: which llms.txt the twin points to. */
+  locale?: string;
 }
 
 export interface AgentContentSource {

@@ -340,6 +340,7 @@ export function endpointOptionsFor(options: AgentSiteOptions): AgentEndpointsOpt
     ...(options.usage ? { usage: options.usage } : {}),
     ...(options.protect ? { protect: options.protect } : {}),
     ...(options.robotsTxt ? { robotsTxt: options.robotsTxt } : {}),
+    ...(options.llmsTxt && options.llmsTxt.notice === false ? { llmsTxtNotice: false } : {}),
     ...(options.metrics && options.metrics.enabled !== false && options.metrics.stats
       ? { stats: options.metrics.stats }
       : {}),

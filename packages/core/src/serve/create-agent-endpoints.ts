@@ -77,8 +77,8 @@ export interface AgentEndpointsOptions {
    */
   protect?: 'protected-documents' | 'all';
   /**
-   * Serve `/robots.txt`: the site's own rules exactly as given, then a `Sitemap:` line per JSON
-   * sitemap shard and for the SCP sitemap. Off unless given.
+   * Serve `/robots.txt`: the site's own rules exactly as given, then a `Sitemap:` line for the
+   * SCP sitemap.xml (sitemaps.org XML only). Off unless given.
    */
   robotsTxt?: { rules?: string; augment?: boolean } | false;
   /** AI usage preferences: `Content-Usage` on every response, lines in robots.txt. */
@@ -88,6 +88,11 @@ export interface AgentEndpointsOptions {
    * or `protected` (through the app's access check). Off unless given.
    */
   stats?: 'public' | 'protected' | false;
+  /**
+   * Start every Markdown twin with a line pointing to the site's llms.txt (as pages carry the
+   * notice). Default true; needs llms.txt to be served.
+   */
+  llmsTxtNotice?: boolean;
 }
 
 export interface AgentRequest {
@@ -416,9 +421,13 @@ export function createAgentEndpoints(
     if (twin.state === 'deleted' || twin.markdown === null || twin.markdownHash === null) {
       return { kind: 'respond', response: textResponse(request.method, 410, 'Gone') };
     }
+    // The llms.txt directive first (llms.txt v2; agents that read only the top find it), as the
+    // HTML page carries the notice. It varies with the site, not the document: hash both.
+    const directive = await twinDirective(twin.locale);
+    const body = Buffer.from(`${directive}${twin.markdown}`, 'utf8');
     const resource: ServedResource = {
-      body: Buffer.from(twin.markdown, 'utf8'),
-      etag: `"${twin.markdownHash}"`,
+      body,
+      etag: directive ? `"sha256-${sha256Hex(body)}"` : `"${twin.markdownHash}"`,
       lastModified: new Date(Date.parse(twin.modified)),
       contentType: MARKDOWN_CONTENT_TYPE,
       headers: {
@@ -501,6 +510,15 @@ export function createAgentEndpoints(
     const mPath = pageMPath(path);
     const row = mPath === undefined ? undefined : await source.findMUrl(mPath);
     return row && row.state === 'published' && row.visibility === 'public' ? row : undefined;
+  }
+
+  /** The line a Markdown twin starts with: where the site's llms.txt is ('' when none). */
+  async function twinDirective(locale: string | undefined): Promise<string> {
+    if (options.llmsTxtNotice === false) return '';
+    const llmsTxt = await coveringLlmsTxt(locale || undefined);
+    return llmsTxt
+      ? `> For AI agents: this site is described in [llms.txt](${llmsTxt}); every page is also available as Markdown.\n\n`
+      : '';
   }
 
   /** The agent endpoints a robots.txt must not block by accident, as patterns with an example. */

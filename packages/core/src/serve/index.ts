@@ -4,3 +4,4 @@ export * from './create-agent-endpoints';
 export * from './agent-site-options';
 export * from './robots-txt';
 export * from './change-feed';
+export * from './page-discovery';
