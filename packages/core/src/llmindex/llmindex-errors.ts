@@ -11,7 +11,11 @@ export class LlmindexValidationError extends ValidationError {
     super(
       'llmindex.invalid',
       `invalid ${what}: ${first ? `${first.field || '(document)'}: ${first.message}` : 'unknown'}${more}`,
-      { field: first?.field, value: first?.value, rule: 'llmindex v0.1 §3/§5; DECISIONS §3' },
+      {
+        field: first?.field,
+        value: first?.value,
+        rule: 'llmindex v0.1 §3/§5; docs/protocols.md#llmindex-manifest',
+      },
     );
     this.problems = problems;
   }

@@ -2,7 +2,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jo
 import { isJsonObject, member } from './collect-llmindex-problems';
 import { LlmindexKeyError } from './llmindex-errors';
 
-const RULE = 'DECISIONS §3 (EdDSA / Ed25519, RFC 8037; JWKS RFC 7517 §5)';
+const RULE = 'docs/protocols.md#llmindex-signature (EdDSA / Ed25519, RFC 8037; JWKS RFC 7517 §5)';
 
 /** A public Ed25519 signing key as published in `/.well-known/llmindex-keys.json`. */
 export interface LlmindexPublicJwk {

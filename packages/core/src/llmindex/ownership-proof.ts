@@ -5,7 +5,7 @@ import { LLMINDEX_DNS_TXT_PREFIX } from './llmindex-types';
 
 export class LlmindexProofError extends ValidationError {}
 
-const RULE = 'llmindex v0.1 §6.1/§6.2; DECISIONS §3';
+const RULE = 'llmindex v0.1 §6.1/§6.2; docs/protocols.md#llmindex-signature';
 const HOST =
   /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 

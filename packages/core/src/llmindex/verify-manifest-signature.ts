@@ -84,7 +84,7 @@ export async function verifyLlmindexManifestSignature(
       'legacy_digest_form',
       'this is the openllmindex CLI signature form (payload = SHA-256 digest, signature over the raw ' +
         'canonical JSON, not over the JWS signing input); it is not a standard JWS and is not ' +
-        'supported (DECISIONS §3): re-sign the manifest with a standard EdDSA JWS',
+        'supported (docs/protocols.md#llmindex-signature): re-sign the manifest with a standard EdDSA JWS',
       { kid, form },
     );
   }

@@ -7,7 +7,7 @@ import { isLanguageTag } from '../text/language-tag';
 
 export const LLMS_TXT_DEFAULT_SECTION = 'Pages';
 
-const RULE = 'llms.txt format (llmstxt.org); DECISIONS §4';
+const RULE = 'llms.txt format (llmstxt.org); docs/protocols.md#llmstxt-format';
 
 export interface SelectedPage {
   page: LlmsTxtPage;

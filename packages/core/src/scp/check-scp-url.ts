@@ -46,6 +46,6 @@ export function normalizeScpUrl(value: unknown, field: string): string {
   throw new ScpValidationError('scp.url.invalid', `${field} is not an absolute http(s) URL`, {
     field,
     value,
-    rule: 'SCP page schema url (^https?://, format uri); DECISIONS §2',
+    rule: 'SCP page schema url (^https?://, format uri); docs/protocols.md#scp-collections',
   });
 }

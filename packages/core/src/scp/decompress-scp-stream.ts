@@ -19,7 +19,8 @@ export interface ScpByteCounters {
 export type ScpByteSource = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 
 const CHUNK_SIZE = 64 * 1024;
-const LIMITS_RULE = 'SCP Security Considerations, Resource Exhaustion; DECISIONS §2';
+const LIMITS_RULE =
+  'SCP Security Considerations, Resource Exhaustion; docs/protocols.md#scp-limits';
 
 function toBuffer(chunk: Uint8Array | string): Buffer {
   if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');

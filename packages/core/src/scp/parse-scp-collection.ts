@@ -71,7 +71,7 @@ export interface ScpParseReport {
   decompressedBytes: number;
 }
 
-const FORMAT_RULE = 'SCP Error Handling (fatal errors); DECISIONS §2';
+const FORMAT_RULE = 'SCP Error Handling (fatal errors); docs/protocols.md#scp-collections';
 const LF = 0x0a;
 
 /**
@@ -167,7 +167,7 @@ export class ScpCollectionParser implements AsyncIterable<ScpParseItem> {
             `line ${lineNumber} is longer than ${this.limits.maxPageBytes} bytes`,
             {
               line: lineNumber,
-              rule: 'SCP Resource Exhaustion (single page object 100 MB); DECISIONS §2',
+              rule: 'SCP Resource Exhaustion (single page object 100 MB); docs/protocols.md#scp-limits',
             },
           );
         }
@@ -230,7 +230,7 @@ export class ScpCollectionParser implements AsyncIterable<ScpParseItem> {
         {
           line: lineNumber,
           field: check.problem.field,
-          rule: 'SCP Resource Exhaustion (1000 blocks per page); DECISIONS §2',
+          rule: 'SCP Resource Exhaustion (1000 blocks per page); docs/protocols.md#scp-limits',
         },
       );
     }
@@ -306,7 +306,7 @@ export class ScpCollectionParser implements AsyncIterable<ScpParseItem> {
         throw new ScpChecksumError(
           'scp.checksum.unverifiable',
           'the checksum member of line 1 is not in a form that can be removed for hashing',
-          { line: 1, rule: 'DECISIONS §2 checksum' },
+          { line: 1, rule: 'docs/protocols.md#scp-checksum' },
         );
       }
       this.expectedChecksum = metadata.checksum;
@@ -323,7 +323,11 @@ export class ScpCollectionParser implements AsyncIterable<ScpParseItem> {
       throw new ScpChecksumError(
         'scp.checksum.mismatch',
         `checksum mismatch: line 1 claims ${this.expectedChecksum}, the content hashes to ${actual}`,
-        { line: 1, value: this.expectedChecksum, rule: 'SCP Checksum Verification; DECISIONS §2' },
+        {
+          line: 1,
+          value: this.expectedChecksum,
+          rule: 'SCP Checksum Verification; docs/protocols.md#scp-checksum',
+        },
       );
     }
     this.report.checksum = 'verified';

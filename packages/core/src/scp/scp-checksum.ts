@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ScpChecksumError, ScpFormatError } from './scp-errors';
 import { readScpMetadata } from './scp-metadata';
 
-const RULE = 'DECISIONS §2 checksum (reference generator rule)';
+const RULE = 'docs/protocols.md#scp-checksum (reference generator rule)';
 const KEY = '"checksum"';
 const VALUE = /^"(sha256:[0-9a-fA-F]{64})"/;
 

@@ -41,7 +41,7 @@ export function mUrlFor(cUrl: string, scheme: MUrlScheme = DEFAULT_M_URL_SCHEME)
     throw new ValidationError('tct.c-url-query', 'a C-URL with a query or fragment has no M-URL', {
       field: 'cUrl',
       value: cUrl,
-      rule: 'DECISIONS §1 content pages only',
+      rule: 'docs/protocols.md#tct-content-pages',
     });
   }
   const directory = path!.endsWith('/') ? path! : `${path}/`;

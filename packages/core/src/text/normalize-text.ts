@@ -5,7 +5,7 @@ import { foldCaseAndCollapseSpaces } from './fold-case';
 /** Thrown only when a normalized text would not fit in a JavaScript string. */
 export class TextNormalizationError extends AgentReadyError {}
 
-const RULE = 'DECISIONS §1 text normalization';
+const RULE = 'docs/protocols.md#tct-text-normalization';
 
 /**
  * The TCT fingerprint normal form (DECISIONS §1, draft -00 §fingerprint, -01 §6.4), in order:

@@ -36,7 +36,10 @@ function checkContentType(ctx: ValidationContext, res: HttpExchange): void {
   )
     ctx.rec.warn(
       'llmstxt.content-type',
-      evidenceOf(res, `Content-Type ${String(type)}; DECISIONS §4 says text/plain; charset=utf-8`),
+      evidenceOf(
+        res,
+        `Content-Type ${String(type)}; docs/protocols.md#llmstxt-format says text/plain; charset=utf-8`,
+      ),
     );
   else
     ctx.rec.violation('llmstxt.content-type', evidenceOf(res, `Content-Type is ${String(type)}`));

@@ -67,7 +67,10 @@ function checkStructure(ctx: ValidationContext, res: HttpExchange): ScpSitemap |
   if (problems.length > 0)
     rec.violation('scp.sitemap.structure', evidenceOf(res, problems.slice(0, 5).join('; ')));
   else if (sitemap.urls.length === 0)
-    rec.warn('scp.sitemap.structure', evidenceOf(res, 'no ordinary <url> entries (DECISIONS §2)'));
+    rec.warn(
+      'scp.sitemap.structure',
+      evidenceOf(res, 'no ordinary <url> entries (docs/protocols.md#scp-sitemap)'),
+    );
   else
     rec.pass(
       'scp.sitemap.structure',
