@@ -2,6 +2,9 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
+import { HttpProxyAgent } from 'http-proxy-agent';
+import { HttpsProxyAgent } from 'https-proxy-agent';
+import { getProxyForUrl } from 'proxy-from-env';
 import { HttpBudgetError, HttpTransportError, positiveInteger } from '../client-errors';
 import { limitConcurrency, type Limiter } from './limit-concurrency';
 import { parseRetryAfter } from './parse-retry-after';
@@ -30,6 +33,12 @@ export interface HttpClientOptions {
   retry?: { maxRetries?: number; maxWaitMs?: number } | false;
   /** Called after every exchange (progress displays). */
   onExchange?: (exchange: HttpExchangeHead) => void;
+  /**
+   * Proxies: `env` (default) honours `HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY`
+   * (either case) as curl does, except for loopback hosts, which a proxy cannot reach for us;
+   * `false` connects directly.
+   */
+  proxy?: 'env' | false;
 }
 
 export interface HttpRequestInit {
@@ -162,6 +171,14 @@ function decodeBody(body: Buffer, coding: string, maxBytes: number): Buffer {
  * Redirects are followed only within the requested URL's origin; bodies are read under a cap
  * and the request aborts past it; every request counts against the client's budgets.
  */
+/** localhost, 127.0.0.0/8 and ::1: never sent through a proxy (it would reach itself). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
+  );
+}
+
 export class HttpClient {
   readonly stats: HttpClientStats = {
     requests: 0,
@@ -179,6 +196,8 @@ export class HttpClient {
   private readonly maxRedirects: number;
   private readonly retry: { maxRetries: number; maxWaitMs: number } | undefined;
   private pausedUntil = 0;
+  private readonly agentOptions: http.AgentOptions;
+  private readonly proxyAgents = new Map<string, http.Agent>();
 
   constructor(private readonly options: HttpClientOptions = {}) {
     const concurrency = positiveInteger(options.concurrency ?? 4, 'concurrency');
@@ -201,7 +220,25 @@ export class HttpClient {
             maxWaitMs: options.retry?.maxWaitMs ?? 60_000,
           };
     const agentOptions = { keepAlive: true, maxSockets: concurrency };
+    this.agentOptions = agentOptions;
     this.agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  }
+
+  /** The agent for a URL: a direct one, or one through the proxy the environment names for it. */
+  private agentFor(url: URL): http.Agent {
+    const proxy =
+      this.options.proxy === false || isLoopbackHost(url.hostname) ? '' : getProxyForUrl(url.href);
+    if (!proxy) return url.protocol === 'https:' ? this.agents.https : this.agents.http;
+    const key = `${url.protocol}${proxy}`;
+    let agent = this.proxyAgents.get(key);
+    if (!agent) {
+      agent =
+        url.protocol === 'https:'
+          ? new HttpsProxyAgent(proxy, this.agentOptions)
+          : new HttpProxyAgent(proxy, this.agentOptions);
+      this.proxyAgents.set(key, agent);
+    }
+    return agent;
   }
 
   /** Requests one URL and reads its whole body (bounded). */
@@ -245,6 +282,7 @@ export class HttpClient {
   close(): void {
     this.agents.http.destroy();
     this.agents.https.destroy();
+    for (const agent of this.proxyAgents.values()) agent.destroy();
   }
 
   /** Sends the request, following same-origin redirects and honouring Retry-After. */
@@ -365,7 +403,7 @@ export class HttpClient {
     this.stats.requests++;
     const parsed = new URL(url);
     const transport = parsed.protocol === 'https:' ? https : http;
-    const agent = parsed.protocol === 'https:' ? this.agents.https : this.agents.http;
+    const agent = this.agentFor(parsed);
     const timeout = Math.min(this.timeoutMs, this.deadline - Date.now());
     const payload = body === undefined ? undefined : Buffer.from(body);
     const sentHeaders = {
