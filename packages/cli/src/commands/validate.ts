@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { AgentReadyError } from '@agent-ready/core';
 import { formatValidationReport } from '../client/validate/format-validation-report';
 import { validateSite } from '../client/validate/validate-site';
+import { validateProgressLine } from '../io/progress-bar';
 import { positiveIntegerOption, secondsOption } from './parse-option-number';
 
 interface ValidateOptions {
@@ -19,8 +20,10 @@ interface ValidateOptions {
 
 /** Exit codes: 0 no check failed, 1 a check failed, 2 usage error. */
 async function validate(origin: string, options: ValidateOptions): Promise<void> {
+  const progress = options.json ? undefined : validateProgressLine();
   try {
     const report = await validateSite(origin, {
+      ...(progress ? { onExchange: progress.update } : {}),
       ...(options.all ? { all: true } : {}),
       ...(options.sample ? { sample: options.sample } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
@@ -31,11 +34,13 @@ async function validate(origin: string, options: ValidateOptions): Promise<void>
       ...(options.timeBudget ? { timeBudgetMs: options.timeBudget } : {}),
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     });
+    progress?.stop();
     process.stdout.write(
       options.json ? `${JSON.stringify(report)}\n` : formatValidationReport(report),
     );
     process.exitCode = report.ok ? 0 : 1;
   } catch (error) {
+    progress?.stop();
     if (!(error instanceof AgentReadyError)) throw error;
     process.stderr.write(`agent-ready validate: ${error.message}\n`);
     process.exitCode = 2;

@@ -1,4 +1,5 @@
 import { SingleBar } from 'cli-progress';
+import type { HttpExchangeHead } from '../client/http/http-client';
 import type { SyncProgress } from '../client/sync/sync-report';
 
 /**
@@ -32,6 +33,33 @@ export function syncProgressBar(): { update: (progress: SyncProgress) => void; s
     },
     stop() {
       if (phase !== undefined) bar.stop();
+    },
+  };
+}
+
+/**
+ * `validate`'s progress on stderr, only when stderr is a terminal: one line with the requests
+ * made and the URL last answered, redrawn at most ten times a second and cleared at the end.
+ */
+export function validateProgressLine(stream: NodeJS.WriteStream = process.stderr): {
+  update: (exchange: HttpExchangeHead) => void;
+  stop: () => void;
+} {
+  if (!stream.isTTY) return { update: () => undefined, stop: () => undefined };
+  let requests = 0;
+  let drawnAt = 0;
+  return {
+    update(exchange) {
+      requests++;
+      const now = Date.now();
+      if (now - drawnAt < 100) return;
+      drawnAt = now;
+      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      const line = ` validating · ${requests} requests · ${exchange.status} ${exchange.url}`;
+      stream.write(`\r${line.slice(0, width).padEnd(width)}`);
+    },
+    stop() {
+      if (drawnAt > 0) stream.write(`\r${' '.repeat(Math.max(20, (stream.columns ?? 80) - 1))}\r`);
     },
   };
 }
