@@ -48,9 +48,11 @@ describe('agent-ready sync against the Express adapter', () => {
       listed: N,
       stored: N,
     });
-    expect(report.requests).toBe(3 + N);
-    // The change feed's cursor first, so what changes during the sitemap read is seen next time.
-    expect(requestsSince(mark).slice(0, 3)).toEqual([
+    expect(report.requests).toBe(4 + N);
+    // robots.txt first (kept for a day, RFC 9309 §2.4); then the change feed's cursor, so what
+    // changes during the sitemap read is seen next time.
+    expect(requestsSince(mark).slice(0, 4)).toEqual([
+      'GET /robots.txt 200',
       'GET /llm-changes.json?since=now 200',
       'GET / 200',
       'GET /llm-sitemap.json 200',
@@ -203,6 +205,40 @@ describe('agent-ready sync against the Express adapter', () => {
     expect(measured.naive.bytes).toBeGreaterThan(measured.bytes);
     const later = await syncSite(site.origin, { stateDir });
     expect(later.naive).toEqual({ ...measured.naive, basis: 'html-measured-earlier' });
+  });
+
+  it('honours robots.txt for its product token (RFC 9309), and stops when robots.txt is unreachable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-sync-robots-'));
+    const hidden = documents[2]!;
+    let robots: { status: number; text: string } = {
+      status: 200,
+      text: `User-agent: *\nDisallow: /\n\nUser-agent: agent-ready-sync\nDisallow: ${hidden.url}\n`,
+    };
+    site.variant = (req, res, next) => {
+      if (req.path === '/robots.txt')
+        res.status(robots.status).type('text/plain').send(robots.text);
+      else next();
+    };
+    try {
+      const mark = site.log.length;
+      const report = await syncSite(site.origin, { stateDir: dir });
+      expect(report).toMatchObject({ ok: true, robotsDisallowed: 1 });
+      expect(report.fetched).toBe(report.listed - 1);
+      expect(requestsSince(mark)).not.toContain(`GET ${hidden.url}llm.json 200`);
+      // Kept for a day: the next run does not ask again.
+      const next = site.log.length;
+      await syncSite(site.origin, { stateDir: dir });
+      expect(requestsSince(next)).not.toContain('GET /robots.txt 200');
+      // Asked again with --rediscover; a 503 means "assume everything is disallowed".
+      robots = { status: 503, text: '' };
+      await expect(
+        syncSite(site.origin, { stateDir: dir, rediscover: true }),
+      ).rejects.toMatchObject({
+        code: 'sync.robots-unreachable',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a state directory of another origin', async () => {

@@ -15,6 +15,9 @@ export function formatSyncReport(report: SyncReport): string {
     `  requests:          ${report.requests} (${report.notModified} answered 304, ${report.retries} retries)`,
     `  bytes received:    ${formatBytes(report.bytes)}`,
     `  zero-fetch skips:  ${report.zeroFetchSkips} ${unit} not requested`,
+    ...(report.robotsDisallowed
+      ? [`  robots.txt:        ${report.robotsDisallowed} ${unit} disallowed, not fetched`]
+      : []),
     `  fetched:           ${report.fetched} ${unit}`,
     `  deleted:           ${report.deleted}`,
     `  stored:            ${report.stored} of ${report.listed} listed`,

@@ -35,6 +35,8 @@ export interface SyncReport {
   retries: number;
   /** Documents (or collections) not requested at all: the sitemap hash equals the cached ETag. */
   zeroFetchSkips: number;
+  /** Documents robots.txt disallows for this agent: not fetched (RFC 9309). */
+  robotsDisallowed?: number;
   /** Documents (or collections) downloaded and stored. */
   fetched: number;
   /** Documents (or SCP pages) removed from the state. */

@@ -1,5 +1,12 @@
 import { SyncError } from '../client-errors';
 import { discoverTctSitemaps } from '../discovery/discover-tct-sitemaps';
+import {
+  fetchRobotsTxt,
+  ROBOTS_TXT_MAX_AGE_MS,
+  robotsPolicy,
+  type RobotsPolicy,
+  type RobotsTxtRecord,
+} from '../discovery/read-robots-policy';
 import { headerLinks, selectLinks } from '../discovery/find-links';
 import { HttpClient, isSameOrigin } from '../http/http-client';
 import { forEachConcurrently } from '../http/limit-concurrency';
@@ -15,15 +22,44 @@ import { SyncState, urlKey } from './sync-state';
 const SITEMAP_URLS = 'tct_sitemap_urls';
 /** Where the site's change feed stood when this state last matched the site. */
 const FEED_CURSOR = 'change_feed_cursor';
+const ROBOTS_TXT = 'robots_txt';
+const DEFAULT_USER_AGENT = 'agent-ready-sync';
 
 export function syncClient(options: SyncOptions): HttpClient {
   return new HttpClient({
     concurrency: options.concurrency ?? 4,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     maxBodyBytes: options.maxBodyBytes ?? 16 * 2 ** 20,
-    userAgent: options.userAgent ?? 'agent-ready-sync',
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     retry: options.retry ?? { maxRetries: 3, maxWaitMs: 60_000 },
   });
+}
+
+/**
+ * The site's robots.txt rules for this agent: the copy from an earlier run while it is younger
+ * than a day (RFC 9309 §2.4), else fetched again (one request) and kept.
+ */
+export async function syncRobotsPolicy(
+  client: HttpClient,
+  state: SyncState,
+  origin: string,
+  options: Pick<SyncOptions, 'userAgent' | 'rediscover'>,
+): Promise<RobotsPolicy> {
+  const kept = options.rediscover ? undefined : state.meta(ROBOTS_TXT);
+  let record = kept ? (JSON.parse(kept) as RobotsTxtRecord) : undefined;
+  if (!record || Date.now() - record.fetchedAt > ROBOTS_TXT_MAX_AGE_MS) {
+    record = await fetchRobotsTxt(client, origin);
+    // An unreachable robots.txt is asked again next time, not kept for a day.
+    if (record.status !== 'unreachable') state.setMeta(ROBOTS_TXT, JSON.stringify(record));
+  }
+  const policy = robotsPolicy(record, options.userAgent ?? DEFAULT_USER_AGENT);
+  if (record.status === 'unreachable')
+    throw new SyncError(
+      'sync.robots-unreachable',
+      `${origin}/robots.txt did not answer: RFC 9309 §2.3.1.4 says to assume everything is disallowed; try again later`,
+      { field: 'origin', value: origin },
+    );
+  return policy;
 }
 
 /** Fetches every shard conditionally; a 304 reuses the stored body. */
@@ -90,12 +126,14 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
   try {
     state.claim(origin, 'tct');
     progress('sitemap', 0, 1);
+    const robots = await syncRobotsPolicy(client, state, origin, options);
     const remembered = options.rediscover ? undefined : state.meta(SITEMAP_URLS);
     let shardUrls: string[] = remembered ? (JSON.parse(remembered) as string[]) : [];
     // With a cursor, the change feed says what changed: a few hundred bytes after one edit,
     // where the sitemap would be re-read whole. Without one (or when the feed cannot answer),
     // the sitemap, with a cursor taken first so changes made meanwhile are not missed.
-    const cursor = options.rediscover ? undefined : state.meta(FEED_CURSOR);
+    const feedAllowed = robots.allows(`${origin}/llm-changes.json`);
+    const cursor = options.rediscover || !feedAllowed ? undefined : state.meta(FEED_CURSOR);
     const feed = cursor === undefined ? undefined : await readChangeFeed(client, origin, cursor);
     let nextCursor = feed?.next;
     /** The whole listing (sitemap), or only what changed (feed). */
@@ -114,7 +152,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
         }
       }
     } else {
-      nextCursor = await currentFeedCursor(client, origin);
+      nextCursor = feedAllowed ? await currentFeedCursor(client, origin) : undefined;
       let sitemaps =
         shardUrls.length > 0 ? await readSitemaps(client, state, shardUrls, problems) : undefined;
       if (sitemaps === undefined || sitemaps.gone) {
@@ -134,6 +172,13 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
           });
       }
       state.setMeta(SITEMAP_URLS, JSON.stringify(shardUrls));
+      const refused = shardUrls.filter((url) => !robots.allows(url));
+      if (refused.length > 0)
+        throw new SyncError(
+          'sync.robots-disallowed',
+          `robots.txt disallows the sitemap for this agent: ${refused.join(', ')}`,
+          { field: 'origin', value: origin },
+        );
       for (const item of sitemaps.items) listed.set(urlKey(item.mUrl), item);
       complete = true;
     }
@@ -142,9 +187,11 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
     let zeroFetchSkips = 0;
     let fetched = 0;
     let deleted = 0;
+    let robotsDisallowed = 0;
     const toFetch: TctSitemapItem[] = [];
     for (const item of listed.values()) {
       if (state.document(item.mUrl)?.hash === item.etag) zeroFetchSkips++;
+      else if (!robots.allows(item.mUrl)) robotsDisallowed++;
       else toFetch.push(item);
     }
     if (!complete) {
@@ -247,6 +294,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
       ok: problems.length === 0,
       ...clientReport(client),
       zeroFetchSkips,
+      robotsDisallowed,
       fetched,
       deleted,
       listed: complete ? listed.size : state.documentUrls().length,
