@@ -8,6 +8,7 @@ import { serveStrapiScenario } from './serve-strapi';
 import { scpWriteScenario } from './scp-write';
 import { storeUpsertScenario } from './store-upsert';
 import { strapiSaveScenario } from './strapi-save';
+import { tokensDemoScenario } from './tokens-demo';
 import { uriNormalizeScenario } from './uri-normalize';
 
 /** Every scenario `pnpm bench` runs, in report order. Each runs in its own process. */
@@ -22,4 +23,5 @@ export const scenarios: BenchScenario[] = [
   serveStrapiScenario,
   strapiSaveScenario,
   bandwidthDemoScenario,
+  tokensDemoScenario,
 ];
