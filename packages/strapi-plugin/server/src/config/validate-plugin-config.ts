@@ -1,4 +1,5 @@
 import {
+  isLanguageTag,
   validateAgentSiteOptions,
   validateUsagePreferences,
   ValidationError,
@@ -56,7 +57,6 @@ const LLMINDEX_KEYS: Record<string, readonly string[]> = {
 };
 const SECTION = /^[a-zA-Z0-9_-]{1,128}$/;
 const ATTRIBUTE_PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?$/;
-export const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -216,7 +216,7 @@ export function validatePluginConfig(input: unknown): AgentReadyPluginConfig {
     if (
       !Array.isArray(config.locales) ||
       config.locales.length === 0 ||
-      config.locales.some((l) => typeof l !== 'string' || !LOCALE.test(l))
+      config.locales.some((l) => typeof l !== 'string' || !isLanguageTag(l))
     ) {
       problems.push({
         field: 'locales',

@@ -1,8 +1,7 @@
-import { isRfc3339 } from '@agent-ready/core';
+import { isLanguageTag, isRfc3339 } from '@agent-ready/core';
 import {
   checkMapping,
   contentTypeKey,
-  LOCALE,
   throwConfigProblems,
   type ConfigProblem,
 } from '../config/validate-plugin-config';
@@ -99,7 +98,7 @@ function checkLocales(locales: unknown, problems: ConfigProblem[]): void {
     return;
   }
   locales.forEach((code, index) => {
-    if (typeof code !== 'string' || !LOCALE.test(code)) {
+    if (typeof code !== 'string' || !isLanguageTag(code)) {
       problems.push({
         field: `locales[${index}]`,
         message: 'must be a locale code such as en or pt-BR',
