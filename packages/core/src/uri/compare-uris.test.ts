@@ -13,6 +13,13 @@ describe('compareUris (the RFC 3986 §6.2 ladder)', () => {
     ['http://example.org/~user', 'http://example.org/%7euser', 'syntax-based'],
     ['http://example.org/r\u00E9sum\u00E9', 'http://example.org/r%C3%A9sum%C3%A9', 'syntax-based'],
     ['http://[::1]/', 'http://[0:0:0:0:0:0:0:1]/', 'syntax-based'],
+    // an IRI with a percent-encoded space and its URI mapping (RFC 3987 §5.3)
+    [
+      'http://example.org/caf\u00E9%20cr\u00E8me',
+      'http://example.org/caf%C3%A9%20cr%C3%A8me',
+      'syntax-based',
+    ],
+    ['http://[2001:DB8:0:0:0:0:0:1]/', 'http://[2001:db8::1]/', 'syntax-based'],
     ['foo://a/b/../c', 'foo://a/c', 'syntax-based'],
     // scheme-based (§6.2.3, RFC 3987 §5.3.3)
     ['http://example.com', 'http://example.com:80/', 'scheme-based'],
