@@ -15,6 +15,22 @@ const article = {
 };
 
 describe('prepareDocument', () => {
+  it('says the description once in the twin: not again when the body opens with it', () => {
+    const twin = (description: string, body: string) =>
+      prepareDocument(
+        { id: 'd', url: '/d/', title: 'D', description, body: { format: 'markdown', value: body } },
+        site,
+      ).render('2025-10-01T12:00:00.000Z').markdown;
+    expect(twin('A thumb-sized board.', 'A thumb-sized board.\n\nMore.')).toBe(
+      '# D\n\nA thumb-sized board.\n\nMore.\n',
+    );
+    // Spacing and case aside, the same text is the same.
+    expect(twin('A  thumb-sized Board.', 'A thumb-sized board.\n\nMore.')).toBe(
+      '# D\n\nA thumb-sized board.\n\nMore.\n',
+    );
+    expect(twin('An excerpt.', 'The body.')).toBe('# D\n\nAn excerpt.\n\nThe body.\n');
+  });
+
   it('derives URLs, plain text content with images, and an SCP page from one parse', () => {
     const doc = prepareDocument(article, site);
     expect(doc).toMatchObject({

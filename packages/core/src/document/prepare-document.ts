@@ -24,10 +24,11 @@ export interface PrepareDocumentOptions {
 }
 
 /**
- * Bump when the rendering changes (fields, block conversion, text extraction): every document
+ * Bump when the rendering changes (fields, block conversion, text extraction, the twin; 2: the
+ * twin says a description the body opens with only once): every document
  * is then re-rendered at the next reconcile, without a new `modified`.
  */
-export const RENDER_VERSION = 1;
+export const RENDER_VERSION = 2;
 /** Bump only when what counts as a semantic change changes. */
 const FINGERPRINT_VERSION = 1;
 export const DEFAULT_SECTION = 'pages';
@@ -195,13 +196,18 @@ export function prepareDocument(
   };
 }
 
-/** The Markdown twin: the same content as the M-URL, with its structure kept. */
+/**
+ * The Markdown twin: the same content as the M-URL, with its structure kept. The description
+ * comes after the title unless the body already opens with it (CMS excerpts often repeat the
+ * first paragraph): agents pay for every token, so the twin says it once.
+ */
 function markdownTwin(title: string, description: string | undefined, tree: ContentTree): string {
   const parts = [`# ${escapeMarkdownHeading(title)}`];
-  if (description !== undefined && description.trim() !== '')
-    parts.push(escapeMarkdownText(description.trim()));
-  const body = renderMarkdown(tree);
-  if (body !== '') parts.push(body.trimEnd());
+  const body = renderMarkdown(tree).trimEnd();
+  const lead = description === undefined ? '' : escapeMarkdownText(description.trim());
+  const opening = body.split(/\n{2,}/, 1)[0] ?? '';
+  if (lead !== '' && normalizeText(lead) !== normalizeText(opening)) parts.push(lead);
+  if (body !== '') parts.push(body);
   return `${parts.join('\n\n')}\n`;
 }
 
