@@ -132,5 +132,20 @@ describe('agent-ready sync --scp', () => {
     }
   });
 
+  it('never fetches collections robots.txt disallows for its product token', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-scp-robots-'));
+    fixtures.variants = { robotsRules: 'User-agent: agent-ready-sync\nDisallow: /scp/\n\n' };
+    try {
+      const mark = log.length;
+      const report = await syncScp(origin, { stateDir: dir });
+      expect(report).toMatchObject({ ok: true, fetched: 0, stored: 0, problems: [] });
+      expect(report.robotsDisallowed).toBeGreaterThanOrEqual(1);
+      expect(log.slice(mark).filter((line) => line.includes('/scp/'))).toEqual([]);
+    } finally {
+      fixtures.variants = {};
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   // Against the Strapi plugin: packages/strapi-plugin/tests/agent-side.test.ts (it boots Strapi).
 });

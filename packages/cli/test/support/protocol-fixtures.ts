@@ -46,6 +46,8 @@ export interface FixtureVariants {
   badSignature?: boolean;
   /** A paragraph inside an llms.txt section. */
   badLlmsTxt?: boolean;
+  /** Rules served before the Sitemap line of robots.txt (default: allow everything). */
+  robotsRules?: string;
 }
 
 const PROOF = 'llmindex-verify=0123456789abcdef0123456789abcdef';
@@ -217,7 +219,7 @@ export class ProtocolFixtures {
   private resourceFor(path: string): ServedResource | undefined {
     if (path === '/robots.txt')
       return this.text(
-        `User-agent: *\nAllow: /\nSitemap: ${this.origin}/sitemap.xml\n`,
+        `${this.variants.robotsRules ?? 'User-agent: *\nAllow: /\n'}Sitemap: ${this.origin}/sitemap.xml\n`,
         'text/plain; charset=utf-8',
       );
     if (path === '/sitemap.xml')

@@ -17,11 +17,12 @@ import {
   type ScpSitemap,
 } from '@agent-ready/core';
 import { SyncError } from '../client-errors';
-import { findSitemapXmlUrls } from '../discovery/find-sitemap-xml';
+import { readRobotsSitemaps } from '../discovery/find-sitemap-xml';
+import type { RobotsPolicy } from '../discovery/read-robots-policy';
 import { isSameOrigin, type HttpClient } from '../http/http-client';
 import { parseOrigin } from '../validate/validate-site';
 import { estimateNaiveCost, measureHtml } from './measure-html';
-import { syncClient } from './sync-site';
+import { syncClient, syncRobotsPolicy } from './sync-site';
 import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';
 import { SyncState } from './sync-state';
 
@@ -58,9 +59,14 @@ async function findScpSitemap(
   client: HttpClient,
   state: SyncState,
   origin: string,
+  robots: RobotsPolicy,
 ): Promise<{ url: string; sitemap: ScpSitemap } | undefined> {
-  const { urls } = await findSitemapXmlUrls(client, origin);
-  for (const url of urls.filter((u) => isSameOrigin(u, origin))) {
+  // The Sitemap: lines of the robots.txt already read, or /sitemap.xml when it names none.
+  const { record } = robots;
+  const listed =
+    record.status === 'rules' ? readRobotsSitemaps(record.text, `${origin}/robots.txt`) : [];
+  const urls = listed.length > 0 ? listed : [`${origin}/sitemap.xml`];
+  for (const url of urls.filter((u) => isSameOrigin(u, origin) && robots.allows(u))) {
     const res = await client.request(url, { headers: { 'accept-encoding': 'identity' } });
     if (res.status !== 200 || !res.body.includes(SCP_SITEMAP_NAMESPACE)) continue;
     const sitemap = parseScpSitemap(res.body);
@@ -225,10 +231,11 @@ export async function syncScp(
   const maxAge = options.snapshotMaxAgeMs ?? 7 * DAY_MS;
   try {
     state.claim(origin, 'scp');
+    const robots = await syncRobotsPolicy(client, state, origin, options);
     let sitemapUrl = options.rediscover ? undefined : state.meta(SITEMAP_URL);
     let sitemap = sitemapUrl ? await readSitemap(client, state, sitemapUrl) : undefined;
     if (!sitemap) {
-      const found = await findScpSitemap(client, state, origin);
+      const found = await findScpSitemap(client, state, origin, robots);
       sitemapUrl = found?.url;
       sitemap = found?.sitemap;
     }
@@ -245,16 +252,19 @@ export async function syncScp(
     const sections = new Set(
       [...sitemap.collections, ...sitemap.deltas].map((entry) => entry.section),
     );
+    // Collections robots.txt disallows for this agent are never fetched (RFC 9309).
+    const disallowed = new Set<string>();
+    const allowed = (url: string) => robots.allows(url) || (disallowed.add(url), false);
     let done = 0;
     for (const section of sections) {
       const byGenerated = (a: Entry, b: Entry) => compareScpTimestamps(a.generated, b.generated);
       const snapshot = sitemap.collections
-        .filter((c) => c.section === section && isSameOrigin(c.url, origin))
+        .filter((c) => c.section === section && isSameOrigin(c.url, origin) && allowed(c.url))
         .map((c): Entry => ({ kind: 'snapshot', section, url: c.url, generated: c.generated }))
         .sort(byGenerated)
         .at(-1);
       const deltas = sitemap.deltas
-        .filter((d) => d.section === section && isSameOrigin(d.url, origin))
+        .filter((d) => d.section === section && isSameOrigin(d.url, origin) && allowed(d.url))
         .map((d): Entry => ({
           kind: 'delta',
           section,
@@ -273,6 +283,11 @@ export async function syncScp(
       const gap = pending.length > 0 && compareScpTimestamps(pending[0]!.since!, applied!) > 0;
       if (local === undefined || stale || gap) {
         if (!snapshot) {
+          // Disallowed by robots.txt is the site's choice, counted in the report, not a problem.
+          const refused = sitemap.collections.some(
+            (c) => c.section === section && disallowed.has(c.url),
+          );
+          if (refused) continue;
           problems.push({
             url: sitemapUrl,
             detail: `section ${section} lists no snapshot to start from`,
@@ -328,6 +343,7 @@ export async function syncScp(
       ok: problems.length === 0,
       ...clientReport(client),
       zeroFetchSkips: counters.skips,
+      ...(disallowed.size > 0 ? { robotsDisallowed: disallowed.size } : {}),
       fetched: counters.snapshots + counters.deltas,
       deleted: counters.deleted,
       listed: sitemap.collections.reduce((n, c) => n + c.pages, 0),
