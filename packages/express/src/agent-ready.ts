@@ -99,6 +99,25 @@ export interface AgentReadyMiddleware extends RequestHandler {
   close(): Promise<void>;
 }
 
+/** The options this adapter adds to the site options (an unknown key is an error, with a hint). */
+const ADAPTER_KEYS = [
+  'database',
+  'tablePrefix',
+  'mode',
+  'authorize',
+  'pageLinks',
+  'rebuild',
+  'revalidateAfterMs',
+  'logger',
+] as const satisfies readonly Exclude<keyof AgentReadyOptions, keyof AgentSiteOptions>[];
+// A new adapter option not listed above fails type-checking here.
+type UnlistedAdapterKey = Exclude<
+  Exclude<keyof AgentReadyOptions, keyof AgentSiteOptions>,
+  (typeof ADAPTER_KEYS)[number]
+>;
+const EVERY_ADAPTER_KEY_LISTED: [UnlistedAdapterKey] extends [never] ? true : never = true;
+void EVERY_ADAPTER_KEY_LISTED;
+
 const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
 
 interface Runtime {
@@ -114,7 +133,7 @@ interface Runtime {
  * background and requests wait for it.
  */
 export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
-  const options = { ...input, ...validateAgentSiteOptions(input) };
+  const options = { ...input, ...validateAgentSiteOptions(input, { adapterKeys: ADAPTER_KEYS }) };
   if (options.mode !== undefined && options.mode !== 'standalone' && options.mode !== 'read-only') {
     throw new ValidationError('options.invalid', 'mode must be standalone or read-only', {
       field: 'mode',

@@ -389,4 +389,17 @@ describe('Express adapter options', () => {
       }),
     ).toThrow(/scp\.deltaPeriod/);
   });
+
+  it('refuses an unknown key, with the known key it probably meant', () => {
+    const site = { origin: 'https://e.com', name: 'E' };
+    expect(() => agentReady({ site, llmstxt: { notice: false } } as never)).toThrow(
+      /llmstxt: unknown option; did you mean llmsTxt\?/,
+    );
+    expect(() => agentReady({ site, tablePrefx: 'x_' } as never)).toThrow(
+      /tablePrefx: unknown option; did you mean tablePrefix\?/,
+    );
+    expect(() => agentReady({ site, frobnicate: true } as never)).toThrow(
+      /frobnicate: unknown option \(known: site, mUrl, /,
+    );
+  });
 });

@@ -98,8 +98,68 @@ interface Problem {
   value?: unknown;
 }
 
+/** The top-level keys of `AgentSiteOptions`. */
+export const AGENT_SITE_OPTION_KEYS = [
+  'site',
+  'mUrl',
+  'sitemap',
+  'policy',
+  'llmsTxt',
+  'llmindex',
+  'scp',
+  'protect',
+  'usage',
+  'botAuth',
+  'robotsTxt',
+  'metrics',
+  'maxDocumentBytes',
+] as const satisfies readonly (keyof AgentSiteOptions)[];
+// A new site option not listed above fails type-checking here.
+const EVERY_SITE_KEY_LISTED: [
+  Exclude<keyof AgentSiteOptions, (typeof AGENT_SITE_OPTION_KEYS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
+void EVERY_SITE_KEY_LISTED;
+
+/** Levenshtein distance, case-insensitive: how far a typo is from a key. */
+function editDistance(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++)
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
+/** "unknown option; did you mean llmsTxt?" when a known key is close enough to be the intent. */
+export function unknownOptionMessage(key: string, known: readonly string[]): string {
+  const [closest] = [...known].sort((a, b) => editDistance(key, a) - editDistance(key, b));
+  return closest !== undefined && editDistance(key, closest) <= Math.max(2, closest.length / 3)
+    ? `unknown option; did you mean ${closest}?`
+    : `unknown option (known: ${known.join(', ')})`;
+}
+
+export interface ValidateAgentSiteOptionsSettings {
+  /**
+   * Refuse top-level keys that are neither site options nor one of these (the adapter's own),
+   * naming the closest known key. Without it, unknown keys are left to the caller.
+   */
+  adapterKeys?: readonly string[];
+}
+
 /** Validates options, returning them with the origin normalized; throws naming every problem. */
-export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
+export function validateAgentSiteOptions(
+  input: unknown,
+  settings: ValidateAgentSiteOptionsSettings = {},
+): AgentSiteOptions {
   const problems: Problem[] = [];
   const add = (field: string, message: string, value?: unknown) =>
     problems.push({ field, message, value });
@@ -110,6 +170,11 @@ export function validateAgentSiteOptions(input: unknown): AgentSiteOptions {
       field: '',
       value: input,
     });
+  }
+  if (settings.adapterKeys) {
+    const known: readonly string[] = [...AGENT_SITE_OPTION_KEYS, ...settings.adapterKeys];
+    for (const key of Object.keys(input))
+      if (!known.includes(key)) add(key, unknownOptionMessage(key, known), input[key]);
   }
   const site = input.site;
   if (!isObject(site)) add('site', 'is required: { origin, name }');
