@@ -27,6 +27,16 @@ describe('validatePluginConfig', () => {
     );
   });
 
+  it('refuses an unknown key with the one it probably meant (a typo is not silently ignored)', () => {
+    const base = { site: SITE, contentTypes: { 'api::a.a': true } };
+    expect(problem({ ...base, contentType: {} })).toMatch(
+      /contentType: unknown option; did you mean contentTypes\?/,
+    );
+    expect(problem({ ...base, llmstxt: {} })).toMatch(
+      /llmstxt: unknown option; did you mean llmsTxt\?/,
+    );
+  });
+
   it('requires contentTypes and names every bad mapping key', () => {
     expect(problem({ site: SITE })).toMatch(/- contentTypes: is required/);
     const message = problem({

@@ -198,7 +198,7 @@ export function validatePluginConfig(input: unknown): AgentReadyPluginConfig {
       },
     ]);
   }
-  validateAgentSiteOptions(input);
+  validateAgentSiteOptions(input, { adapterKeys: PLUGIN_CONFIG_KEYS });
   const config = input as Record<string, unknown>;
   const problems: ConfigProblem[] = [];
   if (!isObject(config.contentTypes)) {
@@ -282,15 +282,8 @@ export function validatePluginConfig(input: unknown): AgentReadyPluginConfig {
 }
 
 /** Top-level keys this version knows; others are reported as warnings (a newer option, a typo). */
-export const KNOWN_CONFIG_KEYS: ReadonlySet<string> = new Set([
-  'site',
-  'mUrl',
-  'sitemap',
-  'policy',
-  'llmsTxt',
-  'llmindex',
-  'scp',
-  'maxDocumentBytes',
+/** The options the plugin adds to the site options; any other key is refused with a hint. */
+export const PLUGIN_CONFIG_KEYS = [
   'contentTypes',
   'locales',
   'tablePrefix',
@@ -298,9 +291,4 @@ export const KNOWN_CONFIG_KEYS: ReadonlySet<string> = new Set([
   'reconcile',
   'rootLink',
   'rootPage',
-  'robotsTxt',
-  'protect',
-  'usage',
-  'botAuth',
-  'metrics',
-]);
+] as const;

@@ -21,7 +21,6 @@ import type { AgentReadyPluginConfig } from '../config/plugin-config';
 import { PLUGIN_ID } from '../config/plugin-config';
 import {
   ConfigProblemsError,
-  KNOWN_CONFIG_KEYS,
   throwConfigProblems,
   validatePluginConfig,
   type ConfigProblem,
@@ -222,10 +221,6 @@ export class AgentReadyRuntime {
   private async startOnce(): Promise<void> {
     const { strapi, log } = this;
     this.state = 'starting';
-    const raw = strapi.config.get(`plugin::${PLUGIN_ID}`) as Record<string, unknown>;
-    for (const key of Object.keys(raw ?? {})) {
-      if (!KNOWN_CONFIG_KEYS.has(key)) log.warn(`agent-ready: unknown option ${key} is ignored`);
-    }
     const prepared = (await this.preparedSavedSettings()) ?? (await this.prepare(undefined));
     const { config, types } = prepared;
     this.configValue = config;
