@@ -334,6 +334,17 @@ describe('Web Bot Auth (agent identity)', () => {
         ).status,
       ).toBe(200);
       expect((await request(`http://${host}`).get('/hello/llm.json')).status).toBe(200); // unsigned is fine
+      // Current drafts send Signature-Agent as a Dictionary: verified too, and tampering caught.
+      for (const [valid, status] of [
+        [true, 200],
+        [false, 401],
+      ] as const) {
+        const headers = await signingAgent.sign(host, '/hello/llm.json', valid, 'dictionary');
+        expect(headers['Signature-Agent']).toMatch(/^sig1="/);
+        expect((await request(`http://${host}`).get('/hello/llm.json').set(headers)).status).toBe(
+          status,
+        );
+      }
     } finally {
       server.close();
       await agent.close();

@@ -6,8 +6,17 @@ import { Ed25519Signer } from 'web-bot-auth/crypto';
 export interface SigningAgent {
   /** `http://127.0.0.1:<port>`: where its key directory is served (the `Signature-Agent`). */
   origin: string;
-  /** Web Bot Auth headers for `GET http://<host><path>`; `valid: false` tampers the signature. */
-  sign(host: string, path: string, valid?: boolean): Promise<Record<string, string>>;
+  /**
+   * Web Bot Auth headers for `GET http://<host><path>`; `valid: false` tampers the signature.
+   * `form`: `Signature-Agent` as an sf-string (early drafts, default) or as a Dictionary keyed by
+   * the signature's label (`sig1="…"`, current drafts).
+   */
+  sign(
+    host: string,
+    path: string,
+    valid?: boolean,
+    form?: 'string' | 'dictionary',
+  ): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -36,18 +45,20 @@ export async function startSigningAgent(): Promise<SigningAgent> {
   } as never);
   return {
     origin,
-    async sign(host, path, valid = true) {
+    async sign(host, path, valid = true, form = 'string') {
+      // web-bot-auth signs with the label sig1.
+      const signatureAgent = form === 'dictionary' ? `sig1="${origin}"` : `"${origin}"`;
       const message = {
         method: 'GET',
         url: `http://${host}${path}`,
-        headers: { 'signature-agent': `"${origin}"` } as Record<string, string>,
+        headers: { 'signature-agent': signatureAgent } as Record<string, string>,
       };
       const headers = await signatureHeaders(message, signer, {
         created: new Date(Date.now() - 1000),
         expires: new Date(Date.now() + 60_000),
       });
       return {
-        'Signature-Agent': `"${origin}"`,
+        'Signature-Agent': signatureAgent,
         Signature: valid ? headers.Signature : headers.Signature.replace(/:.{4}/, ':AAAA'),
         'Signature-Input': headers['Signature-Input'],
       };
