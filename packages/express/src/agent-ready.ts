@@ -30,8 +30,7 @@ import {
   type StoreReader,
   RegenerationEngine,
   siteArtifactBuilders,
-  StoreError,
-  StoreUnavailableError,
+  isStoreUnavailable,
   type DatabaseOption,
   type RegenerationEngineOptions,
   type RemoveOutcome,
@@ -395,11 +394,8 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
           .catch(next);
       });
     } catch (error) {
-      if (
-        error instanceof StoreUnavailableError ||
-        (error instanceof StoreError && error.code === 'store.missing-tables')
-      ) {
-        logger.warn(`agent-ready: ${(error as Error).message}`);
+      if (isStoreUnavailable(error)) {
+        logger.warn(`agent-ready: ${error.message}`);
         await writeHttpResponse(res, unavailable).catch(() => undefined);
         return;
       }

@@ -14,6 +14,17 @@ export class StoreUnavailableError extends StoreError {
   }
 }
 
+/**
+ * Whether serving should answer 503 (Retry-After) rather than fail: the database is unreachable,
+ * or the tables another process writes do not exist yet. One rule for every adapter.
+ */
+export function isStoreUnavailable(error: unknown): error is StoreError {
+  return (
+    error instanceof StoreUnavailableError ||
+    (error instanceof StoreError && error.code === 'store.missing-tables')
+  );
+}
+
 /** Two documents claim the same URL. */
 export class DuplicateUrlError extends StoreError {}
 

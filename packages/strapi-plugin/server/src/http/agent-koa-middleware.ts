@@ -10,7 +10,7 @@ import {
   type MetricsRecorder,
   type WebLink,
 } from '@agent-ready/core';
-import { StoreUnavailableError } from '@agent-ready/store';
+import { isStoreUnavailable } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
 import type { KoaMiddleware } from './koa-context';
 import { writeKoaResponse } from './write-koa-response';
@@ -86,7 +86,7 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
     try {
       outcome = await endpoints.handle({ method, target: ctx.originalUrl, headers: ctx.headers });
     } catch (error) {
-      if (!(error instanceof StoreUnavailableError)) throw error;
+      if (!isStoreUnavailable(error)) throw error;
       options.log.warn(`agent-ready: ${error.message}`);
       writeKoaResponse(
         ctx,
