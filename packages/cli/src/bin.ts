@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { commandRegistrations } from './commands';
+import { commandRegistrationsFor } from './commands';
 import packageJson from '../package.json';
 
 /** Exit codes: 0 done, 1 a check failed (validate, verify, compare), 2 usage or run error. */
@@ -14,9 +14,12 @@ const program = new Command()
   // every usage error exits 2. Sub-commands added after this inherit the setting.
   .exitOverride();
 
-for (const register of commandRegistrations) register(program);
+async function run(): Promise<void> {
+  for (const register of await commandRegistrationsFor(process.argv.slice(2))) register(program);
+  await program.parseAsync(process.argv);
+}
 
-program.parseAsync(process.argv).catch((error: unknown) => {
+run().catch((error: unknown) => {
   if (error instanceof CommanderError) {
     // --help and --version end through here too, with exit code 0; the message is printed already.
     process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;

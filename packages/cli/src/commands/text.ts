@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { normalizeText, sha256Hex } from '@agent-ready/core';
+import { createHash } from 'node:crypto';
+// The text entry only: `normalize text` starts without loading every protocol.
+import { normalizeText } from '@agent-ready/core/text';
 import { mapJsonLines } from '../io/map-json-lines';
 import { commandGroup, jsonTypeOf, requireJsonLines } from './command-group';
 
@@ -18,7 +20,10 @@ export function registerTextCommands(program: Command): void {
           throw new Error(`expected a JSON string, got ${jsonTypeOf(value)}`);
         const normalized = normalizeText(value);
         // fingerprintText(value), without normalizing twice.
-        return { normalized, fingerprint: `sha256-${sha256Hex(normalized)}` };
+        return {
+          normalized,
+          fingerprint: `sha256-${createHash('sha256').update(normalized, 'utf8').digest('hex')}`,
+        };
       });
     });
 }
