@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';
+import { stillHoldsRebuildLease } from './store-state';
 
 /** Bodies are stored in chunks: a 100 MB collection never travels as one value. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -106,23 +107,40 @@ export async function writeArtifactChunks(
   return size;
 }
 
+export interface ArtifactInstall {
+  /** The build's generation (`allocateArtifactGeneration`): its chunks are keyed by it. */
+  generation: number;
+  /** The content position the build read. */
+  snapshotSeq: number;
+  /** Identifies the builders' settings. */
+  configKey: string;
+  /** Who must still hold the rebuild lease for the install to go ahead (the fence). */
+  leaseHolder: string;
+  /** Families whose build failed this time: their last good artifacts stay in place. */
+  keepFamilies?: readonly string[];
+}
+
 /**
- * Points every artifact at the new generation in one short transaction, unless artifacts built
- * from the same or a newer snapshot (with the same configuration) are already in place: then the
- * other builder won and its artifacts are reused. Returns whether ours were installed. A family
- * whose build failed keeps serving its last good artifacts (never a 404 because of a bad pass).
+ * `installed`; `superseded`: artifacts built from the same or a newer snapshot (with the same
+ * configuration) are in place already; `fenced`: the builder lost its lease meanwhile.
+ */
+export type InstallOutcome = 'installed' | 'superseded' | 'fenced';
+
+/**
+ * Points every artifact at the new generation in one short transaction, unless the builder lost
+ * its lease or a build of the same or a newer snapshot is in place. A family whose build failed
+ * keeps serving its last good artifacts (never a 404 because of a bad pass). Every install moves
+ * `artifacts_installed`, which every process's cache watches.
  */
 export async function swapArtifacts(
   knex: Knex,
   t: TableNames,
   artifacts: readonly (ArtifactInput & { size: number })[],
-  generation: number,
-  snapshotSeq: number,
-  configKey: string,
-  /** Families whose build failed this time: their last good artifacts stay in place. */
-  keepFamilies: readonly string[] = [],
-): Promise<boolean> {
+  install: ArtifactInstall,
+): Promise<InstallOutcome> {
+  const { generation, snapshotSeq, configKey, leaseHolder, keepFamilies = [] } = install;
   return knex.transaction(async (trx) => {
+    if (!(await stillHoldsRebuildLease(trx, t, leaseHolder))) return 'fenced';
     await trx(t.state)
       .where({ name: 'artifacts_seq' })
       .update({ value: trx.ref('value') });
@@ -133,7 +151,7 @@ export async function swapArtifacts(
       hasArtifacts &&
       (currentSeq > snapshotSeq || (currentSeq === snapshotSeq && current?.holder === configKey))
     ) {
-      return false;
+      return 'superseded';
     }
     let stale = trx(t.artifacts);
     if (keepFamilies.length > 0) stale = stale.whereNotIn('family', keepFamilies);
@@ -155,11 +173,16 @@ export async function swapArtifacts(
     await trx(t.state)
       .where({ name: 'artifacts_seq' })
       .update({ value: snapshotSeq, holder: configKey });
-    return true;
+    await trx(t.state).where({ name: 'artifacts_installed' }).update({ value: generation });
+    return 'installed';
   });
 }
 
-/** Drops chunks no artifact points at and no newer build can still be writing. */
+/**
+ * Drops the chunks of generations up to `upToGeneration` that no artifact points at: leftovers
+ * of replaced installs and of builds that lost. Newer generations belong to a builder that took
+ * the lease over later and may still be writing them, so they are never touched.
+ */
 export async function deleteOrphanChunks(
   knex: Knex,
   t: TableNames,
@@ -171,7 +194,7 @@ export async function deleteOrphanChunks(
   const liveSet = new Set(live);
   const candidates: { name: string; generation: unknown }[] = await knex(t.artifactChunks)
     .distinct('name', 'generation')
-    .where('generation', '<>', upToGeneration);
+    .where('generation', '<=', upToGeneration);
   for (const c of candidates) {
     if (!liveSet.has(`${c.name}\u0000${Number(c.generation)}`)) {
       await knex(t.artifactChunks).where({ name: c.name, generation: c.generation }).delete();

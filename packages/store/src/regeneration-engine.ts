@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { openDatabase, type Database, type DatabaseOption, type Dialect } from '
 import { runMigrations } from './schema/run-migrations';
 import {
   acquireRebuildLease,
+  allocateArtifactGeneration,
   bumpContentSequence,
   lockContentSequence,
   readSequences,
@@ -74,6 +75,17 @@ export interface RemoveOutcome {
   removed: boolean;
   /** Position of this change in commit order (when removed). */
   changeSeq?: number;
+  /** Ignored: the stored row carries a newer revision than the read this removal came from. */
+  stale?: boolean;
+}
+
+export interface RemoveOptions {
+  /**
+   * Revision of the read that found the document gone (the same clock as `PreparedDocument`'s
+   * `revision`). Recorded on the row, so a save that read before the removal is refused as stale
+   * instead of bringing the document back; a removal older than the stored version is ignored.
+   */
+  revision?: number;
 }
 
 export type RemovalReason = 'unpublished' | 'deleted';
@@ -312,17 +324,26 @@ export class RegenerationEngine {
     key: string,
     locale = '',
     reason: RemovalReason = 'deleted',
+    options: RemoveOptions = {},
   ): Promise<RemoveOutcome> {
     const t = this.tables;
+    const { revision } = options;
     const changed = await translateDatabaseErrors('remove', () =>
-      this.db.knex.transaction(async (trx) => {
+      this.db.knex.transaction(async (trx): Promise<RemoveOutcome> => {
         await lockContentSequence(trx, t);
         const existing = await findDocumentRow(trx, t, key, locale);
+        if (!existing) return { removed: false };
+        if (revision !== undefined && existing.revision !== null) {
+          if (revision < existing.revision) return { removed: false, stale: true };
+        }
         if (
-          !existing ||
           existing.state === reason ||
           (existing.state === 'deleted' && reason === 'unpublished')
         ) {
+          // Already off: still remember the newest read that saw it gone.
+          if (revision !== undefined && revision !== existing.revision) {
+            await trx(t.documents).where({ id: existing.id }).update({ revision });
+          }
           return { removed: false };
         }
         const modifiedMs = Math.max(this.clock(), existing.modifiedMs + 1);
@@ -338,6 +359,7 @@ export class RegenerationEngine {
             scp_line: null,
             markdown: null,
             markdown_hash: null,
+            revision: revision ?? existing.revision,
             change_seq: changeSeq,
             // An unpublished page gives its URL back; a tombstone keeps (or takes back) it, to
             // answer 410, unless another document serves that URL now.
@@ -379,7 +401,7 @@ export class RegenerationEngine {
       'locale',
     ])) {
       if (!seen.has(`${String(row.doc_key)}\u0000${String(row.locale)}`)) {
-        if (await this.remove(String(row.doc_key), String(row.locale), 'unpublished'))
+        if ((await this.remove(String(row.doc_key), String(row.locale), 'unpublished')).removed)
           unpublished++;
       }
     }
@@ -510,18 +532,25 @@ export class RegenerationEngine {
       if (await this.artifactsFresh(configKey)) return 'fresh';
       if (!(await acquireRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs)))
         return 'busy';
+      // Renewal that finds the lease gone (it expired while this process stalled, and another
+      // instance took it) stops the pass; the install's fence catches a loss renewal missed.
+      let leaseLost = false;
       const renew = setInterval(
         () => {
-          void renewRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs).catch(
-            () => undefined,
-          );
+          void renewRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs)
+            .then((held) => {
+              if (!held) leaseLost = true;
+            })
+            .catch(() => undefined);
         },
         Math.max(50, Math.floor(this.leaseMs / 3)),
       );
       renew.unref();
       const workDir = await mkdtemp(join(tmpdir(), 'agent-ready-build-'));
+      let generation: number | undefined;
       try {
         if (await this.artifactsFresh(configKey)) return 'fresh';
+        generation = await allocateArtifactGeneration(knex, t);
         for (let attempt = 1; ; attempt++) {
           const before = (await readSequences(knex, t)).content;
           let artifacts: ArtifactInput[];
@@ -542,8 +571,8 @@ export class RegenerationEngine {
           for (const failure of failures) {
             this.logger.error(`agent-ready: building ${failure.family} failed: ${failure.message}`);
           }
+          if (leaseLost) return 'busy';
           // Installed as built from `before`: if writers moved on meanwhile, it is stale and rebuilt.
-          const generation = randomInt(1, 2 ** 47);
           const sized = [];
           for (const artifact of artifacts) {
             sized.push({
@@ -551,17 +580,18 @@ export class RegenerationEngine {
               size: await writeArtifactChunks(knex, t, artifact, generation),
             });
           }
-          const installed = await swapArtifacts(
-            knex,
-            t,
-            sized,
+          const installed = await swapArtifacts(knex, t, sized, {
             generation,
-            before,
+            snapshotSeq: before,
             configKey,
-            failures.map((failure) => failure.family),
-          );
-          await deleteOrphanChunks(knex, t, generation);
-          if (!installed) return 'superseded';
+            leaseHolder: this.instanceId,
+            keepFamilies: failures.map((failure) => failure.family),
+          });
+          if (installed === 'fenced') {
+            this.logger.warn('agent-ready: rebuild lease lost mid-build; another instance goes on');
+            return 'busy';
+          }
+          if (installed === 'superseded') return 'superseded';
           this.lastRebuild = {
             at: new Date(this.clock()),
             changeSeq: before,
@@ -576,6 +606,11 @@ export class RegenerationEngine {
         }
       } finally {
         clearInterval(renew);
+        if (generation !== undefined) {
+          await deleteOrphanChunks(knex, t, generation).catch((error: Error) =>
+            this.logger.warn(`agent-ready: cleaning old artifact chunks failed: ${error.message}`),
+          );
+        }
         await releaseRebuildLease(knex, t, this.instanceId).catch(() => undefined);
         await rm(workDir, { recursive: true, force: true });
       }

@@ -47,7 +47,8 @@ export class StoreReader {
   private artifacts = new Map<string, StoredArtifact | null>();
   private listings = new Map<string, ArtifactMeta[]>();
   private cachedBytes = 0;
-  private knownSequence = -1;
+  /** The sequences the cache was filled under (`content:artifacts:installed`), if checked. */
+  private knownSequences: string | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
 
@@ -66,21 +67,22 @@ export class StoreReader {
     this.artifacts = new Map();
     this.listings = new Map();
     this.cachedBytes = 0;
-    this.knownSequence = -1;
+    this.knownSequences = undefined;
     this.checkedAt = 0;
   }
 
   private async revalidate(): Promise<void> {
-    if (Date.now() - this.checkedAt < this.revalidateAfterMs && this.knownSequence !== -1) return;
+    if (Date.now() - this.checkedAt < this.revalidateAfterMs && this.knownSequences !== undefined)
+      return;
     this.checking ??= (async () => {
       const sequences = await readSequences(this.knex, this.tables);
-      const marker = sequences.content * 2 ** 20 + (sequences.artifacts % 2 ** 20);
-      if (marker !== this.knownSequence) {
+      const marker = `${sequences.content}:${sequences.artifacts}:${sequences.installed}`;
+      if (marker !== this.knownSequences) {
         this.rows = new Map();
         this.artifacts = new Map();
         this.listings = new Map();
         this.cachedBytes = 0;
-        this.knownSequence = marker;
+        this.knownSequences = marker;
       }
       this.checkedAt = Date.now();
     })().finally(() => {
@@ -102,7 +104,7 @@ export class StoreReader {
 
   /** The cached row for `path` while the cache is fresh (`null`: cached as absent); else undefined. */
   peekMUrl(path: string): MUrlRow | null | undefined {
-    if (this.knownSequence === -1 || Date.now() - this.checkedAt >= this.revalidateAfterMs)
+    if (this.knownSequences === undefined || Date.now() - this.checkedAt >= this.revalidateAfterMs)
       return undefined;
     return this.rows.get(path);
   }

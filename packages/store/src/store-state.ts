@@ -4,7 +4,9 @@ import type { TableNames } from './table-names';
 /**
  * The `state` table's rows: `content_seq` (bumped by every effective change, in commit order,
  * because each writer holds its row lock until commit), `artifacts_seq` (the content_seq the
- * current artifacts were built from) and `rebuild_lease` (who may rebuild artifacts right now).
+ * current artifacts were built from), `rebuild_lease` (who may rebuild artifacts right now),
+ * `artifacts_generation` (the last build generation handed out) and `artifacts_installed` (the
+ * generation installed last).
  */
 export async function lockContentSequence(trx: Knex.Transaction, t: TableNames): Promise<void> {
   // A write as the transaction's first statement: on SQLite it takes the write lock up front
@@ -29,15 +31,56 @@ export async function readSequence(
   return Number(row?.value ?? 0);
 }
 
-export async function readSequences(
-  knex: Knex,
-  t: TableNames,
-): Promise<{ content: number; artifacts: number }> {
+export interface Sequences {
+  /** Position of the last effective change of the documents. */
+  content: number;
+  /** The content position the installed artifacts were built from. */
+  artifacts: number;
+  /**
+   * Generation of the last install. Moves on every install, also one that rebuilt an unchanged
+   * table under new settings, so caches keyed on these three numbers never serve replaced bytes.
+   */
+  installed: number;
+}
+
+export async function readSequences(knex: Knex, t: TableNames): Promise<Sequences> {
   const rows: { name: string; value: unknown }[] = await knex(t.state)
-    .whereIn('name', ['content_seq', 'artifacts_seq'])
+    .whereIn('name', ['content_seq', 'artifacts_seq', 'artifacts_installed'])
     .select('name', 'value');
   const value = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0);
-  return { content: value('content_seq'), artifacts: value('artifacts_seq') };
+  return {
+    content: value('content_seq'),
+    artifacts: value('artifacts_seq'),
+    installed: value('artifacts_installed'),
+  };
+}
+
+/**
+ * A new build generation, greater than every one handed out before. Taken once a build holds the
+ * rebuild lease, so generations follow lease tenure: a build only ever deletes chunks of older
+ * generations, never those of a builder that took the lease over after it.
+ */
+export async function allocateArtifactGeneration(knex: Knex, t: TableNames): Promise<number> {
+  return knex.transaction(async (trx) => {
+    await trx(t.state).where({ name: 'artifacts_generation' }).increment('value', 1);
+    const row = await trx(t.state).where({ name: 'artifacts_generation' }).first('value');
+    return Number(row?.value);
+  });
+}
+
+/**
+ * Inside an install's transaction: locks the lease row and tells whether `holder` still holds
+ * it. The fence: a builder whose lease was taken over while it stalled installs nothing.
+ */
+export async function stillHoldsRebuildLease(
+  trx: Knex.Transaction,
+  t: TableNames,
+  holder: string,
+): Promise<boolean> {
+  await trx(t.state)
+    .where({ name: 'rebuild_lease' })
+    .update({ holder: trx.ref('holder') });
+  return holdsRebuildLease(trx, t, holder);
 }
 
 /** Takes the rebuild lease if it is free or expired; returns whether we hold it. */
@@ -61,7 +104,11 @@ export async function acquireRebuildLease(
  * Reads the holder back rather than trusting the update count: MySQL reports rows *changed*,
  * not rows matched, unless the connection was opened with FOUND_ROWS (an adopted knex may not be).
  */
-async function holdsRebuildLease(knex: Knex, t: TableNames, holder: string): Promise<boolean> {
+async function holdsRebuildLease(
+  knex: Knex | Knex.Transaction,
+  t: TableNames,
+  holder: string,
+): Promise<boolean> {
   const row = await knex(t.state).where({ name: 'rebuild_lease' }).first('holder');
   return row?.holder === holder;
 }

@@ -175,7 +175,13 @@ describeEachDatabase('several processes on one database', (dialect) => {
       .first('holder');
     expect(lease.holder).not.toBeNull();
     expect(await engine.rebuildArtifacts()).toBe('busy');
-    // Chunks a killed build left behind (written, never installed) must not survive recovery.
+    // Chunks a killed build left behind (written under its generation, never installed) must
+    // not survive recovery.
+    const killedGeneration = await engine
+      .knex(`${prefix}state`)
+      .where({ name: 'artifacts_generation' })
+      .first('value');
+    expect(Number(killedGeneration.value)).toBeGreaterThan(0);
     await writeArtifactChunks(
       engine.knex,
       engine.tables,
@@ -188,7 +194,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
         lastModified: new Date(),
         body: Buffer.from('orphan'),
       },
-      42,
+      Number(killedGeneration.value),
     );
     // The dead holder's lease (1.5 s) runs out: seen through this engine's clock, not a sleep.
     clockAheadMs = 1600;

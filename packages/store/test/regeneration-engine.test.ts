@@ -5,6 +5,7 @@ import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-
 import {
   DuplicateUrlError,
   RegenerationEngine,
+  openStoreReader,
   readArtifactMeta,
   sitemapArtifactBuilder,
   type ArtifactBuilder,
@@ -161,6 +162,33 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     expect(stale.status).toBe('stale');
     const row = await engine.reader.findMUrl('/a/llm.json');
     expect(JSON.parse(row!.body!.toString()).content).toBe('new');
+  });
+
+  it('orders removals by revision too: a sync that read before an unpublish cannot bring it back', async () => {
+    const doc = (key: string, revision: number) =>
+      preparedDocument({ key, path: `/${key}/`, title: key, content: key, revision });
+    await engine.upsert(doc('a', 1));
+    // Another instance read the unpublish at revision 3 and applied it first; a sync that read
+    // the published version at revision 2 arrives late.
+    expect(await engine.remove('a', '', 'unpublished', { revision: 3 })).toMatchObject({
+      removed: true,
+    });
+    expect((await engine.upsert(doc('a', 2))).status).toBe('stale');
+    expect(await engine.reader.findMUrl('/a/llm.json')).toBeUndefined();
+    // A removal that read before the stored version is stale itself.
+    await engine.upsert(doc('b', 5));
+    expect(await engine.remove('b', '', 'deleted', { revision: 4 })).toEqual({
+      removed: false,
+      stale: true,
+    });
+    expect(await engine.reader.findMUrl('/b/llm.json')).toMatchObject({ state: 'published' });
+    // A publish read after the unpublish does bring it back.
+    expect((await engine.upsert(doc('a', 4))).status).toBe('updated');
+    expect(await engine.reader.findMUrl('/a/llm.json')).toMatchObject({ state: 'published' });
+    // A repeated removal still records its newer revision, so an older save stays stale.
+    await engine.remove('b', '', 'deleted', { revision: 6 });
+    await engine.remove('b', '', 'deleted', { revision: 8 });
+    expect((await engine.upsert(doc('b', 7))).status).toBe('stale');
   });
 
   it('tombstones deleted documents (410) and forgets unpublished ones (404), both leave the sitemap', async () => {
@@ -429,5 +457,85 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     );
     expect(sitemap.items).toHaveLength(2);
     expect((await engine.reader.artifact('/label.txt'))!.body.toString()).toBe(good);
+  });
+
+  function labelBuilder(label: string, beforeReturn?: () => Promise<void>): ArtifactBuilder {
+    return {
+      family: 'label',
+      settingsKey: label,
+      async build() {
+        await beforeReturn?.();
+        return [
+          {
+            name: '/label.txt',
+            family: 'label',
+            contentType: 'text/plain',
+            etag: `"${label}"`,
+            contentDigest: 'sha-256=:x:',
+            lastModified: new Date(0),
+            body: Buffer.from(label),
+          },
+        ];
+      },
+    };
+  }
+
+  it('moves what other processes watch on every install, also a settings-only one', async () => {
+    await engine.close();
+    engine = await openEngine({ builders: [labelBuilder('one')], rebuild: { automatic: false } });
+    await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }));
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    // Another process serving the same table, with its own cache.
+    const other = await openStoreReader(engine.knex, { tablePrefix: prefix, revalidateAfterMs: 0 });
+    const otherLabel = async () => (await other.reader.artifact('/label.txt'))?.body.toString();
+    expect(await otherLabel()).toBe('one');
+
+    engine.setBuilders([labelBuilder('two')]);
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect(await otherLabel()).toBe('two');
+    await other.close();
+  });
+
+  it('installs nothing and deletes no newer build when its lease was taken over mid-build', async () => {
+    await engine.close();
+    let release!: () => void;
+    let started!: () => void;
+    const building = new Promise<void>((resolve) => (started = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    engine = await openEngine({
+      builders: [
+        labelBuilder('slow', async () => {
+          started();
+          await held;
+        }),
+      ],
+      rebuild: { automatic: false },
+    });
+    await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }));
+    const knex = engine.knex;
+    const pass = engine.rebuildArtifacts();
+    await building;
+    // The lease expired while this pass stalled, and another instance took it and is writing a
+    // newer generation's chunks.
+    await knex(`${prefix}state`)
+      .where({ name: 'rebuild_lease' })
+      .update({ holder: 'another-instance', expires_ms: Date.now() + 60_000 });
+    const newest = (await knex(`${prefix}artifact_chunks`)
+      .max({ newest: 'generation' })
+      .first()) as { newest: unknown } | undefined;
+    const newerGeneration = Number(newest?.newest ?? 0) + 1_000_000;
+    await knex(`${prefix}artifact_chunks`).insert({
+      name: '/label.txt',
+      generation: newerGeneration,
+      chunk_no: 0,
+      data: Buffer.from('newer'),
+    });
+    release();
+    expect(await pass).toBe('busy');
+    expect(await engine.reader.artifact('/label.txt')).toBeUndefined();
+    expect(await engine.artifactsStatus()).toMatchObject({ upToDate: false });
+    expect(
+      await knex(`${prefix}artifact_chunks`).where({ generation: newerGeneration }).first('name'),
+    ).toBeDefined();
   });
 });

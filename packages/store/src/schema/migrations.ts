@@ -66,7 +66,7 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       await knex.schema.createTable(t.artifacts, (table) => {
         table.string('name', 191).primary();
         table.string('family', 64).notNullable();
-        /** Random id of the build that wrote it; chunks are keyed by it. */
+        /** Id of the build that wrote it (counting up since 007); chunks are keyed by it. */
         table.bigInteger('generation').notNullable();
         table.string('content_type', 128).notNullable();
         table.string('content_encoding', 32).nullable();
@@ -169,6 +169,22 @@ export const MIGRATIONS: readonly StoreMigration[] = [
         .update({ listed: true });
       // Cursors carry it: a table made anew (new epoch) turns old cursors into a 410.
       await knex(t.state).insert({ name: 'feed_epoch', value: randomInt(1, 2 ** 40) });
+    },
+  },
+  {
+    name: '007-artifact-generations',
+    async up(knex, t) {
+      // Generations were random; from now on they count up, so a build can tell an older
+      // builder's leftovers (safe to delete) from a newer builder's work in progress (not).
+      const row = (await knex(t.artifactChunks).max({ newest: 'generation' }).first()) as
+        { newest: unknown } | undefined;
+      const newest = row?.newest;
+      await knex(t.state).insert([
+        /** The last generation handed to a build. */
+        { name: 'artifacts_generation', value: Number(newest ?? 0) },
+        /** The generation of the last install: every process's cache watches it. */
+        { name: 'artifacts_installed', value: 0 },
+      ]);
     },
   },
 ];

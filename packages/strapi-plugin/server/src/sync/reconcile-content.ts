@@ -47,7 +47,8 @@ export async function reconcileContent(
   const summary: ReconcileSummary = { seen: 0, changed: 0, removed: 0, failed: 0 };
   const every = options.progressEvery ?? options.batchSize * 10;
   const served = new Set<string>();
-  const failed = new Set<string>();
+  /** Rows whose current version cannot be served, with the revision of the read that found it. */
+  const failed = new Map<string, number>();
   for (const type of context.types.values()) {
     let revision = nextReadRevision();
     for await (const batch of readPublishedInBatches(context.documents, type, options.batchSize)) {
@@ -60,7 +61,7 @@ export async function reconcileContent(
         const rowKey = `${documentKey(type.uid, String(entry.documentId))}\u0000${locale}`;
         if (status === 'failed') {
           summary.failed++;
-          failed.add(rowKey);
+          failed.set(rowKey, revision);
         } else served.add(rowKey);
         if (status === 'created' || status === 'updated') summary.changed++;
         if (summary.seen % every === 0) options.onProgress?.({ ...summary });
@@ -71,7 +72,7 @@ export async function reconcileContent(
   }
   if (options.signal?.aborted) return summary;
   const unseen = new Set<string>();
-  const unservable: { key: string; locale: string }[] = [];
+  const unservable: { key: string; locale: string; revision: number }[] = [];
   for await (const row of iteratePublishedRows(engine.knex, engine.tables, [
     'doc_key',
     'locale',
@@ -81,11 +82,13 @@ export async function reconcileContent(
     const rowKey = `${key}\u0000${String(row.locale)}`;
     if (Number(row.change_seq) > startedAt || served.has(rowKey)) continue;
     // Already logged: its current version cannot be served, so the old one is taken off.
-    if (failed.has(rowKey)) unservable.push({ key, locale: String(row.locale) });
+    const failedAt = failed.get(rowKey);
+    if (failedAt !== undefined)
+      unservable.push({ key, locale: String(row.locale), revision: failedAt });
     else unseen.add(key);
   }
-  for (const { key, locale } of unservable) {
-    if ((await engine.remove(key, locale, 'unpublished')).removed) summary.removed++;
+  for (const { key, locale, revision } of unservable) {
+    if ((await engine.remove(key, locale, 'unpublished', { revision })).removed) summary.removed++;
   }
   for (const key of unseen) {
     if (options.signal?.aborted) break;

@@ -76,8 +76,9 @@ export async function syncDocument(
   const type = context.types.get(uid);
   const outcome: SyncOutcome = { stored: 0, removed: 0, failed: 0 };
   const served = new Set<string>();
+  // Taken before anything is read: it orders this sync's upserts and removals against racing ones.
+  const revision = nextReadRevision();
   if (type) {
-    const revision = nextReadRevision();
     for (const entry of await readPublishedVersions(context.documents, type, documentId)) {
       const locale = exposedLocale(context, type, entry);
       if (locale === undefined) continue;
@@ -95,7 +96,7 @@ export async function syncDocument(
   const existing = type ? await readExistingLocales(context.db, type, documentId) : undefined;
   for (const locale of gone) {
     const reason = existing && !existing.has(locale) ? 'deleted' : 'unpublished';
-    if ((await context.engine.remove(key, locale, reason)).removed) outcome.removed++;
+    if ((await context.engine.remove(key, locale, reason, { revision })).removed) outcome.removed++;
   }
   return outcome;
 }
