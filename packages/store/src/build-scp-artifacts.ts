@@ -9,7 +9,7 @@ import {
   formatScpTimestamp,
   formatScpDeltaPeriod,
   normalizeUri,
-  SCP_CACHE_CONTROL,
+  SCP_LIVE_CACHE_CONTROL,
   SCP_MEDIA_TYPE,
   scpEtag,
   sha256Hex,
@@ -95,8 +95,9 @@ async function writeCollection(
   }
   const checksum = result!.metadata.checksum!;
   const lastModified = new Date(Date.parse(metadata.generated));
+  // Every burst rewrites the section's snapshot and current delta under the same names.
   const headers = {
-    'cache-control': SCP_CACHE_CONTROL[metadata.type],
+    'cache-control': SCP_LIVE_CACHE_CONTROL,
     vary: 'Accept-Encoding',
   };
   const common = { family: SCP_FAMILY, contentType: SCP_MEDIA_TYPE, lastModified };

@@ -1,4 +1,9 @@
-import { chooseScpEncoding, scpCollectionHeaders, scpEtag } from './scp-http-headers';
+import {
+  chooseScpEncoding,
+  SCP_LIVE_CACHE_CONTROL,
+  scpCollectionHeaders,
+  scpEtag,
+} from './scp-http-headers';
 
 const snapshot = {
   id: 'blog',
@@ -38,6 +43,17 @@ describe('scpCollectionHeaders', () => {
     expect(
       scpCollectionHeaders(snapshot, { encoding: 'identity', kind: 'delta' })['Cache-Control'],
     ).toMatch(/must-revalidate/);
+  });
+});
+
+describe('SCP_LIVE_CACHE_CONTROL', () => {
+  it('lets a cache keep a changing collection only while revalidating it', () => {
+    const headers = scpCollectionHeaders(snapshot, {
+      encoding: 'gzip',
+      cacheControl: SCP_LIVE_CACHE_CONTROL,
+    });
+    expect(headers['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    expect(headers.ETag).toMatch(/\.gz"$/);
   });
 });
 

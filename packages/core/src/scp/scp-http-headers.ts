@@ -10,6 +10,15 @@ export const SCP_CACHE_CONTROL: Readonly<Record<ScpCollectionType, string>> = Ob
   delta: 'public, max-age=3600, must-revalidate',
 });
 
+/**
+ * Cache-Control for a collection served at a URL that keeps its name while its bytes change
+ * with the site (a section's snapshot and its current delta are rewritten by every burst of
+ * changes; a late commit can still change a past period's delta). The spec's recommended
+ * max-age would let shared caches serve such a collection up to a day stale; the per-encoding
+ * strong ETag makes every revalidation a cheap 304 instead.
+ */
+export const SCP_LIVE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
 export interface ScpCollectionHeaderOptions {
   /** The stored file's compression; `identity` for a plain `.scp`. */
   encoding: ScpContentEncoding;
