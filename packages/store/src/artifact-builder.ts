@@ -29,8 +29,9 @@ export interface ArtifactBuildContext {
       visibility?: Visibility;
       section?: string;
       role?: boolean;
-      modifiedAfterMs?: number;
-      modifiedUpToMs?: number;
+      /** Only rows whose last change committed in (after, upTo], milliseconds. */
+      committedAfterMs?: number;
+      committedUpToMs?: number;
     },
   ): AsyncIterable<Record<C, unknown>>;
   /**
@@ -39,6 +40,12 @@ export interface ArtifactBuildContext {
    * instance. Use it for Last-Modified and `generated` so equal content gives equal bytes.
    */
   lastChangeMs(options?: { section?: string }): Promise<number>;
+  /**
+   * Newest commit stamp over every row, whatever its state (optionally of one section). Unlike
+   * `modified` (the source's own time, stamped before its commit), stamps increase in commit
+   * order: windows over them (SCP deltas) never miss a save that committed late.
+   */
+  lastCommitMs(options?: { section?: string }): Promise<number>;
   /** Sections that have at least one published public document, sorted. */
   sections(): Promise<string[]>;
   /** When this build started. */

@@ -74,7 +74,7 @@ async function writeCollection(
     generated: string;
     since?: string;
   },
-  rowFilter: { section: string; modifiedAfterMs?: number; modifiedUpToMs?: number },
+  rowFilter: { section: string; committedAfterMs?: number; committedUpToMs?: number },
 ): Promise<WrittenCollection> {
   const files: Partial<Record<'gzip' | 'zstd', { file: string; size: number }>> = {};
   let result;
@@ -143,9 +143,10 @@ async function writeCollection(
 
 /**
  * SCP collections per section (a snapshot and a delta per recent period, both gzip and zstd)
- * and the sitemap.xml that lists them beside ordinary `<url>` entries. `generated` is the
- * section's last change (snapshots) or the period's end/last change (deltas), never the build
- * time, so equal content gives equal bytes, checksums and ETags on every instance.
+ * and the sitemap.xml that lists them beside ordinary `<url>` entries. Periods hold the changes
+ * that committed in them; `generated` is the section's last commit (snapshots) or the period's
+ * end/last commit (deltas), never the build time, so equal content gives equal bytes, checksums
+ * and ETags on every instance.
  */
 export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   const settings = options.scp === false ? undefined : (options.scp ?? {});
@@ -163,7 +164,9 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       const deltas: (WrittenCollection & { period: string; since: string })[] = [];
       const sectionCounts: { name: string; pages: number }[] = [];
       for (const section of await context.sections()) {
-        const lastChange = await context.lastChangeMs({ section });
+        // Commit order, not `modified`: a save that commits late still lands in a delta that is
+        // newer than any a client has applied.
+        const lastChange = await context.lastCommitMs({ section });
         const generated = formatScpTimestamp(new Date(lastChange));
         const snapshot = await writeCollection(
           context,
@@ -192,7 +195,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
               generated: formatScpTimestamp(new Date(end)),
               since,
             },
-            { section, modifiedAfterMs: start, modifiedUpToMs: end },
+            { section, committedAfterMs: start, committedUpToMs: end },
           );
           if (delta.pages > 0) deltas.push({ ...delta, period: name, since });
         }

@@ -229,9 +229,9 @@ export async function* iteratePublishedRows<C extends string>(
     visibility?: Visibility;
     section?: string;
     role?: boolean;
-    /** Only rows with modified in (after, upTo], milliseconds. */
-    modifiedAfterMs?: number;
-    modifiedUpToMs?: number;
+    /** Only rows whose last change committed in (after, upTo], milliseconds. */
+    committedAfterMs?: number;
+    committedUpToMs?: number;
     pageSize?: number;
   } = {},
 ): AsyncGenerator<Record<C | 'id', unknown>> {
@@ -247,10 +247,10 @@ export async function* iteratePublishedRows<C extends string>(
     if (options.visibility) query = query.andWhere('visibility', options.visibility);
     if (options.section !== undefined) query = query.andWhere('section', options.section);
     if (options.role) query = query.whereNotNull('llm_role');
-    if (options.modifiedAfterMs !== undefined)
-      query = query.andWhere('modified_ms', '>', options.modifiedAfterMs);
-    if (options.modifiedUpToMs !== undefined)
-      query = query.andWhere('modified_ms', '<=', options.modifiedUpToMs);
+    if (options.committedAfterMs !== undefined)
+      query = query.andWhere('committed_ms', '>', options.committedAfterMs);
+    if (options.committedUpToMs !== undefined)
+      query = query.andWhere('committed_ms', '<=', options.committedUpToMs);
     const rows: Record<C | 'id', unknown>[] = await query;
     for (const row of rows) yield row;
     if (rows.length < pageSize) return;

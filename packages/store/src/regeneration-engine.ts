@@ -22,6 +22,7 @@ import { openDatabase, type Database, type DatabaseOption, type Dialect } from '
 import { runMigrations } from './schema/run-migrations';
 import {
   acquireRebuildLease,
+  advanceCommitClock,
   allocateArtifactGeneration,
   bumpContentSequence,
   lockContentSequence,
@@ -264,6 +265,8 @@ export class RegenerationEngine {
         }
         warnIfLarge(rendered.output);
         const changeSeq = await bumpContentSequence(trx, t);
+        // A source timestamp ahead of our clock does not drag the commit clock into the future.
+        const committedMs = await advanceCommitClock(trx, t, Math.min(modifiedMs, this.clock()));
         const values = {
           state: 'published',
           visibility: doc.visibility,
@@ -277,6 +280,7 @@ export class RegenerationEngine {
           language: doc.language ?? null,
           modified: formatModified(modifiedMs),
           modified_ms: modifiedMs,
+          committed_ms: committedMs,
           fingerprint: doc.fingerprint,
           render_key: doc.renderKey,
           hash: rendered.output.hash,
@@ -348,12 +352,14 @@ export class RegenerationEngine {
         }
         const modifiedMs = Math.max(this.clock(), existing.modifiedMs + 1);
         const changeSeq = await bumpContentSequence(trx, t);
+        const committedMs = await advanceCommitClock(trx, t, this.clock());
         await trx(t.documents)
           .where({ id: existing.id })
           .update({
             state: reason,
             modified: formatModified(modifiedMs),
             modified_ms: modifiedMs,
+            committed_ms: committedMs,
             hash: null,
             body: null,
             scp_line: null,
@@ -651,6 +657,12 @@ export class RegenerationEngine {
         ).map((r: { section: unknown }) => String(r.section)),
       lastChangeMs: async (options) => {
         let query = knex(t.documents).max({ newest: 'modified_ms' });
+        if (options?.section !== undefined) query = query.where({ section: options.section });
+        const row = (await query)[0] as { newest?: unknown } | undefined;
+        return Number(row?.newest ?? 0);
+      },
+      lastCommitMs: async (options) => {
+        let query = knex(t.documents).max({ newest: 'committed_ms' });
         if (options?.section !== undefined) query = query.where({ section: options.section });
         const row = (await query)[0] as { newest?: unknown } | undefined;
         return Number(row?.newest ?? 0);

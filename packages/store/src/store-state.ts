@@ -5,8 +5,8 @@ import type { TableNames } from './table-names';
  * The `state` table's rows: `content_seq` (bumped by every effective change, in commit order,
  * because each writer holds its row lock until commit), `artifacts_seq` (the content_seq the
  * current artifacts were built from), `rebuild_lease` (who may rebuild artifacts right now),
- * `artifacts_generation` (the last build generation handed out) and `artifacts_installed` (the
- * generation installed last).
+ * `artifacts_generation` (the last build generation handed out), `artifacts_installed` (the
+ * generation installed last) and `commit_clock` (the last change's commit stamp).
  */
 export async function lockContentSequence(trx: Knex.Transaction, t: TableNames): Promise<void> {
   // A write as the transaction's first statement: on SQLite it takes the write lock up front
@@ -20,6 +20,22 @@ export async function lockContentSequence(trx: Knex.Transaction, t: TableNames):
 export async function bumpContentSequence(trx: Knex.Transaction, t: TableNames): Promise<number> {
   await trx(t.state).where({ name: 'content_seq' }).increment('value', 1);
   return readSequence(trx, t, 'content_seq');
+}
+
+/**
+ * Stamps a change's commit time: `proposedMs`, or 1 ms after the previous change's stamp when
+ * that is later. Writers hold the content sequence lock until commit, so the stamps increase in
+ * commit order, across instances and whatever their clocks say.
+ */
+export async function advanceCommitClock(
+  trx: Knex.Transaction,
+  t: TableNames,
+  proposedMs: number,
+): Promise<number> {
+  const row = await trx(t.state).where({ name: 'commit_clock' }).first('value');
+  const stamp = Math.max(proposedMs, Number(row?.value ?? 0) + 1);
+  await trx(t.state).where({ name: 'commit_clock' }).update({ value: stamp });
+  return stamp;
 }
 
 export async function readSequence(

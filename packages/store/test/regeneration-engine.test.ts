@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { Knex } from 'knex';
 import { CanonicalJsonError, ValidationError } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
@@ -7,6 +8,7 @@ import {
   RegenerationEngine,
   openStoreReader,
   readArtifactMeta,
+  scpArtifactBuilder,
   sitemapArtifactBuilder,
   type ArtifactBuilder,
   type RegenerationEngineOptions,
@@ -537,5 +539,48 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     expect(
       await knex(`${prefix}artifact_chunks`).where({ generation: newerGeneration }).first('name'),
     ).toBeDefined();
+  });
+
+  it('puts a save that commits late into a delta newer than any a client applied', async () => {
+    await engine.close();
+    engine = await openEngine({
+      builders: [
+        scpArtifactBuilder({
+          site: { origin: 'https://example.com', name: 'Example' },
+          scp: { deltaPeriod: 'daily', deltaRetention: 2 },
+        }),
+      ],
+      rebuild: { automatic: false },
+      clock: () => Date.parse('2025-10-02T12:00:00Z'),
+    });
+    const save = (key: string, sourceModified: string) =>
+      engine.upsert(
+        preparedDocument({ key, path: `/${key}/`, title: key, content: key, sourceModified }),
+      );
+    const currentDelta = async () => {
+      const artifact = await engine.reader.artifact('/scp/all-delta-2025-10-02.scp');
+      const lines = gunzipSync(artifact!.body).toString('utf8').trim().split('\n');
+      return {
+        generated: JSON.parse(lines[0]!).collection.generated as string,
+        urls: lines.slice(1).map((line) => JSON.parse(line).url as string),
+      };
+    };
+    await save('a', '2025-10-02T09:00:00Z');
+    await save('b', '2025-10-02T09:30:00Z');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const applied = await currentDelta();
+    // In-order saves keep their own times: the delta ends at the last one.
+    expect(applied.generated).toBe('2025-10-02T09:30:00Z');
+
+    // Stamped by its source at 09:10, committed after b.
+    await save('c', '2025-10-02T09:10:00Z');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const next = await currentDelta();
+    expect(Date.parse(next.generated)).toBeGreaterThan(Date.parse(applied.generated));
+    expect(next.urls).toContain('https://example.com/c/');
+    // The page keeps the time its source gave it.
+    expect((await engine.reader.findMUrl('/c/llm.json'))!.modified).toBe(
+      '2025-10-02T09:10:00.000Z',
+    );
   });
 });

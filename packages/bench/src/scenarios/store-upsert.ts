@@ -90,6 +90,7 @@ async function bulkLoad(engine: RegenerationEngine, count: number): Promise<void
       title: doc.title,
       modified,
       modified_ms: Date.parse(modified),
+      committed_ms: Date.parse(modified),
       fingerprint: doc.fingerprint,
       render_key: doc.renderKey,
       hash: out.hash,

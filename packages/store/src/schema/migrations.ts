@@ -187,4 +187,22 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       ]);
     },
   },
+  {
+    name: '008-commit-clock',
+    async up(knex, t) {
+      await knex.schema.alterTable(t.documents, (table) => {
+        /**
+         * When the row's last change committed, in commit order (strictly increasing): SCP
+         * delta windows follow it, so a save that commits after a newer-stamped one still
+         * reaches a delta that clients have not applied yet.
+         */
+        table.bigInteger('committed_ms').nullable();
+        table.index(['section', 'committed_ms']);
+      });
+      await knex(t.documents).update({ committed_ms: knex.ref('modified_ms') });
+      const row = (await knex(t.documents).max({ newest: 'modified_ms' }).first()) as
+        { newest: unknown } | undefined;
+      await knex(t.state).insert({ name: 'commit_clock', value: Number(row?.newest ?? 0) });
+    },
+  },
 ];
