@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { sha256Hex, type PreparedDocument } from '@agent-ready/core';
@@ -34,6 +33,7 @@ import { DuplicateUrlError, translateDatabaseErrors } from './store-errors';
 import { tableNames, type TableNames } from './table-names';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { SILENT_LOGGER, type StoreLogger } from './store-logger';
+import { isDeadLocalHolder, newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
 
 export type { StoreLogger };
 
@@ -47,7 +47,10 @@ export interface RegenerationEngineOptions {
     debounceMs?: number;
     /** A steady stream of edits still gets a rebuild at least this often. */
     maxDelayMs?: number;
-    /** How long a rebuild lease lasts before another instance may take over (renewed while working). */
+    /**
+     * How long a rebuild lease lasts before another instance may take over (renewed while
+     * working). A holder on this machine whose process died is taken over at once.
+     */
     leaseMs?: number;
     /** How often an idle instance checks for stale artifacts (e.g. after a crashed rebuild). 0 = never. */
     healIntervalMs?: number;
@@ -153,7 +156,7 @@ export class RegenerationEngine {
   private builders: readonly ArtifactBuilder[];
   private readonly logger: StoreLogger;
   private readonly clock: () => number;
-  private readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly instanceId = newLeaseHolder();
   private readonly debounceMs: number;
   private readonly maxDelayMs: number;
   private readonly leaseMs: number;
@@ -536,8 +539,15 @@ export class RegenerationEngine {
     const { builders, configKey } = this;
     return translateDatabaseErrors('rebuild artifacts', async () => {
       if (await this.artifactsFresh(configKey)) return 'fresh';
-      if (!(await acquireRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs)))
-        return 'busy';
+      const acquired = await acquireRebuildLease(
+        knex,
+        t,
+        this.instanceId,
+        this.clock(),
+        this.leaseMs,
+        isDeadLocalHolder,
+      );
+      if (!acquired) return 'busy';
       // Renewal that finds the lease gone (it expired while this process stalled, and another
       // instance took it) stops the pass; the install's fence catches a loss renewal missed.
       let leaseLost = false;
@@ -727,6 +737,7 @@ export class RegenerationEngine {
     if (this.healTimer) clearInterval(this.healTimer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
+    retireLeaseHolder(this.instanceId);
     if (this.db.owned) await this.db.knex.destroy();
   }
 }

@@ -99,19 +99,30 @@ export async function stillHoldsRebuildLease(
   return holdsRebuildLease(trx, t, holder);
 }
 
-/** Takes the rebuild lease if it is free or expired; returns whether we hold it. */
+/**
+ * Takes the rebuild lease if it is free, expired, or held by a holder `isGone` knows to be dead
+ * (a process of this machine that no longer runs); returns whether we hold it.
+ */
 export async function acquireRebuildLease(
   knex: Knex,
   t: TableNames,
   holder: string,
   now: number,
   leaseMs: number,
+  isGone: (holder: string) => boolean = () => false,
 ): Promise<boolean> {
+  const current = await knex(t.state).where({ name: 'rebuild_lease' }).first('holder');
+  const dead =
+    typeof current?.holder === 'string' && current.holder !== holder && isGone(current.holder)
+      ? current.holder
+      : undefined;
   await knex(t.state)
     .where({ name: 'rebuild_lease' })
-    .andWhere((q) =>
-      q.whereNull('holder').orWhere('expires_ms', '<', now).orWhere('holder', holder),
-    )
+    .andWhere((q) => {
+      q.whereNull('holder').orWhere('expires_ms', '<', now).orWhere('holder', holder);
+      // Compare-and-set: only the dead holder we saw, not whoever took the lease since.
+      if (dead !== undefined) q.orWhere('holder', dead);
+    })
     .update({ holder, expires_ms: now + leaseMs });
   return holdsRebuildLease(knex, t, holder);
 }
