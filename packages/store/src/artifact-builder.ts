@@ -22,7 +22,7 @@ export type DocumentColumn =
   | 'llm_data';
 
 export interface ArtifactBuildContext {
-  /** Published rows (public ones unless asked otherwise), streamed in pages. */
+  /** Published rows (public ones unless asked otherwise), streamed in pages, in row id order. */
   rows<C extends DocumentColumn>(
     columns: readonly C[],
     options?: {
@@ -33,7 +33,9 @@ export interface ArtifactBuildContext {
       committedAfterMs?: number;
       committedUpToMs?: number;
     },
-  ): AsyncIterable<Record<C, unknown>>;
+  ): AsyncIterable<Record<C | 'id', unknown>>;
+  /** Every row's id above `afterId`, whatever its state or visibility, ascending. */
+  rowIds(options: { afterId: number }): AsyncIterable<number>;
   /**
    * Newest `modified` over every row, whatever its state (optionally of one section): unpublish
    * and delete stamp `modified` too, so this moves on every change and is the same on every
@@ -46,6 +48,11 @@ export interface ArtifactBuildContext {
    * order: windows over them (SCP deltas) never miss a save that committed late.
    */
   lastCommitMs(options?: { section?: string }): Promise<number>;
+  /**
+   * The `meta` of the installed artifact of that name, if any: what a builder keeps between
+   * builds (the sitemap's shard layout), shared by every instance through the table.
+   */
+  installedMeta(name: string): Promise<Record<string, unknown> | undefined>;
   /** Sections that have at least one published public document, sorted. */
   sections(): Promise<string[]>;
   /** When this build started. */
@@ -56,8 +63,8 @@ export interface ArtifactBuildContext {
 
 /**
  * Builds one family of artifacts (sitemaps, SCP collections, llms.txt…) from the table.
- * Builders are pure functions of the rows and their own settings: every instance, given the same
- * rows, produces the same bytes.
+ * Builders are pure functions of the rows, their own settings and the installed artifacts'
+ * `meta`: every instance, given the same table, produces the same bytes.
  */
 export interface ArtifactBuilder {
   family: string;

@@ -1,14 +1,23 @@
 import {
-  buildSitemaps,
+  buildSitemapShards,
   contentDigestOf,
+  DEFAULT_MAX_SITEMAP_ITEMS,
+  DEFAULT_SITEMAP_PATH,
   formatLinkHeader,
+  normalizeUri,
   policyLink,
   SITEMAP_FAMILY,
   TCT_1,
+  type SitemapEntry,
   type SitemapOptions,
 } from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
+import {
+  extendSitemapShardLayout,
+  readSitemapShardLayout,
+  sitemapShardOf,
+} from './assign-sitemap-shards';
 
 export interface SitemapArtifactOptions extends SitemapOptions {
   /** Absolute URL of the policy descriptor, linked from every shard (`rel="describedby"`). */
@@ -17,8 +26,9 @@ export interface SitemapArtifactOptions extends SitemapOptions {
 
 /**
  * The JSON sitemap shards (and index, when sharded) from every published public row, with the
- * headers DECISIONS §1 puts on sitemap responses. Last-Modified is the table's last change, so it
- * moves with every addition, edit and removal.
+ * headers DECISIONS §1 puts on sitemap responses. Documents stay in their shard across builds
+ * (the layout is kept in the first shard's meta, see assign-sitemap-shards), so an edit changes
+ * one shard and the index. Last-Modified is the table's last change.
  */
 export function sitemapArtifactBuilder(options: SitemapArtifactOptions): ArtifactBuilder {
   const headers: Record<string, string> = {
@@ -30,24 +40,43 @@ export function sitemapArtifactBuilder(options: SitemapArtifactOptions): Artifac
     family: SITEMAP_FAMILY,
     settingsKey: JSON.stringify([
       'sitemap',
-      2,
+      3,
       options.origin,
       options.overviewUrl,
       options.maxItemsPerShard,
       options.path,
       options.policyUrl,
     ]),
-    async build({ rows, lastChangeMs }) {
-      const entries = [];
+    async build({ rows, rowIds, lastChangeMs, installedMeta }) {
+      const maxItems = options.maxItemsPerShard ?? DEFAULT_MAX_SITEMAP_ITEMS;
+      const firstPath = options.path ?? DEFAULT_SITEMAP_PATH;
+      const overviewUrl =
+        options.overviewUrl === undefined ? undefined : normalizeUri(options.overviewUrl);
+      const overview = overviewUrl !== undefined;
+      const previous = readSitemapShardLayout(
+        (await installedMeta(firstPath))?.layout,
+        maxItems,
+        overview,
+      ) ?? { maxItems, overview, closedUpToIds: [] };
+      const layout = await extendSitemapShardLayout(
+        previous,
+        rowIds({ afterId: previous.closedUpToIds.at(-1) ?? 0 }),
+      );
+      const shards: SitemapEntry[][] = Array.from(
+        { length: layout.closedUpToIds.length + 1 },
+        () => [],
+      );
       for await (const row of rows(['c_url', 'm_url', 'modified', 'hash'])) {
-        entries.push({
+        const entry = {
           cUrl: String(row.c_url),
           mUrl: String(row.m_url),
           modified: String(row.modified),
           hash: String(row.hash),
-        });
+        };
+        const home = overviewUrl !== undefined && normalizeUri(entry.cUrl) === overviewUrl;
+        shards[home ? 0 : sitemapShardOf(layout, Number(row.id))]!.push(entry);
       }
-      const set = buildSitemaps(entries, options);
+      const set = buildSitemapShards(shards, options);
       const lastModified = new Date(await lastChangeMs());
       const artifact = (
         name: string,
@@ -69,6 +98,7 @@ export function sitemapArtifactBuilder(options: SitemapArtifactOptions): Artifac
           url: shard.url,
           items: shard.itemCount,
           shard: index + 1,
+          ...(index === 0 ? { layout } : {}),
         }),
       );
       if (set.index) {

@@ -257,3 +257,23 @@ export async function* iteratePublishedRows<C extends string>(
     lastId = Number(rows[rows.length - 1]!.id);
   }
 }
+
+/** Every row's id above `afterId`, whatever its state, ascending; read in pages. */
+export async function* iterateRowIds(
+  knex: Knex,
+  t: TableNames,
+  afterId: number,
+  pageSize = 5000,
+): AsyncGenerator<number> {
+  let lastId = afterId;
+  while (true) {
+    const rows: { id: unknown }[] = await knex(t.documents)
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(pageSize)
+      .select('id');
+    for (const row of rows) yield Number(row.id);
+    if (rows.length < pageSize) return;
+    lastId = Number(rows[rows.length - 1]!.id);
+  }
+}

@@ -6,6 +6,7 @@ import { sha256Hex, type PreparedDocument } from '@agent-ready/core';
 import type { ArtifactBuilder, ArtifactBuildContext } from './artifact-builder';
 import {
   deleteOrphanChunks,
+  readArtifactMeta,
   swapArtifacts,
   writeArtifactChunks,
   type ArtifactInput,
@@ -14,6 +15,7 @@ import {
   findDocumentRow,
   findPathHolder,
   iteratePublishedRows,
+  iterateRowIds,
   pathKey,
   type DocumentRow,
 } from './document-rows';
@@ -671,6 +673,8 @@ export class RegenerationEngine {
         const row = (await query)[0] as { newest?: unknown } | undefined;
         return Number(row?.newest ?? 0);
       },
+      rowIds: ({ afterId }) => iterateRowIds(knex, t, afterId),
+      installedMeta: async (name) => (await readArtifactMeta(knex, t, name))?.meta,
       lastCommitMs: async (options) => {
         let query = knex(t.documents).max({ newest: 'committed_ms' });
         if (options?.section !== undefined) query = query.where({ section: options.section });

@@ -583,4 +583,80 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
       '2025-10-02T09:10:00.000Z',
     );
   });
+
+  it('keeps each document in its sitemap shard: an edit, an addition or a removal changes one shard', async () => {
+    await engine.close();
+    engine = await openEngine({
+      builders: [
+        sitemapArtifactBuilder({
+          origin: 'https://example.com',
+          overviewUrl: 'https://example.com/',
+          maxItemsPerShard: 3,
+        }),
+      ],
+      rebuild: { automatic: false },
+    });
+    const save = (key: string, content = 'first') =>
+      engine.upsert(
+        preparedDocument({ key, path: key === 'home' ? '/' : `/${key}/`, title: key, content }),
+      );
+    const shardNames = [1, 2, 3, 4].map((n) =>
+      n === 1 ? '/llm-sitemap.json' : `/llm-sitemap-${n}.json`,
+    );
+    const shards = async () => {
+      expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+      return Promise.all(
+        shardNames.map(async (name) => {
+          const artifact = await engine.reader.artifact(name);
+          if (!artifact) return undefined;
+          const items = JSON.parse(artifact.body.toString()).items as { cUrl: string }[];
+          return {
+            etag: artifact.meta.etag,
+            paths: items.map((item) => new URL(item.cUrl).pathname),
+          };
+        }),
+      );
+    };
+    // Saved in this order: the overview item arrives third, and still leads shard 1.
+    for (const key of ['a', 'b', 'home', 'c', 'd', 'e', 'f']) await save(key);
+    const first = await shards();
+    expect(first.map((shard) => shard?.paths)).toEqual([
+      ['/', '/a/', '/b/'],
+      ['/c/', '/d/'],
+      ['/e/', '/f/'],
+      undefined,
+    ]);
+    const index = async () => (await engine.reader.artifact('/llm-sitemap-index.json'))!.meta.etag;
+    let indexEtag = await index();
+    const changedShards = (before: typeof first, after: typeof first) =>
+      after.flatMap((shard, at) => (shard?.etag === before[at]?.etag ? [] : [at + 1]));
+
+    // A new document sorts between a and b, yet joins the last shard: the others keep their bytes.
+    await save('aa');
+    const added = await shards();
+    expect(added[2]!.paths).toEqual(['/aa/', '/e/', '/f/']);
+    expect(changedShards(first, added)).toEqual([3]);
+    expect(await index()).not.toBe(indexEtag);
+    indexEtag = await index();
+
+    await save('c', 'edited');
+    const edited = await shards();
+    expect(changedShards(added, edited)).toEqual([2]);
+
+    await engine.remove('a', '', 'unpublished');
+    const removed = await shards();
+    expect(removed[0]!.paths).toEqual(['/', '/b/']);
+    expect(changedShards(edited, removed)).toEqual([1]);
+    // Published again, it returns to its own shard.
+    await save('a', 'back');
+    const back = await shards();
+    expect(back[0]!.paths).toEqual(['/', '/a/', '/b/']);
+    expect(changedShards(removed, back)).toEqual([1]);
+
+    // The last shard is full: the next document opens shard 4.
+    await save('g');
+    const grown = await shards();
+    expect(grown[3]!.paths).toEqual(['/g/']);
+    expect(changedShards(back, grown)).toEqual([4]);
+  });
 });

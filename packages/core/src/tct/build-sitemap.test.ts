@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { buildSitemaps, sitemapShardPath, type SitemapEntry } from './build-sitemap';
+import {
+  buildSitemapShards,
+  buildSitemaps,
+  sitemapShardPath,
+  type SitemapEntry,
+} from './build-sitemap';
 
 const hashOf = (s: string) => `sha256-${createHash('sha256').update(s).digest('hex')}`;
 const entry = (path: string): SitemapEntry => ({
@@ -85,5 +90,61 @@ describe('buildSitemaps', () => {
   it('names later shards before the extension', () => {
     expect(sitemapShardPath('/llm-sitemap.json', 2)).toBe('/llm-sitemap-2.json');
     expect(sitemapShardPath('/sitemaps/agents', 3)).toBe('/sitemaps/agents-3');
+  });
+});
+
+describe('buildSitemapShards', () => {
+  const options = {
+    origin: 'https://example.com',
+    overviewUrl: 'https://example.com/',
+    maxItemsPerShard: 3,
+  };
+  const cUrls = (body: Buffer) =>
+    JSON.parse(body.toString('utf8')).items.map((i: { cUrl: string }) => i.cUrl);
+
+  it('keeps items in the shards they were given, overview first in shard 1, sorted within', () => {
+    const set = buildSitemapShards(
+      [
+        [entry('/z/'), entry('/')],
+        [entry('/c/'), entry('/a/')],
+      ],
+      options,
+    );
+    expect(cUrls(set.shards[0]!.resource.body)).toEqual([
+      'https://example.com/',
+      'https://example.com/z/',
+    ]);
+    expect(cUrls(set.shards[1]!.resource.body)).toEqual([
+      'https://example.com/a/',
+      'https://example.com/c/',
+    ]);
+    expect(JSON.parse(set.index!.resource.body.toString('utf8')).sitemaps).toHaveLength(2);
+  });
+
+  it('changes only the edited shard and the index', () => {
+    const before = buildSitemapShards([[entry('/')], [entry('/a/'), entry('/b/')]], options);
+    const after = buildSitemapShards(
+      [[entry('/')], [entry('/a/'), { ...entry('/b/'), hash: hashOf('edited') }]],
+      options,
+    );
+    expect(after.shards[0]!.resource.etag).toBe(before.shards[0]!.resource.etag);
+    expect(after.shards[1]!.resource.etag).not.toBe(before.shards[1]!.resource.etag);
+    expect(after.index!.resource.etag).not.toBe(before.index!.resource.etag);
+  });
+
+  it('rejects a URL listed in two shards, and a shard over the budget', () => {
+    expect(() => buildSitemapShards([[entry('/a/')], [entry('/a/')]], options)).toThrow(
+      expect.objectContaining({ code: 'sitemap.duplicate-c-url' }),
+    );
+    expect(() =>
+      buildSitemapShards([[entry('/a/'), entry('/b/'), entry('/c/'), entry('/d/')]], options),
+    ).toThrow(expect.objectContaining({ code: 'sitemap.shard-too-large' }));
+  });
+
+  it('builds one empty shard for an empty site', () => {
+    const set = buildSitemapShards([], options);
+    expect(set.shards).toHaveLength(1);
+    expect(set.index).toBeUndefined();
+    expect(cUrls(set.shards[0]!.resource.body)).toEqual([]);
   });
 });

@@ -61,17 +61,28 @@ function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** C-URLs and M-URLs seen so far in one sitemap (across its shards): each may appear once. */
+export interface SitemapUrlRegistry {
+  cUrls: Set<string>;
+  /** M-URL → the C-URL it serves. */
+  mUrls: Map<string, string>;
+}
+
+export function newSitemapUrlRegistry(): SitemapUrlRegistry {
+  return { cUrls: new Set(), mUrls: new Map() };
+}
+
 /**
  * Orders and validates sitemap items: the overview item first, then by C-URL, so the same
  * documents always give the same bytes whatever order the store returned them in. Every
- * C-URL and M-URL appears once.
+ * C-URL and M-URL appears once (in `registry`, when given: across the shards of one sitemap).
  */
 export function orderSitemapEntries(
   entries: Iterable<SitemapEntry>,
   overviewUrl?: string,
+  registry: SitemapUrlRegistry = newSitemapUrlRegistry(),
 ): SitemapEntry[] {
-  const byCUrl = new Map<string, SitemapEntry>();
-  const mUrls = new Map<string, string>();
+  const ordered: SitemapEntry[] = [];
   let index = 0;
   for (const entry of entries) {
     const field = `items[${index++}]`;
@@ -84,13 +95,13 @@ export function orderSitemapEntries(
       });
     }
     assertRfc3339(entry.modified, `${field}.modified`);
-    if (byCUrl.has(cUrl)) {
+    if (registry.cUrls.has(cUrl)) {
       throw new ValidationError('sitemap.duplicate-c-url', `C-URL ${cUrl} is listed twice`, {
         field: `${field}.cUrl`,
         value: cUrl,
       });
     }
-    const owner = mUrls.get(mUrl);
+    const owner = registry.mUrls.get(mUrl);
     if (owner !== undefined) {
       throw new ValidationError(
         'sitemap.duplicate-m-url',
@@ -101,10 +112,11 @@ export function orderSitemapEntries(
         },
       );
     }
-    mUrls.set(mUrl, cUrl);
-    byCUrl.set(cUrl, { ...entry, cUrl, mUrl });
+    registry.mUrls.set(mUrl, cUrl);
+    registry.cUrls.add(cUrl);
+    ordered.push({ ...entry, cUrl, mUrl });
   }
-  const ordered = [...byCUrl.values()].sort((a, b) => compareCodeUnits(a.cUrl, b.cUrl));
+  ordered.sort((a, b) => compareCodeUnits(a.cUrl, b.cUrl));
   if (overviewUrl !== undefined) {
     const first = normalizeUri(overviewUrl);
     const at = ordered.findIndex((entry) => entry.cUrl === first);
@@ -124,15 +136,7 @@ function sitemapItem(entry: SitemapEntry) {
   };
 }
 
-/**
- * Builds the JSON sitemap (one shard, or several plus an index document past the item budget),
- * each with its canonical bytes and strong ETag.
- */
-export function buildSitemaps(
-  entries: Iterable<SitemapEntry>,
-  options: SitemapOptions,
-): SitemapSet {
-  const profile = options.profile ?? TCT_1;
+function maxItemsOf(options: SitemapOptions): number {
   const maxItems = options.maxItemsPerShard ?? DEFAULT_MAX_SITEMAP_ITEMS;
   if (!Number.isInteger(maxItems) || maxItems < 1) {
     throw new ValidationError('sitemap.max-items', 'maxItemsPerShard must be a positive integer', {
@@ -140,21 +144,24 @@ export function buildSitemaps(
       value: maxItems,
     });
   }
+  return maxItems;
+}
+
+/** The shards' resources and, for more than one shard, the index: from ordered, valid items. */
+function renderSitemapSet(ordered: readonly SitemapEntry[][], options: SitemapOptions): SitemapSet {
+  const profile = options.profile ?? TCT_1;
   const origin = normalizeUri(options.origin).replace(/\/$/, '');
   const firstPath = options.path ?? DEFAULT_SITEMAP_PATH;
-  const ordered = orderSitemapEntries(entries, options.overviewUrl);
-  const shardCount = Math.max(1, Math.ceil(ordered.length / maxItems));
-  const shards: SitemapShard[] = [];
-  for (let shard = 1; shard <= shardCount; shard++) {
-    const items = ordered.slice((shard - 1) * maxItems, shard * maxItems).map(sitemapItem);
-    const path = sitemapShardPath(firstPath, shard);
-    shards.push({
+  const shards: SitemapShard[] = ordered.map((entries, at) => {
+    const items = entries.map(sitemapItem);
+    const path = sitemapShardPath(firstPath, at + 1);
+    return {
       path,
       url: normalizeUri(`${origin}${path}`),
       itemCount: items.length,
       resource: buildJsonResource({ version: profile.sitemapVersion, profile: profile.id, items }),
-    });
-  }
+    };
+  });
   if (shards.length === 1) return { shards };
   const indexPath = sitemapIndexPath(firstPath);
   return {
@@ -169,4 +176,53 @@ export function buildSitemaps(
       }),
     },
   };
+}
+
+/**
+ * Builds the JSON sitemap (one shard, or several plus an index document past the item budget),
+ * each with its canonical bytes and strong ETag. Items are split in C-URL order: fine for a
+ * sitemap built once; a site that changes keeps shards put with `buildSitemapShards`.
+ */
+export function buildSitemaps(
+  entries: Iterable<SitemapEntry>,
+  options: SitemapOptions,
+): SitemapSet {
+  const maxItems = maxItemsOf(options);
+  const ordered = orderSitemapEntries(entries, options.overviewUrl);
+  const shardCount = Math.max(1, Math.ceil(ordered.length / maxItems));
+  const shards: SitemapEntry[][] = [];
+  for (let shard = 0; shard < shardCount; shard++) {
+    shards.push(ordered.slice(shard * maxItems, (shard + 1) * maxItems));
+  }
+  return renderSitemapSet(shards, options);
+}
+
+/**
+ * Builds the JSON sitemap from items already assigned to shards (shard 1 first; the overview
+ * item belongs in it), so a document that stays in its shard changes that shard's bytes and
+ * the index, and nothing else. Within a shard: overview first, then C-URL order. A shard over
+ * `maxItemsPerShard` or a C-URL/M-URL listed twice anywhere is an error.
+ */
+export function buildSitemapShards(
+  shards: readonly Iterable<SitemapEntry>[],
+  options: SitemapOptions,
+): SitemapSet {
+  const maxItems = maxItemsOf(options);
+  const registry = newSitemapUrlRegistry();
+  const ordered = (shards.length === 0 ? [[]] : shards).map((entries, at) => {
+    const items = orderSitemapEntries(
+      entries,
+      at === 0 ? options.overviewUrl : undefined,
+      registry,
+    );
+    if (items.length > maxItems) {
+      throw new ValidationError(
+        'sitemap.shard-too-large',
+        `sitemap shard ${at + 1} holds ${items.length} items, over maxItemsPerShard ${maxItems}`,
+        { field: 'maxItemsPerShard', value: maxItems },
+      );
+    }
+    return items;
+  });
+  return renderSitemapSet(ordered, options);
 }
