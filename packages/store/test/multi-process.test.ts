@@ -84,6 +84,8 @@ describeEachDatabase('several processes on one database', (dialect) => {
     await engine.close();
   });
 
+  // 3,000 serialized write transactions: on PostgreSQL about 80 s alone, longer while other
+  // packages' suites share the two cores. A generous deadline; nothing in it waits for time.
   it('keep every document exactly as its last committed change left it, with sitemap parity', async () => {
     const workers = [11, 22, 33].map((seed) =>
       runWorker({ mode: 'edit', database, prefix, seed, operations: 1000, documents: 60 }),
@@ -146,7 +148,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
         ),
       ).toBe(hash);
     }
-  });
+  }, 300_000);
 
   it('recover when a process is killed mid-rebuild', async () => {
     const { signal } = await runWorker(
