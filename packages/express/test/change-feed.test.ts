@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { parseChangeCursor, type ChangeFeedPage } from '@agent-ready/core';
+import { CHANGE_FEED_REL, parseChangeCursor, type ChangeFeedPage } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { agentReady, type AgentReadyMiddleware } from '../src';
@@ -117,5 +117,44 @@ describeEachDatabase('change feed /llm-changes.json', (dialect) => {
     }
     expect((await request(app).post('/llm-changes.json')).status).toBe(405);
     expect((await request(app).head('/llm-changes.json')).status).toBe(200);
+  });
+
+  it('is linked from the sitemap shards, the sitemap index and the policy descriptor', async () => {
+    const sharded = agentReady({
+      site: { origin: ORIGIN, name: 'Example', language: 'en' },
+      database: databaseConfig(dialect) as DatabaseOption,
+      tablePrefix: uniqueTablePrefix(),
+      sitemap: { maxItemsPerShard: 1 },
+      policy: { effective: '2025-10-01T00:00:00Z' },
+      rebuild: { debounceMs: 10, healIntervalMs: 0 },
+    });
+    try {
+      const shardedApp = express();
+      shardedApp.use(sharded);
+      await sharded.publish({ id: 'a', url: '/a/', title: 'A', body: text('first') });
+      await sharded.publish({ id: 'b', url: '/b/', title: 'B', body: text('second') });
+      await sharded.idle();
+      const feedLink = `<${ORIGIN}/llm-changes.json>; rel="${CHANGE_FEED_REL}"; type="application/json"`;
+      for (const path of [
+        '/llm-sitemap.json',
+        '/llm-sitemap-2.json',
+        '/llm-sitemap-index.json',
+        '/llm-policy.json',
+      ]) {
+        const res = await request(shardedApp).get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 200 });
+        expect(res.headers.link).toContain(feedLink);
+        // Also on a 304.
+        const again = await request(shardedApp).get(path).set('If-None-Match', res.headers.etag!);
+        expect(again.status).toBe(304);
+        expect(again.headers.link).toContain(feedLink);
+      }
+      // The sitemap keeps its link to the policy beside the feed's.
+      expect((await request(shardedApp).get('/llm-sitemap.json')).headers.link).toContain(
+        `<${ORIGIN}/llm-policy.json>; rel="describedby"`,
+      );
+    } finally {
+      await sharded.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import http from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import request from 'supertest';
+import { CHANGE_FEED_REL } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { dropTables } from './drop-tables';
@@ -276,7 +277,8 @@ describeEachDatabase('Express adapter', (dialect) => {
       expect(res.headers['cache-control']).toBe(TCT_CACHE);
       expect(res.headers.etag).toBe(`"sha256-${sha256(res.text)}"`);
       expect(res.headers.link).toBe(
-        '<https://example.com/llm-policy.json>; rel="describedby"; type="application/json"',
+        '<https://example.com/llm-policy.json>; rel="describedby"; type="application/json", ' +
+          `<https://example.com/llm-changes.json>; rel="${CHANGE_FEED_REL}"; type="application/json"`,
       );
       const doc = JSON.parse(res.text);
       expect(doc.items.map((i: { cUrl: string }) => i.cUrl)).toEqual([

@@ -1,6 +1,6 @@
 import { AgentReadyError } from '../errors';
 import { buildJsonResource } from '../http/json-resource';
-import { formatLinkHeader } from '../http/link-header';
+import { formatLinkHeader, type WebLink } from '../http/link-header';
 import { respondWithResource, type HttpResponse } from '../http/served-resource';
 import type { ConditionalRequest } from '../http/evaluate-conditional';
 
@@ -11,6 +11,19 @@ import type { ConditionalRequest } from '../http/evaluate-conditional';
  */
 export const CHANGES_PATH = '/llm-changes.json';
 export const CHANGES_PAGE_SIZE = 1000;
+
+/**
+ * The link relation that points at the feed (RFC 8288 §2.1.2 extension type: no registered
+ * relation means "changes since"). Sent on the sitemap shards, the sitemap index and the policy
+ * descriptor, so an agent that found any of them finds the feed.
+ */
+export const CHANGE_FEED_REL =
+  'https://github.com/agent-ready/agent-ready/blob/main/docs/change-feed.md';
+
+/** `Link` to the change feed. */
+export function changeFeedLink(feedUrl: string): WebLink {
+  return { href: feedUrl, rel: CHANGE_FEED_REL, type: 'application/json' };
+}
 
 /** Where the table's commit sequence is: `epoch` changes when the table is made anew. */
 export interface ChangeFeedPosition {

@@ -1,4 +1,9 @@
-import { CHANGES_PATH, serveChangeFeed, type ChangeFeedSource } from './change-feed';
+import {
+  CHANGES_PATH,
+  changeFeedLink,
+  serveChangeFeed,
+  type ChangeFeedSource,
+} from './change-feed';
 import { sha256Hex } from '../crypto';
 import { ValidationError } from '../errors';
 import { buildJsonResource, type JsonResource } from '../http/json-resource';
@@ -179,6 +184,13 @@ function metaHeaders(meta: StoredArtifactView): ResponseHeaders {
   return headers && typeof headers === 'object' ? (headers as ResponseHeaders) : {};
 }
 
+/** Headers with one more `Link` value (after any the headers already carry). */
+function withLink(headers: ResponseHeaders, link: WebLink): ResponseHeaders {
+  const existing = headers.link;
+  const added = formatLinkHeader([link]);
+  return { ...headers, link: existing ? `${String(existing)}, ${added}` : added };
+}
+
 /** Artifacts above this are streamed by range from storage, never loaded whole. */
 const IN_MEMORY_ARTIFACT_BYTES = 4 * 1024 * 1024;
 
@@ -324,6 +336,14 @@ export function createAgentEndpoints(
     return coding === undefined ? 'not-acceptable' : found;
   }
 
+  /** A stored artifact's headers; sitemaps also link the change feed, where there is one. */
+  function artifactHeaders(meta: StoredArtifactView): ResponseHeaders {
+    const headers = metaHeaders(meta);
+    return meta.family === SITEMAP_FAMILY && feed
+      ? withLink(headers, changeFeedLink(urlFor(CHANGES_PATH)))
+      : headers;
+  }
+
   async function serveArtifact(
     request: AgentRequest,
     found: StoredArtifactView,
@@ -358,7 +378,7 @@ export function createAgentEndpoints(
         etag: meta.etag,
         lastModified: meta.lastModified,
         contentType: meta.contentType,
-        headers: { ...metaHeaders(meta), ...usageHeader() },
+        headers: { ...artifactHeaders(meta), ...usageHeader() },
         contentDigest: meta.contentDigest,
         ranges: meta.meta.ranges === true,
         ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
@@ -599,7 +619,12 @@ export function createAgentEndpoints(
         etag: policy!.resource.etag,
         lastModified: policy!.lastModified,
         contentType: TCT_1.mUrlContentType,
-        headers: { 'cache-control': TCT_1.cacheControl, vary: 'Accept-Encoding', ...usageHeader() },
+        headers: {
+          'cache-control': TCT_1.cacheControl,
+          vary: 'Accept-Encoding',
+          ...(feed ? { link: formatLinkHeader([changeFeedLink(urlFor(CHANGES_PATH))]) } : {}),
+          ...usageHeader(),
+        },
       }),
     };
   }
