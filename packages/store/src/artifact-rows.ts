@@ -107,8 +107,28 @@ export async function writeArtifactChunks(
   return size;
 }
 
+/** An artifact whose chunks are stored under `generation`: this build's, or a kept earlier one. */
+export interface InstallableArtifact extends ArtifactInput {
+  size: number;
+  generation: number;
+}
+
+/**
+ * Whether a built artifact's bytes are the ones already stored under that name: same strong
+ * ETag, digest (sha-256 of the stored bytes), size and coding. Then its chunks can be kept.
+ */
+export function sameStoredBytes(stored: ArtifactMeta, built: ArtifactInput): boolean {
+  const size = Buffer.isBuffer(built.body) ? built.body.length : built.body.size;
+  return (
+    stored.etag === built.etag &&
+    stored.contentDigest === built.contentDigest &&
+    stored.size === size &&
+    stored.contentEncoding === (built.contentEncoding ?? null)
+  );
+}
+
 export interface ArtifactInstall {
-  /** The build's generation (`allocateArtifactGeneration`): its chunks are keyed by it. */
+  /** The build's generation (`allocateArtifactGeneration`): its new chunks are keyed by it. */
   generation: number;
   /** The content position the build read. */
   snapshotSeq: number;
@@ -135,7 +155,7 @@ export type InstallOutcome = 'installed' | 'superseded' | 'fenced';
 export async function swapArtifacts(
   knex: Knex,
   t: TableNames,
-  artifacts: readonly (ArtifactInput & { size: number })[],
+  artifacts: readonly InstallableArtifact[],
   install: ArtifactInstall,
 ): Promise<InstallOutcome> {
   const { generation, snapshotSeq, configKey, leaseHolder, keepFamilies = [] } = install;
@@ -160,7 +180,7 @@ export async function swapArtifacts(
       await trx(t.artifacts).insert({
         name: artifact.name,
         family: artifact.family,
-        generation,
+        generation: artifact.generation,
         content_type: artifact.contentType,
         content_encoding: artifact.contentEncoding ?? null,
         etag: artifact.etag,

@@ -6,10 +6,13 @@ import { sha256Hex, type PreparedDocument } from '@agent-ready/core';
 import type { ArtifactBuilder, ArtifactBuildContext } from './artifact-builder';
 import {
   deleteOrphanChunks,
+  listArtifactMeta,
   readArtifactMeta,
+  sameStoredBytes,
   swapArtifacts,
   writeArtifactChunks,
   type ArtifactInput,
+  type InstallableArtifact,
 } from './artifact-rows';
 import {
   findDocumentRow,
@@ -104,8 +107,18 @@ export interface BuildFailure {
 /** What the last rebuild this instance installed did (for health pages). */
 export interface RebuildReport {
   at: Date;
+  /** The content position it was built from. */
   changeSeq: number;
+  /** Changes to the table since the artifacts it replaced were built. */
+  changes: number;
+  /** Artifacts installed. */
   artifacts: number;
+  /** Of those, the ones whose bytes changed (the rest kept their stored bytes), by family. */
+  rewritten: Record<string, number>;
+  /** Bytes written for the rewritten ones. */
+  bytesWritten: number;
+  /** From the start of the pass to the install. */
+  durationMs: number;
   failures: BuildFailure[];
 }
 export type RebuildOutcome = 'rebuilt' | 'fresh' | 'busy' | 'superseded';
@@ -568,6 +581,8 @@ export class RegenerationEngine {
       let generation: number | undefined;
       try {
         if (await this.artifactsFresh(configKey)) return 'fresh';
+        const startedAt = this.clock();
+        const previousSeq = (await readSequences(knex, t)).artifacts;
         generation = await allocateArtifactGeneration(knex, t);
         for (let attempt = 1; ; attempt++) {
           const before = (await readSequences(knex, t)).content;
@@ -591,12 +606,24 @@ export class RegenerationEngine {
           }
           if (leaseLost) return 'busy';
           // Installed as built from `before`: if writers moved on meanwhile, it is stale and rebuilt.
-          const sized = [];
+          // An artifact whose bytes did not change keeps its stored chunks: a burst writes only
+          // what it changed (one sitemap shard and the index for one edit, not every shard).
+          const installedNow = new Map(
+            (await listArtifactMeta(knex, t)).map((meta) => [meta.name, meta]),
+          );
+          const sized: InstallableArtifact[] = [];
+          const rewritten: Record<string, number> = {};
+          let bytesWritten = 0;
           for (const artifact of artifacts) {
-            sized.push({
-              ...artifact,
-              size: await writeArtifactChunks(knex, t, artifact, generation),
-            });
+            const kept = installedNow.get(artifact.name);
+            if (kept && sameStoredBytes(kept, artifact)) {
+              sized.push({ ...artifact, size: kept.size, generation: kept.generation });
+              continue;
+            }
+            const size = await writeArtifactChunks(knex, t, artifact, generation);
+            sized.push({ ...artifact, size, generation });
+            rewritten[artifact.family] = (rewritten[artifact.family] ?? 0) + 1;
+            bytesWritten += size;
           }
           const installed = await swapArtifacts(knex, t, sized, {
             generation,
@@ -613,7 +640,11 @@ export class RegenerationEngine {
           this.lastRebuild = {
             at: new Date(this.clock()),
             changeSeq: before,
+            changes: Math.max(0, before - previousSeq),
             artifacts: artifacts.length,
+            rewritten,
+            bytesWritten,
+            durationMs: this.clock() - startedAt,
             failures,
           };
           this.reader.invalidate();

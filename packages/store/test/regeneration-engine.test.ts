@@ -642,6 +642,15 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     await save('c', 'edited');
     const edited = await shards();
     expect(changedShards(added, edited)).toEqual([2]);
+    // Only the changed shard and the index are written; the others keep their stored chunks.
+    expect(engine.lastRebuild).toMatchObject({
+      changes: 1,
+      artifacts: 4,
+      rewritten: { 'tct-sitemap': 2 },
+      failures: [],
+    });
+    const chunkRows = await engine.knex(`${prefix}artifact_chunks`).count({ n: '*' });
+    expect(Number(chunkRows[0]!.n)).toBe(4);
 
     await engine.remove('a', '', 'unpublished');
     const removed = await shards();
