@@ -183,7 +183,7 @@ describe('GET /agent-ready/overview', () => {
       origin: string;
       contentTypes: { uid: string; displayName: string; locales: object[] }[];
       endpoints: { id: string; enabled: boolean; url?: string; path?: string }[];
-      regeneration: { artifacts: { upToDate: boolean }; pending: number };
+      regeneration: { artifacts: { upToDate: boolean }; pending: number; lastRebuild?: object };
       settings: { source: string };
     };
     expect(body).toMatchObject({ state: 'ready', origin, settings: { source: 'file' } });
@@ -195,6 +195,14 @@ describe('GET /agent-ready/overview', () => {
     ]);
     expect(byUid[PAGE]!.locales).toEqual([{ locale: '', published: 1, served: 1 }]);
     expect(body.regeneration).toMatchObject({ artifacts: { upToDate: true }, pending: 0 });
+    // The last burst's cost: changes, files rewritten by family, bytes and time.
+    expect(body.regeneration.lastRebuild).toMatchObject({
+      changes: expect.any(Number),
+      artifacts: expect.any(Number),
+      rewritten: expect.any(Object),
+      bytesWritten: expect.any(Number),
+      durationMs: expect.any(Number),
+    });
     const endpoints = Object.fromEntries(body.endpoints.map((e) => [e.id, e]));
     expect(endpoints.sitemap).toMatchObject({
       enabled: true,

@@ -104,6 +104,9 @@ if (!existsSync(CHROMIUM)) {
       await page.waitForURL(/\/admin\/plugins\/agent-ready/);
       await page.getByRole('heading', { name: 'Agent Ready', level: 1 }).waitFor();
 
+      // What the last burst cost, as the engine reported it.
+      await page.getByText(/\d+ changes?, \d+ of \d+ files rewritten/).waitFor();
+
       const content = page.getByRole('grid', { name: 'Exposed content' });
       await content.waitFor();
       await expect(content.getByRole('row').count()).resolves.toBe(1 + 4); // en, fr, page, home

@@ -176,7 +176,13 @@ export interface Overview {
     lastRebuild?: {
       at: string;
       changeSeq: number;
+      /** Changes since the artifacts it replaced. */
+      changes: number;
       artifacts: number;
+      /** Artifacts whose bytes changed, by family; the others kept their stored bytes. */
+      rewritten: Record<string, number>;
+      bytesWritten: number;
+      durationMs: number;
       failures: { family: string; message: string }[];
     };
     lastReconcile?: ReconcileSummary & { reason: string; finishedAt: string; ms: number };

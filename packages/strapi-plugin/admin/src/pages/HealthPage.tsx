@@ -15,6 +15,7 @@ import type { Overview, RebuildJob, SiteCheck } from '../api/admin-api-types';
 import { apiProblem, useAdminApi } from '../api/use-admin-api';
 import { CheckResults } from '../components/CheckResults';
 import { ContentTable } from '../components/ContentTable';
+import { describeBurst } from '../components/describe-burst';
 import { EndpointList } from '../components/EndpointList';
 import { formatDate } from '../components/format-date';
 import { ProblemList } from '../components/ProblemList';
@@ -150,7 +151,7 @@ export function HealthPage() {
               <Grid.Item col={3} s={6} xs={12}>
                 <Fact label="Last regeneration">
                   {regeneration.lastRebuild
-                    ? formatDate(regeneration.lastRebuild.at)
+                    ? `${formatDate(regeneration.lastRebuild.at)}: ${describeBurst(regeneration.lastRebuild)}`
                     : 'none since this server started'}
                 </Fact>
               </Grid.Item>
