@@ -8,6 +8,7 @@ import {
   dropPostgresDatabase,
   POSTGRES_URL,
   uniqueServerName,
+  waitForState,
 } from '@agent-ready/test-support';
 import { freePort, isRunning, runDemo, type RunningDemo } from './support/run-demo';
 
@@ -64,16 +65,9 @@ const json = async <T>(url: string, init?: RequestInit) => {
 };
 const pathOf = (url: string) => new URL(url).pathname;
 
-/** Polls until `check` returns a value (a change has reached agents), or fails after 30 s. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Polls until a change has reached agents (the demo's site is another process). */
+const eventually = <T>(what: string, check: () => Promise<T | undefined>) =>
+  waitForState(what, check, { intervalMs: 200 });
 
 /** Pages of an SCP collection (fetch decodes its gzip content coding). */
 async function scpPages(url: string): Promise<{ url: string; title: string }[]> {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForState } from '@agent-ready/test-support';
 import request from 'supertest';
 
 /** The README's example, run exactly as written (against the built package). */
@@ -42,11 +43,10 @@ describe('the package README example', () => {
         '<link rel="alternate" type="application/json" href="https://example.com/hello/llm.json">',
       );
       // Artifacts follow the publish shortly (coalesced rebuild).
-      let root = await request(base).get('/');
-      for (let i = 0; i < 50 && !root.headers.link?.includes('rel="index"'); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        root = await request(base).get('/');
-      }
+      const root = await waitForState('the sitemap link on the root', async () => {
+        const answer = await request(base).get('/');
+        return answer.headers.link?.includes('rel="index"') ? answer : undefined;
+      });
       expect(root.headers.link).toContain('<https://example.com/llm-sitemap.json>; rel="index"');
       const robots = await request(base).get('/robots.txt');
       expect(

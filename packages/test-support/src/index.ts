@@ -10,3 +10,4 @@ export {
   dropPostgresDatabase,
   TEST_NAMESPACE_ENV,
 } from './test-namespace';
+export { waitForState } from './wait-for-state';

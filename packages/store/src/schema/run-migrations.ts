@@ -11,6 +11,10 @@ export async function runMigrations(
 ): Promise<void> {
   await knex.migrate.latest({
     tableName: tables.migrations,
+    // MySQL commits DDL implicitly, so a transaction around a migration protects nothing there (a
+    // migration that fails halfway leaves its DDL behind either way) and only makes knex print a
+    // warning to stdout through the knex's own logger (Strapi's, for the plugin).
+    disableTransactions: dialect === 'mysql',
     migrationSource: {
       getMigrations: async () => [...MIGRATIONS],
       getMigrationName: (migration: StoreMigration) => migration.name,
