@@ -12,7 +12,8 @@ export async function waitForState<T>(
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up after ${deadlineMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`gave up after ${deadlineMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
