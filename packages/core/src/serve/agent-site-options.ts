@@ -25,6 +25,7 @@ export interface AgentSiteOptions {
     overviewPath?: string;
   };
   mUrl?: { suffix?: string };
+  /** JSON sitemap items per shard: 2,000 by default (docs/protocols.md#tct-sitemap). */
   sitemap?: { maxItemsPerShard?: number };
   /** `/llm-policy.json`; off when absent or false. */
   policy?: PolicyOptions | false;
@@ -223,9 +224,10 @@ export function validateAgentSiteOptions(
     const max = isObject(input.sitemap) ? input.sitemap.maxItemsPerShard : undefined;
     if (
       !isObject(input.sitemap) ||
-      (max !== undefined && !(Number.isInteger(max) && (max as number) > 0))
+      (max !== undefined &&
+        !(Number.isInteger(max) && (max as number) > 0 && (max as number) <= 50_000))
     ) {
-      add('sitemap.maxItemsPerShard', 'must be a positive integer', max);
+      add('sitemap.maxItemsPerShard', 'must be an integer from 1 to 50,000', max);
     }
   }
   for (const key of ['policy', 'llmsTxt', 'llmindex', 'scp'] as const) {

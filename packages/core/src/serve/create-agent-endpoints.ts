@@ -25,7 +25,8 @@ import {
   mUrlFor,
   type MUrlScheme,
 } from '../tct/m-url-path';
-import { TCT_1 } from '../tct/tct-profile';
+import { DEFAULT_SITEMAP_PATH, TCT_1 } from '../tct/tct-profile';
+import { sitemapIndexPath } from '../tct/build-sitemap';
 import { normalizeUri, parseUri } from '../uri';
 import { chooseScpEncoding, scpEtag } from '../scp/scp-http-headers';
 import { decodedGzipBody, identityRepresentationOf } from './decoded-artifact';
@@ -126,7 +127,7 @@ export interface AgentEndpoints {
   handleCached(request: AgentRequest): HttpResponse | undefined;
   /** Links for an HTML page at `path`: its M-URL (when it has one). */
   pageLinks(path: string): Promise<WebLink[]>;
-  /** Links for the site root's 2xx response: every sitemap shard. */
+  /** Links for the site root's 2xx response: the first sitemap shard and, when sharded, the index. */
   rootLinks(): Promise<WebLink[]>;
   /** Absolute URL of a path on the public origin, normalized. */
   urlFor(path: string): string;
@@ -764,11 +765,14 @@ export function createAgentEndpoints(
       return links;
     },
     async rootLinks() {
-      const shards = (await source.listArtifacts(SITEMAP_FAMILY))
-        .filter((a) => a.meta.index !== true)
-        .sort((a, b) => Number(a.meta.shard ?? 0) - Number(b.meta.shard ?? 0));
-      const links = sitemapIndexLinks(shards.map((s) => String(s.meta.url ?? urlFor(s.name))));
-      return links;
+      // The first shard (the overview item leads it) and, on a sharded site, the index that
+      // lists every shard with its hash. Not every shard: with small shards a big site has
+      // hundreds, more than a Link field should carry (docs/protocols.md#tct-discovery).
+      const documents = [
+        await source.artifactMeta(DEFAULT_SITEMAP_PATH),
+        await source.artifactMeta(sitemapIndexPath(DEFAULT_SITEMAP_PATH)),
+      ].filter((found) => found !== undefined && found.family === SITEMAP_FAMILY);
+      return sitemapIndexLinks(documents.map((d) => String(d!.meta.url ?? urlFor(d!.name))));
     },
   };
 }

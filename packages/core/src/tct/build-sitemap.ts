@@ -147,34 +147,105 @@ function maxItemsOf(options: SitemapOptions): number {
   return maxItems;
 }
 
+/** Where a sitemap's shards and index live: on the origin, under the first shard's path. */
+interface SitemapPlace {
+  origin: string;
+  firstPath: string;
+  profile: TctProfile;
+}
+
+function placeOf(options: SitemapOptions): SitemapPlace {
+  return {
+    origin: normalizeUri(options.origin).replace(/\/$/, ''),
+    firstPath: options.path ?? DEFAULT_SITEMAP_PATH,
+    profile: options.profile ?? TCT_1,
+  };
+}
+
+function renderShard(entries: readonly SitemapEntry[], number: number, place: SitemapPlace) {
+  const items = entries.map(sitemapItem);
+  const path = sitemapShardPath(place.firstPath, number);
+  return {
+    path,
+    url: normalizeUri(`${place.origin}${path}`),
+    itemCount: items.length,
+    resource: buildJsonResource({
+      version: place.profile.sitemapVersion,
+      profile: place.profile.id,
+      items,
+    }),
+  };
+}
+
+/** What the index document says of one shard. */
+export interface SitemapShardSummary {
+  url: string;
+  /** The shard's own hash (its ETag without quotes). */
+  etag: string;
+  items: number;
+}
+
+/**
+ * The index document of a sharded sitemap: every shard's URL, etag and item count, in shard
+ * order. Small (about 120 bytes a shard) so an agent can tell which shards changed without
+ * reading any of them.
+ */
+export function buildSitemapIndex(
+  shards: readonly SitemapShardSummary[],
+  options: SitemapOptions,
+): SitemapDocument {
+  const place = placeOf(options);
+  const path = sitemapIndexPath(place.firstPath);
+  return {
+    path,
+    url: normalizeUri(`${place.origin}${path}`),
+    resource: buildJsonResource({
+      version: place.profile.sitemapVersion,
+      profile: place.profile.id,
+      sitemaps: shards.map((s) => ({ url: s.url, etag: s.etag, items: s.items })),
+    }),
+  };
+}
+
+/**
+ * One shard (1-based `number`) from its own items, ordered and validated like every shard
+ * (overview first in shard 1, then C-URL order): for stores that build each shard on its own,
+ * so a change costs one shard, never the whole sitemap.
+ */
+export function buildSitemapShard(
+  entries: Iterable<SitemapEntry>,
+  number: number,
+  options: SitemapOptions,
+): SitemapShard {
+  const maxItems = maxItemsOf(options);
+  if (!Number.isSafeInteger(number) || number < 1) {
+    throw new ValidationError('sitemap.shard-number', 'a shard number is a positive integer', {
+      field: 'shard',
+      value: number,
+    });
+  }
+  const items = orderSitemapEntries(entries, number === 1 ? options.overviewUrl : undefined);
+  if (items.length > maxItems) {
+    throw new ValidationError(
+      'sitemap.shard-too-large',
+      `sitemap shard ${number} holds ${items.length} items, over maxItemsPerShard ${maxItems}`,
+      { field: 'maxItemsPerShard', value: maxItems },
+    );
+  }
+  return renderShard(items, number, placeOf(options));
+}
+
 /** The shards' resources and, for more than one shard, the index: from ordered, valid items. */
 function renderSitemapSet(ordered: readonly SitemapEntry[][], options: SitemapOptions): SitemapSet {
-  const profile = options.profile ?? TCT_1;
-  const origin = normalizeUri(options.origin).replace(/\/$/, '');
-  const firstPath = options.path ?? DEFAULT_SITEMAP_PATH;
-  const shards: SitemapShard[] = ordered.map((entries, at) => {
-    const items = entries.map(sitemapItem);
-    const path = sitemapShardPath(firstPath, at + 1);
-    return {
-      path,
-      url: normalizeUri(`${origin}${path}`),
-      itemCount: items.length,
-      resource: buildJsonResource({ version: profile.sitemapVersion, profile: profile.id, items }),
-    };
-  });
+  const place = placeOf(options);
+  const shards: SitemapShard[] = ordered.map((entries, at) => renderShard(entries, at + 1, place));
   if (shards.length === 1) return { shards };
-  const indexPath = sitemapIndexPath(firstPath);
   return {
     shards,
-    index: {
-      path: indexPath,
-      url: normalizeUri(`${origin}${indexPath}`),
-      resource: buildJsonResource({
-        version: profile.sitemapVersion,
-        profile: profile.id,
-        sitemaps: shards.map((s) => ({ url: s.url, etag: s.resource.hash, items: s.itemCount })),
-      }),
-    },
+    index: buildSitemapIndex(
+      shards.map((s) => ({ url: s.url, etag: s.resource.hash, items: s.itemCount })),
+      options,
+    ),
   };
 }
 
