@@ -108,6 +108,22 @@ export function fromRawRow(raw: RawRow): DocumentRow {
   };
 }
 
+/** Inserts a document row and returns its id, on every database. */
+export async function insertDocumentRow(
+  trx: Knex.Transaction,
+  t: TableNames,
+  dialect: 'sqlite' | 'postgres' | 'mysql',
+  values: Record<string, unknown>,
+): Promise<number> {
+  if (dialect === 'postgres') {
+    const [row] = (await trx(t.documents).insert(values, ['id'])) as { id: unknown }[];
+    return Number(row!.id);
+  }
+  // better-sqlite3 and mysql2 answer with the new row's id.
+  const [id] = (await trx(t.documents).insert(values)) as unknown[];
+  return Number(id);
+}
+
 /** Fixed-length key for a path, so the unique index works on every database. */
 export function pathKey(mPath: string): string {
   return sha256Hex(mPath);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { sha256Hex, type PreparedDocument } from '@agent-ready/core';
+import { normalizeUri, sha256Hex, type PreparedDocument } from '@agent-ready/core';
 import type { ArtifactBuilder, ArtifactBuildContext } from './artifact-builder';
 import {
   deleteOrphanChunks,
@@ -17,6 +17,7 @@ import {
 import {
   findDocumentRow,
   findPathHolder,
+  insertDocumentRow,
   iteratePublishedRows,
   iterateRowIds,
   pathKey,
@@ -39,14 +40,27 @@ import { tableNames, type TableNames } from './table-names';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { SILENT_LOGGER, type StoreLogger } from './store-logger';
 import { isDeadLocalHolder, newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
+import {
+  installSitemapSettings,
+  refreshSitemapMemos,
+  resolveSitemapSettings,
+  touchSitemapShard,
+  type SitemapSettings,
+  type SitemapSettingsInput,
+} from './sitemap-shards';
 
 export type { StoreLogger };
 
 export interface RegenerationEngineOptions {
   database: DatabaseOption;
   tablePrefix?: string;
-  /** Artifact families to keep in step with the table (sitemaps, SCP, llms.txt…). */
+  /** Artifact families to keep in step with the table (SCP, llms.txt…). */
   builders?: readonly ArtifactBuilder[];
+  /**
+   * The JSON sitemap: composed from the rows when asked, its shard versions moved by every write
+   * (so it never lags the M-URLs). Off unless given.
+   */
+  sitemap?: SitemapSettingsInput;
   rebuild?: {
     /** Quiet period before a rebuild starts: a burst of edits costs one rebuild. */
     debounceMs?: number;
@@ -169,6 +183,9 @@ export class RegenerationEngine {
   readonly tables: TableNames;
   private readonly db: Database;
   private builders: readonly ArtifactBuilder[];
+  private sitemap: SitemapSettings | undefined;
+  /** Sitemap settings given by `configure`, stored by the next pass. */
+  private sitemapToInstall: SitemapSettings | undefined;
   private readonly logger: StoreLogger;
   private readonly clock: () => number;
   private readonly instanceId = newLeaseHolder();
@@ -187,11 +204,14 @@ export class RegenerationEngine {
   readonly largeDocuments = new Map<string, number>();
   /** The last rebuild this instance installed, if any. */
   lastRebuild: RebuildReport | undefined;
+  /** Rows the last pass read to store the hashes of changed sitemap shards. */
+  lastSitemapRowsRead = 0;
 
   private constructor(options: RegenerationEngineOptions, db: Database) {
     this.db = db;
     this.tables = tableNames(options.tablePrefix);
     this.builders = options.builders ?? [];
+    this.sitemap = options.sitemap ? resolveSitemapSettings(options.sitemap) : undefined;
     this.logger = options.logger ?? SILENT_LOGGER;
     this.clock = options.clock ?? Date.now;
     this.debounceMs = options.rebuild?.debounceMs ?? 100;
@@ -213,6 +233,12 @@ export class RegenerationEngine {
     const t = tableNames(options.tablePrefix);
     await translateDatabaseErrors('migrate', () => runMigrations(db.knex, t, db.dialect));
     const engine = new RegenerationEngine(options, db);
+    if (engine.sitemap) {
+      const sitemap = engine.sitemap;
+      await translateDatabaseErrors('configure sitemap', () =>
+        installSitemapSettings(db.knex, t, sitemap),
+      );
+    }
     if (engine.automatic) engine.requestRebuild();
     return engine;
   }
@@ -314,18 +340,22 @@ export class RegenerationEngine {
         };
         // Once public, always in the change feed (a later removal must reach agents).
         const listed = doc.visibility === 'public' ? { listed: true } : {};
+        let rowId: number;
         if (existing) {
           await trx(t.documents)
             .where({ id: existing.id })
             .update({ ...values, ...listed });
+          rowId = existing.id;
         } else {
-          await trx(t.documents).insert({
+          rowId = await insertDocumentRow(trx, t, this.db.dialect, {
             doc_key: doc.key,
             locale: doc.locale,
             ...values,
             listed: doc.visibility === 'public',
           });
         }
+        // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.
+        await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc));
         return {
           status: existing ? ('updated' as const) : ('created' as const),
           modified: values.modified,
@@ -390,6 +420,7 @@ export class RegenerationEngine {
             m_path_key:
               reason === 'unpublished' ? null : await this.tombstonePathKey(trx, existing),
           });
+        await touchSitemapShard(trx, t, existing.id, changeSeq, false);
         return { removed: true, changeSeq };
       }),
     );
@@ -433,6 +464,16 @@ export class RegenerationEngine {
     return { seen: seen.size, changed, unpublished };
   }
 
+  /** Whether a stored document is the sitemap's overview item (listed first in shard 1). */
+  private isOverview(doc: PreparedDocument): boolean {
+    const overviewUrl = this.sitemap?.overviewUrl;
+    return (
+      overviewUrl !== undefined &&
+      doc.visibility === 'public' &&
+      normalizeUri(doc.cUrl) === overviewUrl
+    );
+  }
+
   /** After an effective write: our own readers see it at once; artifacts follow shortly. */
   private changed(): void {
     this.reader.invalidate();
@@ -451,6 +492,20 @@ export class RegenerationEngine {
     this.requestRebuild();
   }
 
+  /**
+   * New settings while running: the artifact builders (see `setBuilders`) and the sitemap's,
+   * stored at the start of the next pass (a new shard size or overview lays the shards out
+   * anew; every reader follows at once). `whenIdle()` waits for it.
+   */
+  configure(settings: {
+    builders: readonly ArtifactBuilder[];
+    sitemap?: SitemapSettingsInput;
+  }): void {
+    this.sitemap = settings.sitemap ? resolveSitemapSettings(settings.sitemap) : undefined;
+    this.sitemapToInstall = this.sitemap;
+    this.setBuilders(settings.builders);
+  }
+
   /** Sequences of the table and of the installed artifacts, and whether those are current. */
   async artifactsStatus(): Promise<ArtifactsStatus> {
     return translateDatabaseErrors('read artifact status', async () => {
@@ -465,7 +520,7 @@ export class RegenerationEngine {
 
   /** Asks for an artifact rebuild soon, coalescing bursts (debounced, bounded by maxDelayMs). */
   requestRebuild(): void {
-    if (this.closed || !this.automatic || this.builders.length === 0) return;
+    if (this.closed || !this.automatic || (this.builders.length === 0 && !this.sitemap)) return;
     if (this.running) {
       this.rerunRequested = true;
       return;
@@ -553,6 +608,14 @@ export class RegenerationEngine {
     // One set of builders per pass: installed under the key of the settings it was built with.
     const { builders, configKey } = this;
     return translateDatabaseErrors('rebuild artifacts', async () => {
+      // Sitemap shards changed by the burst get their hash stored for the index (their bytes are
+      // composed from the rows on request: nothing here blocks what agents see).
+      const install = this.sitemapToInstall;
+      if (install) {
+        if (await installSitemapSettings(knex, t, install)) this.reader.invalidate();
+        if (this.sitemapToInstall === install) this.sitemapToInstall = undefined;
+      }
+      if (this.sitemap) this.lastSitemapRowsRead = await refreshSitemapMemos(knex, t);
       if (await this.artifactsFresh(configKey)) return 'fresh';
       const acquired = await acquireRebuildLease(
         knex,

@@ -3,28 +3,39 @@ import type { ArtifactBuilder } from './artifact-builder';
 import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
 import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
 import { scpArtifactBuilder } from './build-scp-artifacts';
-import { sitemapArtifactBuilder } from './build-sitemap-artifacts';
+import type { SitemapSettingsInput } from './sitemap-shards';
 
 /**
  * Every artifact family a site's options ask for, in one list both adapters use, so the
  * Express middleware and the Strapi plugin build byte-identical artifacts from the same table.
  */
 export function siteArtifactBuilders(options: AgentSiteOptions): ArtifactBuilder[] {
-  const origin = normalizeUri(options.site.origin).replace(/\/$/, '');
-  const builders: ArtifactBuilder[] = [
-    sitemapArtifactBuilder({
-      origin,
-      ...(options.site.overviewPath
-        ? { overviewUrl: normalizeUri(`${origin}${options.site.overviewPath}`) }
-        : {}),
-      ...(options.sitemap?.maxItemsPerShard
-        ? { maxItemsPerShard: options.sitemap.maxItemsPerShard }
-        : {}),
-      ...(options.policy ? { policyUrl: normalizeUri(`${origin}${POLICY_PATH}`) } : {}),
-    }),
+  return [
     llmsTxtArtifactBuilder(options),
     scpArtifactBuilder(options),
     llmindexArtifactBuilder(options),
   ];
-  return builders;
+}
+
+/** The JSON sitemap a site's options describe (composed live from the table, see sitemap-shards). */
+export function siteSitemapSettings(options: AgentSiteOptions): SitemapSettingsInput {
+  const origin = normalizeUri(options.site.origin).replace(/\/$/, '');
+  return {
+    origin,
+    ...(options.site.overviewPath
+      ? { overviewUrl: normalizeUri(`${origin}${options.site.overviewPath}`) }
+      : {}),
+    ...(options.sitemap?.maxItemsPerShard
+      ? { maxItemsPerShard: options.sitemap.maxItemsPerShard }
+      : {}),
+    ...(options.policy ? { policyUrl: normalizeUri(`${origin}${POLICY_PATH}`) } : {}),
+  };
+}
+
+/** What the engine keeps in step with the table for a site: its builders and its sitemap. */
+export function siteArtifactSettings(options: AgentSiteOptions): {
+  builders: ArtifactBuilder[];
+  sitemap: SitemapSettingsInput;
+} {
+  return { builders: siteArtifactBuilders(options), sitemap: siteSitemapSettings(options) };
 }

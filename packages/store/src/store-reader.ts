@@ -14,8 +14,14 @@ import {
 import { readSequences } from './store-state';
 import { translateDatabaseErrors } from './store-errors';
 import type { TableNames } from './table-names';
-import type { ChangeFeedPosition, MetricRow, StoredChangeView } from '@agent-ready/core';
+import {
+  SITEMAP_FAMILY,
+  type ChangeFeedPosition,
+  type MetricRow,
+  type StoredChangeView,
+} from '@agent-ready/core';
 import { readMetricRows } from './metrics-store';
+import { LiveSitemap } from './live-sitemap';
 
 export interface StoreReaderOptions {
   /**
@@ -49,6 +55,9 @@ export class StoreReader {
   private cachedBytes = 0;
   /** The sequences the cache was filled under (`content:artifacts:installed`), if checked. */
   private knownSequences: string | undefined;
+  /** The sitemap layout generation the cache was filled under. */
+  private sitemapLayout = 0;
+  private readonly sitemap: LiveSitemap;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
 
@@ -59,6 +68,7 @@ export class StoreReader {
   ) {
     this.revalidateAfterMs = options.revalidateAfterMs ?? 250;
     this.maxCachedBytes = options.maxCachedBytes ?? 64 * 1024 * 1024;
+    this.sitemap = new LiveSitemap(knex, tables);
   }
 
   /** Drops every cached entry (the engine calls this after its own writes). */
@@ -76,7 +86,8 @@ export class StoreReader {
       return;
     this.checking ??= (async () => {
       const sequences = await readSequences(this.knex, this.tables);
-      const marker = `${sequences.content}:${sequences.artifacts}:${sequences.installed}`;
+      const marker = `${sequences.content}:${sequences.artifacts}:${sequences.installed}:${sequences.sitemapLayout}`;
+      this.sitemapLayout = sequences.sitemapLayout;
       if (marker !== this.knownSequences) {
         this.rows = new Map();
         this.artifacts = new Map();
@@ -135,14 +146,32 @@ export class StoreReader {
       await this.revalidate();
       const cached = this.artifacts.get(name);
       if (cached !== undefined) return cached?.meta;
+      const sitemap = await this.sitemapDocument(name);
+      if (sitemap) return sitemap.meta;
       return readArtifactMeta(this.knex, this.tables, name);
     });
   }
 
+  /** A JSON sitemap shard or index, composed from the rows as they are now (live-sitemap). */
+  private async sitemapDocument(name: string): Promise<StoredArtifact | undefined> {
+    const document = await this.sitemap.read(name, this.sitemapLayout);
+    if (document && this.remember(document.meta.size + 512)) this.artifacts.set(name, document);
+    return document;
+  }
+
   async listArtifacts(family?: string): Promise<ArtifactMeta[]> {
-    return translateDatabaseErrors('list artifacts', () =>
-      listArtifactMeta(this.knex, this.tables, family),
-    );
+    return translateDatabaseErrors('list artifacts', async () => {
+      await this.revalidate();
+      const stored = await listArtifactMeta(this.knex, this.tables, family);
+      if (family !== undefined && family !== SITEMAP_FAMILY) return stored;
+      const sitemaps: ArtifactMeta[] = [];
+      for (const path of await this.sitemap.paths(this.sitemapLayout)) {
+        const document = this.artifacts.get(path) ?? (await this.sitemapDocument(path));
+        if (document) sitemaps.push(document.meta);
+      }
+      // Sitemaps built by an earlier version and not yet replaced are not served.
+      return [...sitemaps, ...stored.filter((meta) => meta.family !== SITEMAP_FAMILY)];
+    });
   }
 
   /** A whole artifact (use `artifactRange` for big collections). */
@@ -151,6 +180,8 @@ export class StoreReader {
       await this.revalidate();
       const cached = this.artifacts.get(name);
       if (cached !== undefined) return cached ?? undefined;
+      const sitemap = await this.sitemapDocument(name);
+      if (sitemap) return sitemap;
       for (let attempt = 0; attempt < 3; attempt++) {
         const meta = await readArtifactMeta(this.knex, this.tables, name);
         if (!meta) {

@@ -57,17 +57,20 @@ export interface Sequences {
    * table under new settings, so caches keyed on these three numbers never serve replaced bytes.
    */
   installed: number;
+  /** Moves with every change of the sitemap's settings or shard layout. */
+  sitemapLayout: number;
 }
 
 export async function readSequences(knex: Knex, t: TableNames): Promise<Sequences> {
   const rows: { name: string; value: unknown }[] = await knex(t.state)
-    .whereIn('name', ['content_seq', 'artifacts_seq', 'artifacts_installed'])
+    .whereIn('name', ['content_seq', 'artifacts_seq', 'artifacts_installed', 'sitemap_layout'])
     .select('name', 'value');
   const value = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0);
   return {
     content: value('content_seq'),
     artifacts: value('artifacts_seq'),
     installed: value('artifacts_installed'),
+    sitemapLayout: value('sitemap_layout'),
   };
 }
 

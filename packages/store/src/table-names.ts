@@ -7,6 +7,8 @@ export interface TableNames {
   artifactChunks: string;
   metrics: string;
   migrations: string;
+  sitemapShards: string;
+  settings: string;
 }
 
 export const DEFAULT_TABLE_PREFIX = 'agent_ready_';
@@ -30,5 +32,7 @@ export function tableNames(prefix: string = DEFAULT_TABLE_PREFIX): TableNames {
     artifactChunks: `${prefix}artifact_chunks`,
     metrics: `${prefix}metrics`,
     migrations: `${prefix}migrations`,
+    sitemapShards: `${prefix}sitemap_shards`,
+    settings: `${prefix}settings`,
   };
 }

@@ -77,6 +77,8 @@ for (const server of servers) {
         'artifacts',
         'documents',
         'state',
+        'sitemap_shards',
+        'settings',
         'migrations_lock',
         'migrations',
       ]) {

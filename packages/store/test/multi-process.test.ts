@@ -3,12 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import {
-  RegenerationEngine,
-  sitemapArtifactBuilder,
-  writeArtifactChunks,
-  type DatabaseOption,
-} from '../src';
+import { RegenerationEngine, writeArtifactChunks, type DatabaseOption } from '../src';
 
 const WORKER = join(__dirname, 'fixtures', 'concurrency-worker.ts');
 
@@ -53,6 +48,8 @@ async function dropTables(knex: Knex, prefix: string) {
     'artifacts',
     'documents',
     'state',
+    'sitemap_shards',
+    'settings',
     'migrations_lock',
     'migrations',
   ]) {
@@ -74,7 +71,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
     engine = await RegenerationEngine.open({
       database,
       tablePrefix: prefix,
-      builders: [sitemapArtifactBuilder({ origin: 'https://example.com' })],
+      sitemap: { origin: 'https://example.com' },
       rebuild: { automatic: false },
     });
   });

@@ -205,4 +205,36 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       await knex(t.state).insert({ name: 'commit_clock', value: Number(row?.newest ?? 0) });
     },
   },
+  {
+    name: '009-live-sitemap-shards',
+    async up(knex, t) {
+      // The JSON sitemap is no longer a built artifact: each shard is composed from its rows when
+      // asked, and a write moves its shard's version in the same transaction as the row, so the
+      // sitemap and every M-URL agree at each commit (issue 18: parity at every instant).
+      await knex.schema.createTable(t.sitemapShards, (table) => {
+        /** 1-based; rows with id in [(shard - 1) * n, shard * n - 1] belong to it (n per shard). */
+        table.integer('shard').primary();
+        /** The change_seq of the last change to a row of the shard (or to the overview row). */
+        table.bigInteger('version').notNullable();
+        /** The shard as last composed by the engine: its hash, items and Last-Modified, for the index. */
+        table.bigInteger('memo_version').nullable();
+        table.string('memo_etag', 71).nullable();
+        table.integer('memo_items').nullable();
+        table.bigInteger('memo_modified_ms').nullable();
+      });
+      /** Site settings every process serving the table must agree on (JSON values). */
+      await knex.schema.createTable(t.settings, (table) => {
+        table.string('name', 64).primary();
+        table.text('value', 'mediumtext').notNullable();
+      });
+      await knex(t.state).insert([
+        /** Items per shard of the current layout; 0 until a writer configured the sitemap. */
+        { name: 'sitemap_shard_items', value: 0 },
+        /** Row id of the overview document (listed first in shard 1), 0 for none. */
+        { name: 'sitemap_overview_id', value: 0 },
+        /** Moves whenever the sitemap settings or layout change: every reader's cache watches it. */
+        { name: 'sitemap_layout', value: 0 },
+      ]);
+    },
+  },
 ];

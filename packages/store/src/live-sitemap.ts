@@ -1,0 +1,163 @@
+import type { Knex } from 'knex';
+import {
+  contentDigestOf,
+  formatLinkHeader,
+  normalizeUri,
+  policyLink,
+  sitemapIndexPath,
+  sitemapShardPath,
+  SITEMAP_FAMILY,
+  TCT_1,
+  type SitemapDocument,
+} from '@agent-ready/core';
+import type { ArtifactMeta } from './artifact-rows';
+import {
+  composeSitemapIndex,
+  composeSitemapShard,
+  readConsistently,
+  readShardVersions,
+  readSitemapLayout,
+  readSitemapSettings,
+  sitemapDocumentOf,
+  type ComposedShard,
+  type SitemapLayout,
+  type SitemapSettings,
+} from './sitemap-shards';
+import type { TableNames } from './table-names';
+
+/** A sitemap document ready to serve, in the artifact form the endpoints read. */
+export interface SitemapArtifact {
+  meta: ArtifactMeta;
+  body: Buffer;
+}
+
+/** Composed shards kept per process (about 350 bytes an item): enough for every hot shard. */
+const MAX_COMPOSED_SHARDS = 64;
+
+/**
+ * Serves the JSON sitemap from the table as it is now (see sitemap-shards): shards composed from
+ * their rows and cached per version, the index from the stored shard hashes (composing only the
+ * shards a burst changed and the engine has not hashed yet).
+ */
+export class LiveSitemap {
+  private composed = new Map<string, ComposedShard>();
+  private settings: { generation: number; value: SitemapSettings | undefined } | undefined;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly tables: TableNames,
+  ) {}
+
+  /** The stored settings, read again when the layout generation moved. */
+  private async settingsAt(generation: number): Promise<SitemapSettings | undefined> {
+    if (this.settings?.generation !== generation) {
+      this.settings = { generation, value: await readSitemapSettings(this.knex, this.tables) };
+    }
+    return this.settings.value;
+  }
+
+  /** The shard at `version`, from the cache or composed inside the caller's snapshot. */
+  private async shardAt(
+    trx: Knex.Transaction,
+    settings: SitemapSettings,
+    layout: SitemapLayout,
+    shard: number,
+    version: number,
+  ): Promise<ComposedShard> {
+    const key = `${layout.generation}:${shard}:${version}`;
+    let composed = this.composed.get(key);
+    if (composed === undefined) {
+      composed = await composeSitemapShard(trx, this.tables, settings, layout, shard, version);
+      if (this.composed.size >= MAX_COMPOSED_SHARDS) {
+        this.composed.delete(this.composed.keys().next().value!);
+      }
+      this.composed.set(key, composed);
+    }
+    return composed;
+  }
+
+  private view(
+    settings: SitemapSettings,
+    document: SitemapDocument,
+    lastModifiedMs: number,
+    extra: Record<string, unknown>,
+  ): SitemapArtifact {
+    const body = document.resource.body;
+    const headers: Record<string, string> = {
+      'cache-control': TCT_1.cacheControl,
+      vary: 'Accept-Encoding',
+    };
+    if (settings.policyUrl) headers.link = formatLinkHeader([policyLink(settings.policyUrl)]);
+    return {
+      body,
+      meta: {
+        name: document.path,
+        family: SITEMAP_FAMILY,
+        generation: 0,
+        contentType: TCT_1.mUrlContentType,
+        contentEncoding: null,
+        etag: document.resource.etag,
+        contentDigest: contentDigestOf(body),
+        lastModified: new Date(lastModifiedMs),
+        size: body.length,
+        meta: { headers, url: document.url, ...extra },
+      },
+    };
+  }
+
+  /** The sitemap document at `path` (a shard or the index), or undefined when it is none. */
+  async read(path: string, layoutGeneration: number): Promise<SitemapArtifact | undefined> {
+    const settings = await this.settingsAt(layoutGeneration);
+    if (!settings) return undefined;
+    const wanted = sitemapDocumentOf(settings, path);
+    if (!wanted) return undefined;
+    return readConsistently(this.knex, async (trx) => {
+      const layout = await readSitemapLayout(trx, this.tables);
+      if (layout.itemsPerShard === 0) return undefined;
+      if ('shard' in wanted) {
+        const [current] = await readShardVersions(trx, this.tables, wanted.shard);
+        if (!current) return undefined;
+        const composed = await this.shardAt(trx, settings, layout, current.shard, current.version);
+        return this.view(settings, composed.shard, composed.lastModifiedMs, {
+          items: composed.shard.itemCount,
+          shard: current.shard,
+        });
+      }
+      const shards = await readShardVersions(trx, this.tables);
+      if (shards.length < 2) return undefined;
+      const summaries = [];
+      let lastModifiedMs = 0;
+      for (const { shard, version, memo } of shards) {
+        let summary = memo?.version === version ? memo : undefined;
+        if (!summary) {
+          const composed = await this.shardAt(trx, settings, layout, shard, version);
+          summary = {
+            version,
+            etag: composed.shard.resource.hash,
+            items: composed.shard.itemCount,
+            modifiedMs: composed.lastModifiedMs,
+          };
+        }
+        lastModifiedMs = Math.max(lastModifiedMs, summary.modifiedMs);
+        summaries.push({
+          url: normalizeUri(`${settings.origin}${sitemapShardPath(settings.path, shard)}`),
+          etag: summary.etag,
+          items: summary.items,
+        });
+      }
+      return this.view(settings, composeSitemapIndex(settings, summaries), lastModifiedMs, {
+        index: true,
+      });
+    });
+  }
+
+  /** Paths of every sitemap document served now: the shards and, when sharded, the index. */
+  async paths(layoutGeneration: number): Promise<string[]> {
+    const settings = await this.settingsAt(layoutGeneration);
+    if (!settings) return [];
+    const shards = await readShardVersions(this.knex, this.tables);
+    const paths = shards.map(({ shard }) => sitemapShardPath(settings.path, shard));
+    if (shards.length >= 2) paths.push(sitemapIndexPath(settings.path));
+    return paths;
+  }
+}
