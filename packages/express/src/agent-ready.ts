@@ -29,7 +29,7 @@ import {
   type TableNames,
   type StoreReader,
   RegenerationEngine,
-  siteArtifactBuilders,
+  siteArtifactSettings,
   isStoreUnavailable,
   type DatabaseOption,
   type RegenerationEngineOptions,
@@ -202,7 +202,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     const engine = await RegenerationEngine.open({
       database,
       ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
-      builders: siteArtifactBuilders(options),
+      ...siteArtifactSettings(options),
       ...(options.rebuild ? { rebuild: options.rebuild } : {}),
       logger,
       ...(options.revalidateAfterMs !== undefined

@@ -42,13 +42,18 @@ describe('the package README example', () => {
       expect(page.text).toContain(
         '<link rel="alternate" type="application/json" href="https://example.com/hello/llm.json">',
       );
-      // Artifacts follow the publish shortly (coalesced rebuild).
+      // The sitemap is composed from the table: the root links it as soon as a document is in.
       const root = await waitForState('the sitemap link on the root', async () => {
         const answer = await request(base).get('/');
         return answer.headers.link?.includes('rel="index"') ? answer : undefined;
       });
       expect(root.headers.link).toContain('<https://example.com/llm-sitemap.json>; rel="index"');
-      const robots = await request(base).get('/robots.txt');
+      // The SCP collections follow the publish shortly (a coalesced rebuild), then robots.txt
+      // names their sitemap.xml.
+      const robots = await waitForState('the SCP sitemap in robots.txt', async () => {
+        const answer = await request(base).get('/robots.txt');
+        return answer.text.includes('Sitemap:') ? answer : undefined;
+      });
       expect(
         robots.text.startsWith(
           'User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/scp/sitemap.xml\n',

@@ -26,6 +26,8 @@ describe('the agent side against the Strapi plugin', () => {
         site: { ...FIXTURE_CONFIG.site, origin },
         robotsTxt: { rules: 'User-agent: *\nAllow: /\n' },
         rootPage: 'agent-index',
+        // Sharded, so the validator checks the index too.
+        sitemap: { maxItemsPerShard: 4 },
       },
     });
     await f.strapi.documents('api::home.home' as never).create({

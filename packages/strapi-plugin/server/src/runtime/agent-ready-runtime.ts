@@ -11,7 +11,7 @@ import {
 } from '@agent-ready/core';
 import {
   RegenerationEngine,
-  siteArtifactBuilders,
+  siteArtifactSettings,
   startServingMetrics,
   type DatabaseOption,
   type RebuildReport,
@@ -232,7 +232,7 @@ export class AgentReadyRuntime {
       // Strapi's own knex (its version may differ from the store's: same API, other typings).
       database: strapi.db.connection as unknown as DatabaseOption,
       ...(config.tablePrefix ? { tablePrefix: config.tablePrefix } : {}),
-      builders: siteArtifactBuilders(config),
+      ...siteArtifactSettings(config),
       ...(config.rebuild ? { rebuild: config.rebuild } : {}),
       logger: log,
     });
@@ -448,7 +448,7 @@ export class AgentReadyRuntime {
       this.configValue = config;
       this.appliedSettings = record;
       this.tracked = new Set(types.keys());
-      engine.setBuilders(siteArtifactBuilders(config));
+      engine.configure(siteArtifactSettings(config));
       this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
       const { locales: _old, ...context } = this.context!;
       this.context = {
