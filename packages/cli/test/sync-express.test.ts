@@ -249,3 +249,47 @@ describe('agent-ready sync against the Express adapter', () => {
 
   // Against the Strapi plugin: packages/strapi-plugin/tests/agent-side.test.ts (it boots Strapi).
 });
+
+describe('agent-ready sync through the sitemap index (no change feed)', () => {
+  it('after one edit reads the index and the one shard that changed, never the others', async () => {
+    const docs = homeAndPosts(9);
+    const sharded = await bootExpressSite({ documents: docs, maxItemsPerShard: 3 });
+    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-sync-index-'));
+    // No feed: the agent keeps up through the sitemap alone.
+    sharded.variant = (req, res, next) => {
+      if (req.path === '/llm-changes.json') res.status(404).end();
+      else next();
+    };
+    try {
+      const first = await syncSite(sharded.origin, { stateDir: dir });
+      expect(first).toMatchObject({ ok: true, fetched: docs.length, listed: docs.length });
+      const shardPaths = sharded.log
+        .map((entry) => entry.url)
+        .filter((url) => /^\/llm-sitemap-\d+\.json$/.test(url));
+      // 10 documents, 3 ids a shard: the root links shard 1 and the index, which lists 4.
+      expect(shardPaths).toEqual([
+        '/llm-sitemap-2.json',
+        '/llm-sitemap-3.json',
+        '/llm-sitemap-4.json',
+      ]);
+
+      await sharded.agent.publish({ ...docs[5]!, body: { format: 'text', value: 'Edited.' } });
+      const mark = sharded.log.length;
+      const again = await syncSite(sharded.origin, { stateDir: dir });
+      expect(again).toMatchObject({ ok: true, fetched: 1, zeroFetchSkips: docs.length - 1 });
+      expect(
+        sharded.log.slice(mark).map((entry) => `${entry.method} ${entry.url} ${entry.status}`),
+      ).toEqual([
+        'GET /llm-changes.json?since=now 404',
+        'GET /llm-sitemap.json 304',
+        'GET /llm-sitemap-index.json 200',
+        // post-5 has row id 6: the third shard (ids 6 to 8).
+        'GET /llm-sitemap-3.json 200',
+        `GET ${new URL(docs[5]!.url, sharded.origin).pathname}llm.json 200`,
+      ]);
+    } finally {
+      await sharded.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

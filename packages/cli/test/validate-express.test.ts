@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
+import { buildJsonResource } from '@agent-ready/core';
 import { validateSite, type ValidationReport } from '../src';
 import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
 import {
@@ -67,7 +68,10 @@ describe('agent-ready validate against the Express adapter', () => {
   it('passes every check on a conformant site (TCT from the adapter, SCP/llmindex/llms.txt fixtures)', async () => {
     const report = await validateWith();
     const notPassing = report.checks.filter((c) => c.status !== 'pass');
-    expect(notPassing.map((c) => `${c.id}: ${c.status}: ${c.evidence.detail}`)).toEqual([]);
+    // One shard: there is no index to check (the sharded site below has one).
+    expect(notPassing.map((c) => `${c.id}: ${c.status}: ${c.evidence.detail}`)).toEqual([
+      'tct.sitemap.index: not-tested: no sitemap index: the root links one shard',
+    ]);
     expect(report.ok).toBe(true);
     expect(report.checks.find((c) => c.id === 'tct.m-url.etag-parity')?.counts.pass).toBe(
       DOCUMENTS.length,
@@ -80,7 +84,9 @@ describe('agent-ready validate against the Express adapter', () => {
       const report = await validateSite(bare.origin, { all: true });
       expect(failing(report)).toEqual([]);
       for (const check of report.checks) {
-        if (check.protocol === 'llmindex') {
+        if (check.id === 'tct.sitemap.index') {
+          expect(check.status).toBe('not-tested');
+        } else if (check.protocol === 'llmindex') {
           expect([check.id, check.status]).toEqual([check.id, 'not-tested']);
           expect(check.evidence.detail).toMatch(/^no /);
         } else {
@@ -93,6 +99,36 @@ describe('agent-ready validate against the Express adapter', () => {
       }
     } finally {
       await bare.close();
+    }
+  });
+
+  it('checks a sharded sitemap through its index; a stale index fails exactly that check', async () => {
+    const sharded = await bootExpressSite({ documents: homeAndPosts(6), maxItemsPerShard: 3 });
+    try {
+      const report = await validateSite(sharded.origin, { all: true });
+      expect(failing(report)).toEqual([]);
+      const index = report.checks.find((c) => c.id === 'tct.sitemap.index')!;
+      // Every shard compared with its index entry, the first (read before the index) too.
+      expect(index).toMatchObject({ status: 'pass', counts: { pass: 1 + 3, fail: 0 } });
+      expect(report.checks.find((c) => c.id === 'tct.m-url.etag-parity')?.counts.pass).toBe(7);
+
+      // An index that still lists shard 2's previous hash.
+      sharded.variant = rewriteResource(
+        sharded,
+        (path) => path === '/llm-sitemap-index.json',
+        (resource, up) => {
+          const doc = JSON.parse(up.body.toString('utf8')) as {
+            sitemaps: { url: string; etag: string }[];
+          };
+          doc.sitemaps[1]!.etag = fakeHash('stale');
+          const json = buildJsonResource(doc);
+          return { ...resource, body: json.body, etag: json.etag };
+        },
+      );
+      const stale = await validateSite(sharded.origin, { all: true });
+      expect(failing(stale)).toEqual(['tct.sitemap.index']);
+    } finally {
+      await sharded.close();
     }
   });
 

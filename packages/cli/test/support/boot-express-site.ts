@@ -25,6 +25,8 @@ export interface BootOptions {
   fixtures?: RequestHandler;
   /** Extra Link header values for HTML pages (llms.txt v2 relations). */
   pageLinks?: (path: string) => string[];
+  /** Sitemap items per shard: small values give a sharded sitemap with an index. */
+  maxItemsPerShard?: number;
 }
 
 export function homeAndPosts(count: number): AgentDocument[] {
@@ -58,6 +60,9 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
     policy: { effective: '2025-10-01T00:00:00Z', urls: { contact: `${origin}/contact/` } },
     robotsTxt: { rules: 'User-agent: *\nDisallow: /admin/\n' },
     rebuild: { debounceMs: 5, healIntervalMs: 0 },
+    ...(options.maxItemsPerShard
+      ? { sitemap: { maxItemsPerShard: options.maxItemsPerShard } }
+      : {}),
   });
   const site: TestSite = {
     origin,

@@ -10,7 +10,7 @@ import {
 import { headerLinks, selectLinks } from '../discovery/find-links';
 import { HttpClient, isSameOrigin } from '../http/http-client';
 import { forEachConcurrently } from '../http/limit-concurrency';
-import { readTctSitemap, type TctSitemapItem } from '../tct/read-tct-sitemap';
+import { readTctSitemap, readTctSitemapIndex, type TctSitemapItem } from '../tct/read-tct-sitemap';
 import { sameUrl } from '../tct/same-url';
 import { verifyMUrlRepresentation } from '../tct/verify-m-url';
 import { parseOrigin } from '../validate/validate-site';
@@ -62,39 +62,69 @@ export async function syncRobotsPolicy(
   return policy;
 }
 
-/** Fetches every shard conditionally; a 304 reuses the stored body. */
+/**
+ * Fetches every shard conditionally; a 304 reuses the stored body. A sitemap index (the root
+ * links one on sharded sites) names every shard with its hash: a shard whose stored copy has
+ * that hash is not asked for at all, so after one edit a re-sync reads the index and one shard.
+ */
 async function readSitemaps(
   client: HttpClient,
   state: SyncState,
   urls: readonly string[],
   problems: SyncProblem[],
+  origin: string,
 ): Promise<{ items: TctSitemapItem[]; gone: boolean }> {
   const items: TctSitemapItem[] = [];
-  for (const url of urls) {
+  const pending = [...urls];
+  const read = new Set<string>();
+  /** Shard hashes an index gave, by URL. */
+  const indexed = new Map<string, string>();
+  while (pending.length > 0) {
+    const url = pending.shift()!;
+    if (read.has(urlKey(url))) continue;
+    read.add(urlKey(url));
     const cached = state.sitemap(url);
-    const res = await client.request(url, {
-      headers: {
-        accept: 'application/json',
-        'accept-encoding': 'identity',
-        ...(cached?.etag ? { 'if-none-match': cached.etag } : {}),
-      },
-    });
+    const hash = indexed.get(urlKey(url));
     let body: Buffer;
-    if (res.status === 304 && cached) body = cached.body;
-    else if (res.status === 200) {
-      body = res.body;
-      state.putSitemap({
-        url,
-        etag: res.headers.etag ?? null,
-        lastModified: res.headers['last-modified'] ?? null,
-        body,
+    if (cached && hash !== undefined && cached.etag === `"${hash}"`) body = cached.body;
+    else {
+      const res = await client.request(url, {
+        headers: {
+          accept: 'application/json',
+          'accept-encoding': 'identity',
+          ...(cached?.etag ? { 'if-none-match': cached.etag } : {}),
+        },
       });
-    } else if (res.status === 404 || res.status === 410) return { items: [], gone: true };
-    else
-      throw new SyncError('sync.sitemap', `the sitemap ${url} answered ${res.status}`, {
-        field: 'url',
-        value: url,
-      });
+      if (res.status === 304 && cached) body = cached.body;
+      else if (res.status === 200) {
+        body = res.body;
+        state.putSitemap({
+          url,
+          etag: res.headers.etag ?? null,
+          lastModified: res.headers['last-modified'] ?? null,
+          body,
+        });
+      } else if (res.status === 404 || res.status === 410) return { items: [], gone: true };
+      else
+        throw new SyncError('sync.sitemap', `the sitemap ${url} answered ${res.status}`, {
+          field: 'url',
+          value: url,
+        });
+    }
+    const index = readTctSitemapIndex(body);
+    if (index) {
+      for (const problem of index.problems)
+        problems.push({ url, detail: `sitemap index: ${problem}` });
+      for (const shard of index.shards) {
+        if (!isSameOrigin(shard.url, origin)) {
+          problems.push({ url: shard.url, detail: 'a shard on another origin; not fetched' });
+          continue;
+        }
+        indexed.set(urlKey(shard.url), shard.etag);
+        pending.push(shard.url);
+      }
+      continue;
+    }
     const reading = readTctSitemap(body);
     for (const problem of reading.problems) problems.push({ url, detail: `sitemap: ${problem}` });
     items.push(...reading.items);
@@ -154,7 +184,9 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
     } else {
       nextCursor = feedAllowed ? await currentFeedCursor(client, origin) : undefined;
       let sitemaps =
-        shardUrls.length > 0 ? await readSitemaps(client, state, shardUrls, problems) : undefined;
+        shardUrls.length > 0
+          ? await readSitemaps(client, state, shardUrls, problems, origin)
+          : undefined;
       if (sitemaps === undefined || sitemaps.gone) {
         shardUrls = (await discoverTctSitemaps(client, origin)).filter((url) =>
           isSameOrigin(url, origin),
@@ -164,7 +196,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
             field: 'origin',
             value: origin,
           });
-        sitemaps = await readSitemaps(client, state, shardUrls, problems);
+        sitemaps = await readSitemaps(client, state, shardUrls, problems, origin);
         if (sitemaps.gone)
           throw new SyncError('sync.no-sitemap', 'the sitemap the root links is gone', {
             field: 'origin',

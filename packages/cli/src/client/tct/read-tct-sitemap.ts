@@ -94,3 +94,58 @@ export function readTctSitemap(body: Buffer | string): TctSitemapReading {
   });
   return { items, problems };
 }
+
+/** One shard as a sitemap index lists it. */
+export interface TctSitemapIndexEntry {
+  url: string;
+  /** The shard's hash: its ETag without quotes. */
+  etag: string;
+  items: number;
+}
+
+export interface TctSitemapIndexReading {
+  shards: TctSitemapIndexEntry[];
+  problems: string[];
+}
+
+/**
+ * Reads a sitemap index (`{"version":1,"profile":"tct-1","sitemaps":[{url, etag, items}]}`), or
+ * answers `undefined` when the body is not one (a shard, or not JSON). Lenient like
+ * `readTctSitemap`: well-formed entries are kept, every problem is named. Never throws.
+ */
+export function readTctSitemapIndex(body: Buffer | string): TctSitemapIndexReading | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isObject(value) || !('sitemaps' in value) || 'items' in value) return undefined;
+  const problems: string[] = [];
+  const problem = (message: string) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(message);
+  };
+  if (value.version !== 1) problem(`version is ${JSON.stringify(value.version)}, expected 1`);
+  if (value.profile !== 'tct-1')
+    problem(`profile is ${JSON.stringify(value.profile)}, expected "tct-1"`);
+  if (!Array.isArray(value.sitemaps)) {
+    problem('sitemaps is not an array');
+    return { shards: [], problems };
+  }
+  const shards: TctSitemapIndexEntry[] = [];
+  const urls = new Set<string>();
+  value.sitemaps.forEach((entry: unknown, index: number) => {
+    const at = `sitemaps[${index}]`;
+    if (!isObject(entry)) return problem(`${at} is not an object`);
+    if (!isHttpUrl(entry.url)) return problem(`${at}.url is not an absolute http(s) URL`);
+    if (typeof entry.etag !== 'string' || !TCT_HASH.test(entry.etag))
+      return problem(`${at}.etag is not "sha256-<64 lowercase hex>"`);
+    if (!Number.isSafeInteger(entry.items) || (entry.items as number) < 0)
+      return problem(`${at}.items is not a count`);
+    const url = normalized(entry.url as string);
+    if (urls.has(url)) return problem(`${at}.url ${url} is listed twice`);
+    urls.add(url);
+    shards.push({ url: entry.url as string, etag: entry.etag, items: entry.items as number });
+  });
+  return { shards, problems };
+}

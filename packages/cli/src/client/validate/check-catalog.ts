@@ -101,6 +101,13 @@ export const VALIDATION_CHECKS: readonly CheckDefinition[] = [
     rule: rule('tct-sitemap', 'TCT -00 §5, -01 §8'),
   },
   {
+    id: 'tct.sitemap.index',
+    title: 'A sitemap index lists every shard once with its current hash (= the shard ETag)',
+    protocol: 'tct',
+    severity: 'fail',
+    rule: rule('tct-sitemap', 'TCT -00 §5, -01 §8'),
+  },
+  {
     id: 'tct.sitemap.overview-first',
     title: 'The stable overview item (home or about) comes first',
     protocol: 'tct',

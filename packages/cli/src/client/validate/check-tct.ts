@@ -9,7 +9,7 @@ import {
 } from '../discovery/find-links';
 import type { HttpExchange } from '../http/http-client';
 import { forEachConcurrently } from '../http/limit-concurrency';
-import { readTctSitemap, type TctSitemapItem } from '../tct/read-tct-sitemap';
+import { readTctSitemap, readTctSitemapIndex, type TctSitemapItem } from '../tct/read-tct-sitemap';
 import { mUrlHashOf } from '../tct/verify-m-url';
 import { checkJsonResource } from './check-json-resource';
 import { evidenceOf } from './check-recorder';
@@ -125,7 +125,26 @@ export async function checkSitemaps(
   }
   const items: TctSitemapItem[] = [];
   let policyUrl: string | undefined;
-  for (const [index, url] of shardUrls.entries()) {
+  const pending = [...shardUrls];
+  const seen = new Set<string>();
+  /** Shard hashes the index lists, by URL: each must be the shard's ETag. */
+  const indexed = new Map<string, string>();
+  const fetched = new Map<string, HttpExchange>();
+  const compareWithIndex = (shard: HttpExchange, listedHash: string) => {
+    const etag = shard.headers.etag;
+    if (etag === `"${listedHash}"`)
+      rec.pass('tct.sitemap.index', evidenceOf(shard, `ETag ${etag} as the index lists it`));
+    else
+      rec.violation(
+        'tct.sitemap.index',
+        evidenceOf(shard, `ETag ${String(etag)}, but the index lists ${listedHash}`),
+      );
+  };
+  let first = true;
+  while (pending.length > 0) {
+    const url = pending.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
     if (!onOrigin(ctx, url)) {
       rec.violation('tct.sitemap.status', {
         request: { method: 'GET', url },
@@ -143,18 +162,39 @@ export async function checkSitemaps(
       continue;
     }
     rec.pass('tct.sitemap.status', evidenceOf(shard, '200'));
+    const index = readTctSitemapIndex(shard.body);
+    if (index) {
+      if (index.problems.length > 0)
+        rec.violation(
+          'tct.sitemap.index',
+          evidenceOf(shard, index.problems.slice(0, 5).join('; ')),
+        );
+      else rec.pass('tct.sitemap.index', evidenceOf(shard, `${index.shards.length} shards`));
+      for (const entry of index.shards) {
+        indexed.set(entry.url, entry.etag);
+        // A shard read before the index (the first one, which the root links) is compared now.
+        const earlier = fetched.get(entry.url);
+        if (earlier) compareWithIndex(earlier, entry.etag);
+        pending.push(entry.url);
+      }
+      continue;
+    }
+    fetched.set(url, shard);
+    const listedHash = indexed.get(url);
+    if (listedHash !== undefined) compareWithIndex(shard, listedHash);
     const { items: shardItems, parsed } = checkStructure(ctx, shard);
     items.push(...shardItems);
-    if (index === 0) {
-      const first = shardItems[0];
-      if (first === undefined)
+    if (first) {
+      first = false;
+      const leading = shardItems[0];
+      if (leading === undefined)
         rec.notTested('tct.sitemap.overview-first', 'the sitemap lists nothing');
-      else if (isOverview(ctx, first.cUrl))
-        rec.pass('tct.sitemap.overview-first', evidenceOf(shard, `first: ${first.cUrl}`));
+      else if (isOverview(ctx, leading.cUrl))
+        rec.pass('tct.sitemap.overview-first', evidenceOf(shard, `first: ${leading.cUrl}`));
       else
         rec.violation(
           'tct.sitemap.overview-first',
-          evidenceOf(shard, `first item is ${first.cUrl}, not the home or about page`),
+          evidenceOf(shard, `first item is ${leading.cUrl}, not the home or about page`),
         );
       const links = headerLinks(shard);
       ctx.links.push(...links);
@@ -168,6 +208,8 @@ export async function checkSitemaps(
       });
     }
   }
+  if (indexed.size === 0)
+    rec.notTested('tct.sitemap.index', 'no sitemap index: the root links one shard');
   return { items, ...(policyUrl ? { policyUrl } : {}) };
 }
 
