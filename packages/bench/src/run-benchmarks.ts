@@ -31,7 +31,9 @@ function main(): void {
   const results: ScenarioResult[] = [];
   for (const scenario of selected) {
     process.stderr.write(`bench: ${scenario.id} (${scenario.title})…\n`);
-    results.push(runScenario(scenario.id, quick));
+    const result = runScenario(scenario.id, quick);
+    if (result.skipped) process.stderr.write(`bench: ${scenario.id} skipped: ${result.skipped}\n`);
+    results.push(result);
   }
   const report = {
     date: new Date().toISOString(),
