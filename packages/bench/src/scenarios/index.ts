@@ -1,6 +1,7 @@
 import type { BenchScenario } from '../measurement';
 import { bandwidthDemoScenario } from './bandwidth-demo';
 import { buildMUrlScenario } from './build-m-url';
+import { cliStartupScenario } from './cli-startup';
 import { normalizeTextScenario } from './normalize-text';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
@@ -24,4 +25,5 @@ export const scenarios: BenchScenario[] = [
   strapiSaveScenario,
   bandwidthDemoScenario,
   tokensDemoScenario,
+  cliStartupScenario,
 ];
