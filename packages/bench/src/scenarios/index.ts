@@ -1,6 +1,7 @@
 import type { BenchScenario } from '../measurement';
 import { bandwidthDemoScenario } from './bandwidth-demo';
 import { buildMUrlScenario } from './build-m-url';
+import { cliNormalizePythonScenario } from './cli-normalize-python';
 import { cliStartupScenario } from './cli-startup';
 import { normalizeTextScenario } from './normalize-text';
 import { scpParseScenario } from './scp-parse';
@@ -26,4 +27,5 @@ export const scenarios: BenchScenario[] = [
   bandwidthDemoScenario,
   tokensDemoScenario,
   cliStartupScenario,
+  cliNormalizePythonScenario,
 ];
