@@ -22,10 +22,28 @@ export interface BenchFigure {
   notes?: string;
 }
 
+/** The machine a run measured on. */
+export interface BenchMachine {
+  node: string;
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  platform: string;
+}
+
+/** When and where a result was measured: a partial run keeps other scenarios' older results. */
+export interface BenchRun {
+  date: string;
+  quick: boolean;
+  machine: BenchMachine;
+}
+
 export interface ScenarioResult {
   scenario: string;
   title: string;
   figures: BenchFigure[];
+  /** The run that measured it (absent from results written before runs were recorded). */
+  run?: BenchRun;
   /** Why the scenario measured nothing on this machine (e.g. a tool it compares with is absent). */
   skipped?: string;
   /** Peak resident set size of the scenario's own process, in MiB. */

@@ -1,10 +1,18 @@
-import { withinLimit, type BenchFigure, type ScenarioResult } from './measurement';
+import {
+  withinLimit,
+  type BenchFigure,
+  type BenchMachine,
+  type BenchRun,
+  type ScenarioResult,
+} from './measurement';
 
-export interface BenchReport {
-  date: string;
-  quick: boolean;
-  machine: { node: string; cpus: number; cpuModel: string; memoryGiB: number; platform: string };
+/** The latest run, and every scenario's latest result (some from earlier, partial runs). */
+export interface BenchReport extends BenchRun {
   results: ScenarioResult[];
+}
+
+function describeMachine(machine: BenchMachine): string {
+  return `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.platform}, Node ${machine.node}`;
 }
 
 function format(value: number): string {
@@ -81,12 +89,21 @@ export function renderReport(report: BenchReport, charts: Record<string, string>
     'ratio is the result, the absolute numbers only describe this machine.',
     '',
     `- Date: ${report.date}${report.quick ? ' (quick mode)' : ''}`,
-    `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}, Node ${report.machine.node}`,
+    `- Machine: ${describeMachine(report.machine)}`,
+    ...(report.results.some((r) => r.run && r.run.date !== report.date)
+      ? ['- Scenarios measured by an earlier run say when and on what machine.']
+      : []),
     '',
     ...goalsTable(report),
   ];
   for (const result of report.results) {
     lines.push(`## ${result.title}`, '');
+    if (result.run && result.run.date !== report.date) {
+      lines.push(
+        `Measured by an earlier run: ${result.run.date}${result.run.quick ? ' (quick mode)' : ''}, ${describeMachine(result.run.machine)}.`,
+        '',
+      );
+    }
     if (result.skipped) {
       lines.push(`Skipped on this machine: ${result.skipped}`, '');
       continue;
