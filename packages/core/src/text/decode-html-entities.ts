@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type * as HeModule from 'he';
 
-// `he` is CommonJS, loaded with `require` rather than `import`: Node's ESM loader first scans a
-// CommonJS file's source for its export names, and on he's 100 KB of entity tables that costs
-// more than running it (about 20 ms of the CLI's `normalize text` start-up, measured).
+// `he` is CommonJS, loaded with `require` rather than `import`: for an import, Node's ESM loader
+// also parses the file to detect its module format and scans it for export names, which on he's
+// 100 KB of entity tables cost about 20 ms of the CLI's `normalize text` start-up (measured).
 const he = createRequire(import.meta.url)('he') as typeof HeModule;
 
 // The longest span any character reference can take: `&`, an optional `#`, letters and digits,
