@@ -1,9 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // `text` is also its own entry: batch tools that only normalize text start without loading
-  // every protocol (the CLI's `normalize text` starts in a fraction of the time).
-  entry: { index: 'src/index.ts', text: 'src/text/index.ts' },
+  // `text`, `json` and `uri` are also entries of their own: batch tools that only normalize
+  // text, canonicalize JSON or normalize URIs start without loading every protocol (the CLI's
+  // batch commands start in a fraction of the time the whole barrel takes to load).
+  entry: {
+    index: 'src/index.ts',
+    text: 'src/text/index.ts',
+    json: 'src/json/index.ts',
+    uri: 'src/uri/normalize-compare-resolve.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

@@ -14,13 +14,38 @@ export interface BenchFigure {
   baseline?: { title: string; value: number; samples: number[] };
   /** The goal an issue names, as a ratio to the baseline (e.g. 0.7 = "at least 70% of it"). */
   goalRatio?: number;
+  /**
+   * An absolute budget an issue names, in `unit` ("starts in under 100 ms"): reported as kept or
+   * not, never enforced. It describes this machine only; the ratio is what carries over.
+   */
+  budget?: number;
   notes?: string;
+}
+
+/** The machine a run measured on. */
+export interface BenchMachine {
+  node: string;
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  platform: string;
+}
+
+/** When and where a result was measured: a partial run keeps other scenarios' older results. */
+export interface BenchRun {
+  date: string;
+  quick: boolean;
+  machine: BenchMachine;
 }
 
 export interface ScenarioResult {
   scenario: string;
   title: string;
   figures: BenchFigure[];
+  /** The run that measured it (absent from results written before runs were recorded). */
+  run?: BenchRun;
+  /** Why the scenario measured nothing on this machine (e.g. a tool it compares with is absent). */
+  skipped?: string;
   /** Peak resident set size of the scenario's own process, in MiB. */
   peakRssMiB: number;
   durationSeconds: number;
@@ -30,6 +55,18 @@ export interface BenchScenario {
   id: string;
   title: string;
   run(options: { quick: boolean }): Promise<BenchFigure[]>;
+}
+
+/** Thrown by a scenario that cannot run on this machine; the report says why instead of failing. */
+export class ScenarioSkipped extends Error {}
+
+/** Whether `value` keeps within `limit`, for a figure where `betterIs` says which way is good. */
+export function withinLimit(
+  f: Pick<BenchFigure, 'betterIs'>,
+  value: number,
+  limit: number,
+): boolean {
+  return f.betterIs === 'higher' ? value >= limit : value <= limit;
 }
 
 export function median(values: readonly number[]): number {

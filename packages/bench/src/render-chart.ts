@@ -1,4 +1,4 @@
-import type { BenchFigure, ScenarioResult } from './measurement';
+import { withinLimit, type BenchFigure, type ScenarioResult } from './measurement';
 
 const WIDTH = 760;
 const LABEL_WIDTH = 330;
@@ -38,13 +38,10 @@ export function renderScenarioChart(result: ScenarioResult): string | undefined 
     const width = (v: number) => Math.max(1, Math.round((v / max) * BAR_AREA));
     const ratio =
       f.baseline.value === 0 ? 'n/a' : `${(f.value / f.baseline.value).toPrecision(3)}×`;
-    const meets =
-      f.goalRatio === undefined
-        ? undefined
-        : f.betterIs === 'higher'
-          ? f.value / f.baseline.value >= f.goalRatio
-          : f.value / f.baseline.value <= f.goalRatio;
-    const colour = meets === false ? '#c0392b' : '#2c7be5';
+    const missesGoal =
+      (f.goalRatio !== undefined && !withinLimit(f, f.value / f.baseline.value, f.goalRatio)) ||
+      (f.budget !== undefined && !withinLimit(f, f.value, f.budget));
+    const colour = missesGoal ? '#c0392b' : '#2c7be5';
     return [
       `<text x="${LABEL_WIDTH - 8}" y="${y + 12}" text-anchor="end" font-size="12">${escapeXml(f.title.length > 52 ? `${f.title.slice(0, 51)}…` : f.title)}</text>`,
       `<rect x="${LABEL_WIDTH}" y="${y}" width="${width(f.value)}" height="12" fill="${colour}"/>`,

@@ -1,10 +1,18 @@
-import type { BenchFigure, ScenarioResult } from './measurement';
+import {
+  withinLimit,
+  type BenchFigure,
+  type BenchMachine,
+  type BenchRun,
+  type ScenarioResult,
+} from './measurement';
 
-export interface BenchReport {
-  date: string;
-  quick: boolean;
-  machine: { node: string; cpus: number; cpuModel: string; memoryGiB: number; platform: string };
+/** The latest run, and every scenario's latest result (some from earlier, partial runs). */
+export interface BenchReport extends BenchRun {
   results: ScenarioResult[];
+}
+
+function describeMachine(machine: BenchMachine): string {
+  return `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.platform}, Node ${machine.node}`;
 }
 
 function format(value: number): string {
@@ -25,30 +33,49 @@ function ratio(f: BenchFigure): string {
   const verdict =
     f.goalRatio === undefined
       ? ''
-      : (f.betterIs === 'higher' ? r >= f.goalRatio : r <= f.goalRatio)
+      : withinLimit(f, r, f.goalRatio)
         ? ' (meets goal)'
         : ` (**below goal ${f.goalRatio}**)`;
   return `${format(r)}×${verdict}`;
 }
 
-/** Every figure that has a goal, and whether it meets it: the report's first table. */
+/** The figure's value, and whether it keeps its absolute budget when it has one. */
+function valueCell(f: BenchFigure): string {
+  const value = `${format(f.value)} ${f.unit}`;
+  if (f.budget === undefined) return value;
+  return withinLimit(f, f.value, f.budget)
+    ? `${value} (within ${format(f.budget)} ${f.unit})`
+    : `${value} (**over ${format(f.budget)} ${f.unit}**)`;
+}
+
+const comparison = (f: BenchFigure) => (f.betterIs === 'higher' ? '≥' : '≤');
+
+/** Every goal (a ratio to the baseline) and budget (an absolute value), and whether it is met. */
 function goalsTable(report: BenchReport): string[] {
   const rows = report.results.flatMap((result) =>
-    result.figures
-      .filter((f) => f.goalRatio !== undefined && f.baseline)
-      .map((f) => ({ result, f })),
+    result.figures.flatMap((f) => {
+      const found: string[] = [];
+      if (f.goalRatio !== undefined && f.baseline) {
+        const r = f.value / f.baseline.value;
+        found.push(
+          `| ${result.title} | ${f.title} | ${comparison(f)} ${f.goalRatio}× baseline | ${format(r)}× | ${withinLimit(f, r, f.goalRatio) ? 'meets' : '**short of the goal**'} |`,
+        );
+      }
+      if (f.budget !== undefined) {
+        found.push(
+          `| ${result.title} | ${f.title} | ${comparison(f)} ${format(f.budget)} ${f.unit} (budget) | ${format(f.value)} ${f.unit} | ${withinLimit(f, f.value, f.budget) ? 'meets' : '**over budget**'} |`,
+        );
+      }
+      return found;
+    }),
   );
   if (rows.length === 0) return [];
   return [
     '## At a glance: goals',
     '',
-    '| scenario | figure | goal (ratio to baseline) | measured | verdict |',
+    '| scenario | figure | goal | measured | verdict |',
     '|---|---|---|---|---|',
-    ...rows.map(({ result, f }) => {
-      const r = f.value / f.baseline!.value;
-      const ok = f.betterIs === 'higher' ? r >= f.goalRatio! : r <= f.goalRatio!;
-      return `| ${result.title} | ${f.title} | ${f.betterIs === 'higher' ? '≥' : '≤'} ${f.goalRatio} | ${format(r)}× | ${ok ? 'meets' : '**short of the goal**'} |`;
-    }),
+    ...rows,
     '',
   ];
 }
@@ -62,18 +89,31 @@ export function renderReport(report: BenchReport, charts: Record<string, string>
     'ratio is the result, the absolute numbers only describe this machine.',
     '',
     `- Date: ${report.date}${report.quick ? ' (quick mode)' : ''}`,
-    `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}, Node ${report.machine.node}`,
+    `- Machine: ${describeMachine(report.machine)}`,
+    ...(report.results.some((r) => r.run && r.run.date !== report.date)
+      ? ['- Scenarios measured by an earlier run say when and on what machine.']
+      : []),
     '',
     ...goalsTable(report),
   ];
   for (const result of report.results) {
     lines.push(`## ${result.title}`, '');
+    if (result.run && result.run.date !== report.date) {
+      lines.push(
+        `Measured by an earlier run: ${result.run.date}${result.run.quick ? ' (quick mode)' : ''}, ${describeMachine(result.run.machine)}.`,
+        '',
+      );
+    }
+    if (result.skipped) {
+      lines.push(`Skipped on this machine: ${result.skipped}`, '');
+      continue;
+    }
     if (charts[result.scenario]) lines.push(`![${result.title}](${charts[result.scenario]})`, '');
     lines.push('| figure | value | spread | baseline | baseline value | ratio |');
     lines.push('|---|---|---|---|---|---|');
     for (const f of result.figures) {
       lines.push(
-        `| ${f.title} | ${format(f.value)} ${f.unit} | ${spread(f.samples, f.value)} | ${f.baseline?.title ?? '–'} | ${
+        `| ${f.title} | ${valueCell(f)} | ${spread(f.samples, f.value)} | ${f.baseline?.title ?? '–'} | ${
           f.baseline ? `${format(f.baseline.value)} ${f.unit}` : '–'
         } | ${ratio(f)} |`,
       );

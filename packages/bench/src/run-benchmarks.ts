@@ -4,8 +4,8 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenarios } from './scenarios';
-import type { ScenarioResult } from './measurement';
-import { renderReport } from './render-report';
+import type { BenchRun, ScenarioResult } from './measurement';
+import { renderReport, type BenchReport } from './render-report';
 import { renderScenarioChart } from './render-chart';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,9 +31,11 @@ function main(): void {
   const results: ScenarioResult[] = [];
   for (const scenario of selected) {
     process.stderr.write(`bench: ${scenario.id} (${scenario.title})…\n`);
-    results.push(runScenario(scenario.id, quick));
+    const result = runScenario(scenario.id, quick);
+    if (result.skipped) process.stderr.write(`bench: ${scenario.id} skipped: ${result.skipped}\n`);
+    results.push(result);
   }
-  const report = {
+  const run: BenchRun = {
     date: new Date().toISOString(),
     quick,
     machine: {
@@ -43,19 +45,23 @@ function main(): void {
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       platform: `${process.platform}-${process.arch}`,
     },
-    results,
   };
+  for (const result of results) result.run = run;
+  const report: BenchReport = { ...run, results };
   const outDir = join(repoRoot, 'docs', 'benchmarks');
   mkdirSync(outDir, { recursive: true });
   // A partial run (`pnpm bench -- store`) updates its scenarios and keeps the others' last results.
   const previousFile = join(outDir, 'results.json');
   if (only.length > 0 && existsSync(previousFile)) {
-    const previous = JSON.parse(readFileSync(previousFile, 'utf8')) as {
-      results: ScenarioResult[];
-    };
+    const previous = JSON.parse(readFileSync(previousFile, 'utf8')) as BenchReport;
     const fresh = new Map(results.map((r) => [r.scenario, r]));
     const order = scenarios.map((s) => s.id);
-    const merged = [...previous.results.filter((r) => !fresh.has(r.scenario)), ...results];
+    // Kept results say which run measured them, so the report never puts them under this one.
+    const { date, quick: previousQuick, machine } = previous;
+    const kept = previous.results
+      .filter((r) => !fresh.has(r.scenario))
+      .map((r) => ({ ...r, run: r.run ?? { date, quick: previousQuick, machine } }));
+    const merged = [...kept, ...results];
     merged.sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario));
     report.results = merged;
   }

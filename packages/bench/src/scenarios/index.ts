@@ -1,6 +1,8 @@
 import type { BenchScenario } from '../measurement';
 import { bandwidthDemoScenario } from './bandwidth-demo';
 import { buildMUrlScenario } from './build-m-url';
+import { cliNormalizePythonScenario } from './cli-normalize-python';
+import { cliStartupScenario } from './cli-startup';
 import { normalizeTextScenario } from './normalize-text';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
@@ -24,4 +26,6 @@ export const scenarios: BenchScenario[] = [
   strapiSaveScenario,
   bandwidthDemoScenario,
   tokensDemoScenario,
+  cliStartupScenario,
+  cliNormalizePythonScenario,
 ];

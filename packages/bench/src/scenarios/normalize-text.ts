@@ -2,40 +2,9 @@ import { createHash } from 'node:crypto';
 import he from 'he';
 import { normalizeText } from '@agent-ready/core';
 import { figure, type BenchScenario } from '../measurement';
+import { buildMixedScriptCorpus } from './mixed-script-corpus';
 
 const CORPUS_BYTES = 10 * 1024 * 1024;
-
-/** Fragments of the corpus, with how often each is drawn: mostly prose, some of everything. */
-const FRAGMENTS: Array<[weight: number, text: string]> = [
-  [30, 'The quick brown fox jumps over the lazy dog. Agents fetch compact JSON instead of HTML.'],
-  [12, 'Café crème brûlée &amp; naïve résumé &mdash; Straße, Ærøskøbing, İstanbul&nbsp;déjà vu.'],
-  [4, 'Prix&nbsp;: 12&euro; &lt;b&gt;gras&lt;/b&gt; &#x2014; &#233;t&eacute; &quot;cité&quot;'],
-  [6, 'Η γρήγορη καφέ αλεπού πηδά ΌΣΟΣ πάνω από τον σκύλο.'],
-  [6, 'Съешь же ещё этих мягких французских булок, да выпей ЧАЮ.'],
-  [6, '日本語のテキストと中文字符，全角ＡＢＣ１２３とｶﾀｶﾅ。'],
-  [5, 'اللغة العربية جميلة ﻻ ﷺ والأرقام ١٢٣.'],
-  [3, 'Reactions 😀👍🏽🇩🇪 and ﬁne ligatures ﬃ ㎏ ½ Ⅻ.'],
-  [6, '  \t\n\n   '],
-  [1, 'bell\u0007form\ffeed\u000Bnext\u0085line\u0000'],
-];
-
-/** A deterministic ~10 MB mixed-script text: the same bytes on every run and machine. */
-function buildCorpus(): string {
-  const pool: string[] = [];
-  for (const [weight, text] of FRAGMENTS) for (let k = 0; k < weight; k++) pool.push(text);
-  let state = 0x9e3779b9; // xorshift32, fixed seed
-  const parts: string[] = [];
-  let bytes = 0;
-  while (bytes < CORPUS_BYTES) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    const fragment = pool[(state >>> 0) % pool.length]!;
-    parts.push(fragment, ' ');
-    bytes += Buffer.byteLength(fragment) + 1;
-  }
-  return parts.join('');
-}
 
 /** `global.gc` when the process runs with --expose-gc (the bench runner passes it). */
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -53,7 +22,7 @@ export const normalizeTextScenario: BenchScenario = {
   id: 'core.normalize',
   title: 'Text normalization for fingerprints (10 MB mixed-script corpus)',
   async run({ quick }) {
-    const corpus = buildCorpus();
+    const corpus = buildMixedScriptCorpus(CORPUS_BYTES);
     const utf8 = Buffer.from(corpus, 'utf8');
     const bytes = utf8.length;
     const repeats = quick ? 3 : 9;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { canonicalizeJson, CanonicalJsonError } from '@agent-ready/core';
+// The JSON entry only: `json canonicalize` starts without loading every protocol.
+import { canonicalizeJson, CanonicalJsonError } from '@agent-ready/core/json';
 import { mapJsonLines } from '../io/map-json-lines';
 import { commandGroup, requireJsonLines } from './command-group';
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { compareUris, normalizeUriReference, resolveUri } from '@agent-ready/core';
+// The URI entry only: the `uri` commands start without loading every protocol.
+import { compareUris, normalizeUriReference, resolveUri } from '@agent-ready/core/uri';
 import { mapJsonLines } from '../io/map-json-lines';
 
 function stringPair(value: unknown, names: string): [string, string] {

@@ -1,10 +1,10 @@
-import { toASCII, toUnicode } from 'tr46';
 import { NON_ASCII, isRegNameOctet, percentEncodeOctet } from './uri-characters';
 import { normalizePercentEncoding, percentDecodeUtf8 } from './normalize-percent-encoding';
 import { formatIpv6Address, parseIpv6Address } from './parse-ip-literal';
 import type { UriAuthority } from './uri-components';
 import { parseUriReference } from './parse-uri';
 import { uriError } from './uri-error';
+import { tr46 } from './load-tr46';
 
 /**
  * UTS #46 options for host names in URLs:
@@ -61,7 +61,7 @@ export function domainToAscii(domain: string, input: string = domain): string {
   if (domain.length > MAX_IDNA_INPUT) {
     throw idnaError(`host is longer than ${MAX_IDNA_INPUT} characters`, input);
   }
-  const ascii = toASCII(domain, TR46_HOST_OPTIONS);
+  const ascii = tr46().toASCII(domain, TR46_HOST_OPTIONS);
   if (ascii === null) {
     throw idnaError(`host "${domain}" is not a valid internationalized domain name`, input);
   }
@@ -154,6 +154,6 @@ export function hostToAscii(host: string): string {
 export function hostToUnicode(host: string): string {
   const ascii = hostToAscii(host);
   if (ascii.startsWith('[') || !ACE_LABEL.test(ascii)) return ascii;
-  const { domain, error } = toUnicode(ascii, TR46_HOST_OPTIONS);
+  const { domain, error } = tr46().toUnicode(ascii, TR46_HOST_OPTIONS);
   return error ? ascii : domain;
 }

@@ -1,4 +1,3 @@
-import { toUnicode } from 'tr46';
 import type { UriAuthority, UriComponents } from './uri-components';
 import {
   COMPONENT_OFFENCE,
@@ -15,6 +14,7 @@ import { percentEncodeNonAscii } from './normalize-percent-encoding';
 import { TR46_HOST_OPTIONS, domainToAscii } from './convert-host';
 import { schemeRules } from './scheme-rules';
 import { UriError } from './uri-error';
+import { tr46 } from './load-tr46';
 
 function mapComponents(
   components: UriComponents,
@@ -144,7 +144,7 @@ export function uriToDisplayIri(uri: string): string {
     (authority, dns) => {
       if (authority.hostKind !== 'reg-name') return authority.host;
       if (dns && /(?:^|\.)xn--/i.test(authority.host)) {
-        const { domain, error } = toUnicode(authority.host, TR46_HOST_OPTIONS);
+        const { domain, error } = tr46().toUnicode(authority.host, TR46_HOST_OPTIONS);
         if (!error && !COMPONENT_OFFENCE.regName.test(domain)) return domain;
         return authority.host;
       }
