@@ -1,4 +1,4 @@
-import type { ArtifactInput } from './artifact-rows';
+import type { ArtifactInput, ArtifactMeta } from './artifact-rows';
 import type { Visibility } from './document-rows';
 
 /** The columns a builder may read from published rows. */
@@ -55,6 +55,17 @@ export interface ArtifactBuildContext {
   installedMeta(name: string): Promise<Record<string, unknown> | undefined>;
   /** Sections that have at least one published public document, sorted. */
   sections(): Promise<string[]>;
+  /**
+   * The content position the installed artifacts were built from (0: none yet). With
+   * `changedSections`, what lets a builder redo only what a burst touched.
+   */
+  installedSeq: number;
+  /** Sections of the rows changed after content position `afterSeq`, whatever their state, sorted. */
+  changedSections(afterSeq: number): Promise<string[]>;
+  /** How many rows of a section changed (committed) after `afterMs`. */
+  countCommittedAfter(options: { section: string; afterMs: number }): Promise<number>;
+  /** The installed artifacts of a family: what a builder may keep as they are. */
+  installedArtifacts(family: string): Promise<ArtifactMeta[]>;
   /** When this build started. */
   now: Date;
   /** A private temporary folder for big outputs, removed after the build. */
@@ -66,9 +77,23 @@ export interface ArtifactBuildContext {
  * Builders are pure functions of the rows, their own settings and the installed artifacts'
  * `meta`: every instance, given the same table, produces the same bytes.
  */
+/**
+ * What a build produced: new artifacts, and the installed ones (by name) that stay exactly as
+ * they are. Every other artifact of the family is removed at install.
+ */
+export interface ArtifactBuildResult {
+  artifacts: ArtifactInput[];
+  keep?: readonly string[];
+}
+
 export interface ArtifactBuilder {
   family: string;
   /** Part of the configuration key: changing settings forces a rebuild. */
   settingsKey: string;
-  build(context: ArtifactBuildContext): Promise<ArtifactInput[]>;
+  build(context: ArtifactBuildContext): Promise<ArtifactInput[] | ArtifactBuildResult>;
+  /**
+   * Whether the builder has work due although the table did not change (a scheduled snapshot):
+   * checked on the engine's heal interval.
+   */
+  due?(context: ArtifactBuildContext): Promise<boolean>;
 }

@@ -108,9 +108,25 @@ export async function writeArtifactChunks(
 }
 
 /** An artifact whose chunks are stored under `generation`: this build's, or a kept earlier one. */
-export interface InstallableArtifact extends ArtifactInput {
+export interface InstallableArtifact extends Omit<ArtifactInput, 'body'> {
   size: number;
   generation: number;
+}
+
+/** An installed artifact, as it is, ready to install again (a builder kept it). */
+export function installedAsIs(meta: ArtifactMeta): InstallableArtifact {
+  return {
+    name: meta.name,
+    family: meta.family,
+    contentType: meta.contentType,
+    ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
+    etag: meta.etag,
+    contentDigest: meta.contentDigest,
+    lastModified: meta.lastModified,
+    meta: meta.meta,
+    size: meta.size,
+    generation: meta.generation,
+  };
 }
 
 /**
@@ -138,6 +154,11 @@ export interface ArtifactInstall {
   leaseHolder: string;
   /** Families whose build failed this time: their last good artifacts stay in place. */
   keepFamilies?: readonly string[];
+  /**
+   * Scheduled work on an unchanged table (a snapshot that came due): installs even though the
+   * same content position under the same settings is installed already.
+   */
+  scheduled?: boolean;
 }
 
 /**
@@ -158,7 +179,14 @@ export async function swapArtifacts(
   artifacts: readonly InstallableArtifact[],
   install: ArtifactInstall,
 ): Promise<InstallOutcome> {
-  const { generation, snapshotSeq, configKey, leaseHolder, keepFamilies = [] } = install;
+  const {
+    generation,
+    snapshotSeq,
+    configKey,
+    leaseHolder,
+    keepFamilies = [],
+    scheduled = false,
+  } = install;
   return knex.transaction(async (trx) => {
     if (!(await stillHoldsRebuildLease(trx, t, leaseHolder))) return 'fenced';
     await trx(t.state)
@@ -169,7 +197,8 @@ export async function swapArtifacts(
     const hasArtifacts = (await trx(t.artifacts).first('name')) !== undefined;
     if (
       hasArtifacts &&
-      (currentSeq > snapshotSeq || (currentSeq === snapshotSeq && current?.holder === configKey))
+      (currentSeq > snapshotSeq ||
+        (currentSeq === snapshotSeq && current?.holder === configKey && !scheduled))
     ) {
       return 'superseded';
     }

@@ -141,12 +141,63 @@ async function writeCollection(
   };
 }
 
+/** A section's snapshot as the last build left it. */
+interface SnapshotState {
+  path: string;
+  generated: string;
+  /** The section's last commit when it was built: changes after this are not in it. */
+  commitMs: number;
+  builtAtMs: number;
+  pages: number;
+  size: number;
+}
+
+interface DeltaState {
+  path: string;
+  period: string;
+  startMs: number;
+  since: string;
+  generated: string;
+  pages: number;
+  size: number;
+}
+
+interface SectionState {
+  snapshot: SnapshotState;
+  deltas: DeltaState[];
+  /** The section's last commit the deltas were built up to. */
+  commitMs: number;
+}
+
+/** What the collections are, kept in the sitemap.xml artifact's meta between builds. */
+interface ScpState {
+  settingsKey: string;
+  sections: Record<string, SectionState>;
+}
+
+function readScpState(value: unknown, settingsKey: string): ScpState | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const state = value as Partial<ScpState>;
+  if (state.settingsKey !== settingsKey || typeof state.sections !== 'object') return undefined;
+  return state as ScpState;
+}
+
+const DEFAULT_SNAPSHOT_AFTER_CHANGES = 1_000;
+const DEFAULT_SNAPSHOT_INTERVAL_MS = 86_400_000;
+
 /**
  * SCP collections per section (a snapshot and a delta per recent period, both gzip and zstd)
  * and the sitemap.xml that lists them beside ordinary `<url>` entries. Periods hold the changes
  * that committed in them; `generated` is the section's last commit (snapshots) or the period's
  * end/last commit (deltas), never the build time, so equal content gives equal bytes, checksums
  * and ETags on every instance.
+ *
+ * Incremental: a burst rebuilds only the deltas of the periods that got commits in the sections
+ * it touched; every other collection is kept as installed. A section's snapshot is rebuilt when
+ * the changes since it reach `snapshotAfterChanges` or it is older than `snapshotIntervalMs`
+ * (with changes since), and whenever it holds no more pages than `snapshotAfterChanges`: then a
+ * rebuild reads no more rows than the threshold. So a burst costs the rows it changed (and at
+ * most the threshold), whatever the size of the site, and big snapshots are rebuilt rarely.
  */
 export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   const settings = options.scp === false ? undefined : (options.scp ?? {});
@@ -154,83 +205,163 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   const basePath = (settings?.basePath ?? '/scp').replace(/\/$/, '');
   const granularity = settings?.deltaPeriod ?? 'daily';
   const retention = settings?.deltaRetention ?? 7;
+  const afterChanges = settings?.snapshotAfterChanges ?? DEFAULT_SNAPSHOT_AFTER_CHANGES;
+  const intervalMs = settings?.snapshotIntervalMs ?? DEFAULT_SNAPSHOT_INTERVAL_MS;
+  const settingsKey = JSON.stringify(['scp', 2, origin, settings]);
+  const sitemapName = `${basePath}/sitemap.xml`;
+  const period = PERIOD_MS[granularity];
+
+  const previousState = async (context: ArtifactBuildContext) =>
+    context.installedSeq > 0
+      ? readScpState((await context.installedMeta(sitemapName))?.scpState, settingsKey)
+      : undefined;
+
+  /** Whether a snapshot with changes since it is old enough to be rebuilt anyway. */
+  const snapshotStale = (snapshot: SnapshotState, lastChange: number, now: number) =>
+    lastChange > snapshot.commitMs && now - snapshot.builtAtMs >= intervalMs;
+
   return {
     family: SCP_FAMILY,
-    settingsKey: JSON.stringify(['scp', 1, origin, settings]),
+    settingsKey,
+    async due(context) {
+      if (!settings) return false;
+      const previous = await previousState(context);
+      if (!previous) return false;
+      for (const [section, state] of Object.entries(previous.sections)) {
+        const lastChange = await context.lastCommitMs({ section });
+        if (snapshotStale(state.snapshot, lastChange, context.now.getTime())) return true;
+      }
+      return false;
+    },
     async build(context) {
       if (!settings) return [];
-      const period = PERIOD_MS[granularity];
-      const snapshots: WrittenCollection[] = [];
-      const deltas: (WrittenCollection & { period: string; since: string })[] = [];
-      const sectionCounts: { name: string; pages: number }[] = [];
-      for (const section of await context.sections()) {
+      const now = context.now.getTime();
+      const previous = await previousState(context);
+      const changed = new Set(
+        previous ? await context.changedSections(context.installedSeq) : await context.sections(),
+      );
+      const names = [...new Set([...Object.keys(previous?.sections ?? {}), ...changed])].sort();
+      const artifacts: ArtifactInput[] = [];
+      const keep: string[] = [];
+      const keepCollection = (path: string) => keep.push(path, zstdVariantName(path));
+      const state: ScpState = { settingsKey, sections: {} };
+      for (const section of names) {
+        const before = previous?.sections[section];
         // Commit order, not `modified`: a save that commits late still lands in a delta that is
         // newer than any a client has applied.
         const lastChange = await context.lastCommitMs({ section });
-        const generated = formatScpTimestamp(new Date(lastChange));
-        const snapshot = await writeCollection(
-          context,
-          `${basePath}/${section}-snapshot.scp`,
-          origin,
-          { id: `${section}-snapshot`, section, type: 'snapshot', generated },
-          { section },
-        );
-        snapshots.push(snapshot);
-        sectionCounts.push({ name: section, pages: snapshot.pages });
-        // Deltas for the current period (up to the last change) and the `retention - 1` before it.
+        let snapshot = before?.snapshot;
+        const rebuildSnapshot =
+          snapshot === undefined ||
+          (lastChange > snapshot.commitMs &&
+            (snapshot.pages <= afterChanges ||
+              snapshotStale(snapshot, lastChange, now) ||
+              (await context.countCommittedAfter({ section, afterMs: snapshot.commitMs })) >=
+                afterChanges));
+        if (rebuildSnapshot) {
+          const generated = formatScpTimestamp(new Date(lastChange));
+          const written = await writeCollection(
+            context,
+            `${basePath}/${section}-snapshot.scp`,
+            origin,
+            { id: `${section}-snapshot`, section, type: 'snapshot', generated },
+            { section },
+          );
+          // A section with no public page left is gone, deltas and all.
+          if (written.pages === 0) continue;
+          artifacts.push(...written.artifacts);
+          snapshot = {
+            path: written.path,
+            generated,
+            commitMs: lastChange,
+            builtAtMs: now,
+            pages: written.pages,
+            size: written.gzip.size,
+          };
+        } else keepCollection(snapshot!.path);
+
+        // Deltas: the current period and the `retention - 1` before it. Rebuilt: every period
+        // that got a commit since the last build (on a first build, all of them).
         const currentStart = Math.floor(lastChange / period) * period;
-        for (let back = 0; back < retention; back++) {
-          const start = currentStart - back * period;
-          const end = back === 0 ? lastChange : start + period;
+        const oldestStart = currentStart - (retention - 1) * period;
+        const rebuildFrom =
+          before === undefined
+            ? oldestStart
+            : lastChange > before.commitMs
+              ? Math.floor((before.commitMs + 1) / period) * period
+              : Infinity;
+        const deltas: DeltaState[] = [];
+        for (const delta of before?.deltas ?? []) {
+          if (delta.startMs < oldestStart || delta.startMs >= rebuildFrom) continue;
+          keepCollection(delta.path);
+          deltas.push(delta);
+        }
+        for (
+          let start = Math.max(rebuildFrom, oldestStart);
+          start <= currentStart;
+          start += period
+        ) {
+          const end = start === currentStart ? lastChange : start + period;
           const name = formatScpDeltaPeriod(new Date(start), granularity);
           const since = formatScpTimestamp(new Date(start));
+          const generated = formatScpTimestamp(new Date(end));
           const delta = await writeCollection(
             context,
             `${basePath}/${section}-delta-${name}.scp`,
             origin,
-            {
-              id: `${section}-delta-${name}`,
-              section,
-              type: 'delta',
-              generated: formatScpTimestamp(new Date(end)),
-              since,
-            },
+            { id: `${section}-delta-${name}`, section, type: 'delta', generated, since },
             { section, committedAfterMs: start, committedUpToMs: end },
           );
-          if (delta.pages > 0) deltas.push({ ...delta, period: name, since });
+          if (delta.pages === 0) continue;
+          artifacts.push(...delta.artifacts);
+          deltas.push({
+            path: delta.path,
+            period: name,
+            startMs: start,
+            since,
+            generated,
+            pages: delta.pages,
+            size: delta.gzip.size,
+          });
         }
+        deltas.sort((a, b) => a.startMs - b.startMs);
+        state.sections[section] = { snapshot: snapshot!, deltas, commitMs: lastChange };
       }
+
       const urls: ScpSitemapUrlInput[] = [];
       for await (const row of context.rows(['c_url', 'modified'])) {
         if (urls.length >= MAX_SITEMAP_URLS) break;
         urls.push({ loc: String(row.c_url), lastmod: new Date(Date.parse(String(row.modified))) });
       }
       const expires = (generated: string, ms: number) => new Date(Date.parse(generated) + ms);
-      const collections: ScpSitemapCollectionInput[] = snapshots.map((s) => ({
-        section: s.section,
-        url: normalizeUri(`${origin}${s.path}`),
-        generated: s.generated,
-        expires: expires(s.generated, 86_400_000),
-        pages: s.pages,
-        size: s.gzip.size,
+      const sections = Object.entries(state.sections);
+      const collections: ScpSitemapCollectionInput[] = sections.map(([section, s]) => ({
+        section,
+        url: normalizeUri(`${origin}${s.snapshot.path}`),
+        generated: s.snapshot.generated,
+        expires: expires(s.snapshot.generated, 86_400_000),
+        pages: s.snapshot.pages,
+        size: s.snapshot.size,
       }));
-      const deltaEntries: ScpSitemapDeltaInput[] = deltas.map((d) => ({
-        section: d.section,
-        period: d.period,
-        url: normalizeUri(`${origin}${d.path}`),
-        generated: d.generated,
-        since: d.since,
-        expires: expires(d.generated, period * retention),
-        pages: d.pages,
-        size: d.gzip.size,
-      }));
+      const deltaEntries: ScpSitemapDeltaInput[] = sections.flatMap(([section, s]) =>
+        s.deltas.map((d) => ({
+          section,
+          period: d.period,
+          url: normalizeUri(`${origin}${d.path}`),
+          generated: d.generated,
+          since: d.since,
+          expires: expires(d.generated, period * retention),
+          pages: d.pages,
+          size: d.size,
+        })),
+      );
       const xml = Buffer.from(
         buildScpSitemap({
           compression: ['zstd', 'gzip'],
-          sections: sectionCounts.map((s) => ({
-            name: s.name,
+          sections: sections.map(([name, s]) => ({
+            name,
             updateFreq: granularity,
-            pages: s.pages,
+            pages: s.snapshot.pages,
           })),
           collections,
           deltas: deltaEntries,
@@ -238,8 +369,8 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         }),
         'utf8',
       );
-      const sitemap: ArtifactInput = {
-        name: `${basePath}/sitemap.xml`,
+      artifacts.unshift({
+        name: sitemapName,
         family: SCP_FAMILY,
         contentType: 'application/xml; charset=utf-8',
         etag: `"sha256-${sha256Hex(xml)}"`,
@@ -248,15 +379,12 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         body: xml,
         meta: {
           headers: REVALIDATE_HEADERS,
-          url: normalizeUri(`${origin}${basePath}/sitemap.xml`),
+          url: normalizeUri(`${origin}${sitemapName}`),
           scpSitemap: true,
+          scpState: state,
         },
-      };
-      return [
-        sitemap,
-        ...snapshots.flatMap((s) => s.artifacts),
-        ...deltas.flatMap((d) => d.artifacts),
-      ];
+      });
+      return { artifacts, keep };
     },
   };
 }

@@ -6,6 +6,7 @@ import { normalizeUri, sha256Hex, type PreparedDocument } from '@agent-ready/cor
 import type { ArtifactBuilder, ArtifactBuildContext } from './artifact-builder';
 import {
   deleteOrphanChunks,
+  installedAsIs,
   listArtifactMeta,
   readArtifactMeta,
   sameStoredBytes,
@@ -616,7 +617,8 @@ export class RegenerationEngine {
         if (this.sitemapToInstall === install) this.sitemapToInstall = undefined;
       }
       if (this.sitemap) this.lastSitemapRowsRead = await refreshSitemapMemos(knex, t);
-      if (await this.artifactsFresh(configKey)) return 'fresh';
+      if ((await this.artifactsFresh(configKey)) && !(await this.builderDue(builders)))
+        return 'fresh';
       const acquired = await acquireRebuildLease(
         knex,
         t,
@@ -643,16 +645,24 @@ export class RegenerationEngine {
       const workDir = await mkdtemp(join(tmpdir(), 'agent-ready-build-'));
       let generation: number | undefined;
       try {
-        if (await this.artifactsFresh(configKey)) return 'fresh';
+        const fresh = await this.artifactsFresh(configKey);
+        if (fresh && !(await this.builderDue(builders))) return 'fresh';
         const startedAt = this.clock();
         const previousSeq = (await readSequences(knex, t)).artifacts;
         generation = await allocateArtifactGeneration(knex, t);
         for (let attempt = 1; ; attempt++) {
           const before = (await readSequences(knex, t)).content;
           let artifacts: ArtifactInput[];
+          let keep: Set<string>;
           let failures: BuildFailure[];
           try {
-            ({ artifacts, failures } = await this.buildAll(builders, workDir));
+            // Built against the installed artifacts' position: a builder may redo only what
+            // changed since (a section's delta), keeping the rest as it is.
+            const installedSeq = (await readSequences(knex, t)).artifacts;
+            ({ artifacts, keep, failures } = await this.buildAll(
+              builders,
+              this.buildContext(workDir, installedSeq),
+            ));
           } catch (error) {
             // A pass that raced with writers may see two rows claim one URL; retry on a quiet table.
             if (
@@ -675,6 +685,11 @@ export class RegenerationEngine {
             (await listArtifactMeta(knex, t)).map((meta) => [meta.name, meta]),
           );
           const sized: InstallableArtifact[] = [];
+          for (const name of keep) {
+            const kept = installedNow.get(name);
+            if (kept) sized.push(installedAsIs(kept));
+            else this.logger.warn(`agent-ready: a builder kept ${name}, which is not installed`);
+          }
           const rewritten: Record<string, number> = {};
           let bytesWritten = 0;
           for (const artifact of artifacts) {
@@ -694,6 +709,7 @@ export class RegenerationEngine {
             configKey,
             leaseHolder: this.instanceId,
             keepFamilies: failures.map((failure) => failure.family),
+            scheduled: fresh,
           });
           if (installed === 'fenced') {
             this.logger.warn('agent-ready: rebuild lease lost mid-build; another instance goes on');
@@ -704,16 +720,14 @@ export class RegenerationEngine {
             at: new Date(this.clock()),
             changeSeq: before,
             changes: Math.max(0, before - previousSeq),
-            artifacts: artifacts.length,
+            artifacts: sized.length,
             rewritten,
             bytesWritten,
             durationMs: this.clock() - startedAt,
             failures,
           };
           this.reader.invalidate();
-          this.logger.info(
-            `agent-ready: rebuilt ${artifacts.length} artifacts at change ${before}`,
-          );
+          this.logger.info(`agent-ready: rebuilt ${sized.length} artifacts at change ${before}`);
           return after === before ? 'rebuilt' : 'superseded';
         }
       } finally {
@@ -742,13 +756,16 @@ export class RegenerationEngine {
     );
   }
 
-  private async buildAll(
-    builders: readonly ArtifactBuilder[],
-    workDir: string,
-  ): Promise<{ artifacts: ArtifactInput[]; failures: BuildFailure[] }> {
+  private buildContext(workDir: string, installedSeq: number): ArtifactBuildContext {
     const { knex } = this.db;
     const t = this.tables;
-    const context: ArtifactBuildContext = {
+    const newest = async (column: string, section?: string) => {
+      let query = knex(t.documents).max({ newest: column });
+      if (section !== undefined) query = query.where({ section });
+      const row = (await query)[0] as { newest?: unknown } | undefined;
+      return Number(row?.newest ?? 0);
+    };
+    return {
       rows: (columns, options) =>
         iteratePublishedRows(knex, t, columns, {
           ...options,
@@ -761,28 +778,48 @@ export class RegenerationEngine {
             .where({ state: 'published', visibility: 'public' })
             .orderBy('section')
         ).map((r: { section: unknown }) => String(r.section)),
-      lastChangeMs: async (options) => {
-        let query = knex(t.documents).max({ newest: 'modified_ms' });
-        if (options?.section !== undefined) query = query.where({ section: options.section });
-        const row = (await query)[0] as { newest?: unknown } | undefined;
-        return Number(row?.newest ?? 0);
-      },
+      lastChangeMs: async (options) => newest('modified_ms', options?.section),
+      lastCommitMs: async (options) => newest('committed_ms', options?.section),
       rowIds: ({ afterId }) => iterateRowIds(knex, t, afterId),
       installedMeta: async (name) => (await readArtifactMeta(knex, t, name))?.meta,
-      lastCommitMs: async (options) => {
-        let query = knex(t.documents).max({ newest: 'committed_ms' });
-        if (options?.section !== undefined) query = query.where({ section: options.section });
-        const row = (await query)[0] as { newest?: unknown } | undefined;
-        return Number(row?.newest ?? 0);
+      installedSeq,
+      // By the change_seq index: as many rows as changed, whatever the size of the table.
+      changedSections: async (afterSeq) =>
+        (
+          await knex(t.documents)
+            .distinct('section')
+            .where('change_seq', '>', afterSeq)
+            .orderBy('section')
+        ).map((r: { section: unknown }) => String(r.section)),
+      countCommittedAfter: async ({ section, afterMs }) => {
+        const row = (await knex(t.documents)
+          .where({ section })
+          .andWhere('committed_ms', '>', afterMs)
+          .count({ n: '*' })
+          .first()) as { n: unknown } | undefined;
+        return Number(row?.n ?? 0);
       },
+      installedArtifacts: (family) => listArtifactMeta(knex, t, family),
       now: new Date(this.clock()),
       workDir,
     };
+  }
+
+  private async buildAll(
+    builders: readonly ArtifactBuilder[],
+    context: ArtifactBuildContext,
+  ): Promise<{ artifacts: ArtifactInput[]; keep: Set<string>; failures: BuildFailure[] }> {
     const all: ArtifactInput[] = [];
+    const keep = new Set<string>();
     const failures: BuildFailure[] = [];
     for (const builder of builders) {
       try {
-        all.push(...(await builder.build(context)));
+        const built = await builder.build(context);
+        if (Array.isArray(built)) all.push(...built);
+        else {
+          all.push(...built.artifacts);
+          for (const name of built.keep ?? []) keep.add(name);
+        }
       } catch (error) {
         // One family's failure (a bad setting, an unrenderable page) must not take the others
         // down: they are installed, this one is reported and retried at the next rebuild.
@@ -792,12 +829,22 @@ export class RegenerationEngine {
         });
       }
     }
-    const names = new Set<string>();
+    const names = new Set<string>(keep);
     for (const artifact of all) {
       if (names.has(artifact.name)) throw new Error(`two artifacts are named ${artifact.name}`);
       names.add(artifact.name);
     }
-    return { artifacts: all, failures };
+    return { artifacts: all, keep, failures };
+  }
+
+  /** Whether a builder has scheduled work although nothing changed (a snapshot that is due). */
+  private async builderDue(builders: readonly ArtifactBuilder[]): Promise<boolean> {
+    const withDue = builders.filter((builder) => builder.due);
+    if (withDue.length === 0) return false;
+    const installedSeq = (await readSequences(this.db.knex, this.tables)).artifacts;
+    const context = this.buildContext('', installedSeq);
+    for (const builder of withDue) if (await builder.due!(context)) return true;
+    return false;
   }
 
   private modifiedCandidate(doc: PreparedDocument): number {

@@ -581,6 +581,75 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     );
   });
 
+  it("rebuilds a burst's deltas only, and a snapshot after enough changes or time", async () => {
+    await engine.close();
+    let now = Date.parse('2025-10-02T12:00:00Z');
+    engine = await openEngine({
+      builders: [
+        scpArtifactBuilder({
+          site: { origin: 'https://example.com', name: 'Example' },
+          scp: { snapshotAfterChanges: 3, snapshotIntervalMs: 3_600_000 },
+        }),
+      ],
+      rebuild: { automatic: false },
+      clock: () => now,
+    });
+    const save = (key: string, content: string, section = 'all') =>
+      engine.upsert(preparedDocument({ key, path: `/${key}/`, title: key, content, section }));
+    const snapshot = async () => {
+      const artifact = await engine.reader.artifact('/scp/all-snapshot.scp');
+      const lines = gunzipSync(artifact!.body).toString('utf8').trim().split('\n');
+      return {
+        etag: artifact!.meta.etag,
+        pages: lines.slice(1).map((line) => JSON.parse(line) as { url: string; content: unknown }),
+      };
+    };
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await save(key, 'first');
+    await save('x', 'first', 'other');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const first = await snapshot();
+    expect(first.pages).toHaveLength(5);
+
+    // One edit: the section's current delta and the sitemap.xml are rewritten, nothing else
+    // (the other section is untouched, the snapshot holds more pages than the threshold).
+    now += 60_000;
+    await save('a', 'second');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect(engine.lastRebuild?.rewritten).toEqual({ scp: 3 });
+    expect((await snapshot()).etag).toBe(first.etag);
+    const delta = gunzipSync((await engine.reader.artifact('/scp/all-delta-2025-10-02.scp'))!.body)
+      .toString('utf8')
+      .trim()
+      .split('\n');
+    expect(delta.slice(1).map((line) => JSON.parse(line).url)).toEqual([
+      'https://example.com/a/',
+      'https://example.com/b/',
+      'https://example.com/c/',
+      'https://example.com/d/',
+      'https://example.com/e/',
+    ]);
+
+    // Three changes since the snapshot: it is rebuilt.
+    await save('b', 'second');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect((await snapshot()).etag).toBe(first.etag);
+    await save('c', 'second');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const third = await snapshot();
+    expect(third.etag).not.toBe(first.etag);
+    expect(engine.lastRebuild?.rewritten).toEqual({ scp: 5 });
+
+    // One change, then nothing for longer than the interval: the heal pass rebuilds it.
+    await save('d', 'second');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect((await snapshot()).etag).toBe(third.etag);
+    expect(await engine.rebuildArtifacts()).toBe('fresh');
+    now += 3_600_000;
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect((await snapshot()).etag).not.toBe(third.etag);
+    expect(await engine.rebuildArtifacts()).toBe('fresh');
+  });
+
   it('keeps each document in its sitemap shard: an edit, an addition or a removal changes one shard', async () => {
     await engine.close();
     engine = await openEngine({

@@ -89,6 +89,13 @@ export interface ScpSiteOptions {
   deltaPeriod?: 'hourly' | 'daily';
   /** How many past delta periods stay available; default 7. */
   deltaRetention?: number;
+  /**
+   * A section's snapshot is rebuilt once this many of its documents changed since (default
+   * 1,000), and at every burst while it holds no more pages than that; deltas follow every burst.
+   */
+  snapshotAfterChanges?: number;
+  /** A snapshot with changes since it is rebuilt after this long anyway (default one day). */
+  snapshotIntervalMs?: number;
 }
 
 const PATH = /^\/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+\/?)*$/;
@@ -291,7 +298,20 @@ export function validateAgentSiteOptions(
     }
   }
   if (isObject(input.scp)) {
-    const { basePath, deltaPeriod, deltaRetention } = input.scp;
+    const { basePath, deltaPeriod, deltaRetention, snapshotAfterChanges, snapshotIntervalMs } =
+      input.scp;
+    if (
+      snapshotAfterChanges !== undefined &&
+      !(Number.isSafeInteger(snapshotAfterChanges) && (snapshotAfterChanges as number) >= 1)
+    ) {
+      add('scp.snapshotAfterChanges', 'must be a positive integer', snapshotAfterChanges);
+    }
+    if (
+      snapshotIntervalMs !== undefined &&
+      !(Number.isSafeInteger(snapshotIntervalMs) && (snapshotIntervalMs as number) >= 1000)
+    ) {
+      add('scp.snapshotIntervalMs', 'must be at least 1000 (milliseconds)', snapshotIntervalMs);
+    }
     if (
       basePath !== undefined &&
       (typeof basePath !== 'string' || !PATH.test(basePath) || basePath === '/')
