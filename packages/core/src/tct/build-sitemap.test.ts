@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
+import { canonicalizeJson } from '../json';
 import {
   buildSitemapShards,
   buildSitemaps,
+  sitemapShardJson,
   sitemapShardPath,
   type SitemapEntry,
 } from './build-sitemap';
+import { TCT_1 } from './tct-profile';
 
 const hashOf = (s: string) => `sha256-${createHash('sha256').update(s).digest('hex')}`;
 const entry = (path: string): SitemapEntry => ({
@@ -146,5 +151,34 @@ describe('buildSitemapShards', () => {
     expect(set.shards).toHaveLength(1);
     expect(set.index).toBeUndefined();
     expect(cUrls(set.shards[0]!.resource.body)).toEqual([]);
+  });
+});
+
+describe('sitemapShardJson', () => {
+  it('is exactly the RFC 8785 form of the shard document, for any items', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 40 });
+    const item = fc.record({
+      cUrl: text,
+      mUrl: text,
+      modified: text,
+      hash: text,
+    });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 20 }), (entries) => {
+        const expected = canonicalizeJson({
+          version: TCT_1.sitemapVersion,
+          profile: TCT_1.id,
+          items: entries.map((e) => ({
+            cUrl: e.cUrl,
+            mUrl: e.mUrl,
+            modified: e.modified,
+            contentHash: e.hash,
+            etag: e.hash,
+          })),
+        });
+        expect(sitemapShardJson(entries, TCT_1)).toBe(expected);
+      }),
+      propertyRuns(300),
+    );
   });
 });
