@@ -577,6 +577,19 @@ export class RegenerationEngine {
     });
   }
 
+  /**
+   * Lays the sitemap shards out again from the table as it is: after rows were written around
+   * the engine (a bulk import, a restore from backup), which moved no shard version.
+   */
+  async relayoutSitemap(): Promise<void> {
+    const sitemap = this.sitemap;
+    if (!sitemap) return;
+    await translateDatabaseErrors('configure sitemap', () =>
+      installSitemapSettings(this.db.knex, this.tables, sitemap, { relayout: true }),
+    );
+    this.reader.invalidate();
+  }
+
   /** Waits until no rebuild is scheduled or running (tests, graceful shutdown). */
   async whenIdle(): Promise<void> {
     while (this.timer !== undefined || this.running !== undefined) {

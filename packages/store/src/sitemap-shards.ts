@@ -138,12 +138,14 @@ export async function installSitemapSettings(
   knex: Knex,
   t: TableNames,
   settings: SitemapSettings,
+  { relayout: forced = false }: { relayout?: boolean } = {},
 ): Promise<boolean> {
   return knex.transaction(async (trx) => {
     await lockContentSequence(trx, t);
     const stored = await readSitemapSettings(trx, t);
     const layout = await readSitemapLayout(trx, t);
     if (
+      !forced &&
       stored &&
       layout.itemsPerShard === settings.itemsPerShard &&
       JSON.stringify(stored) === JSON.stringify(settings)
@@ -154,6 +156,7 @@ export async function installSitemapSettings(
     if (stored) await trx(t.settings).where({ name: SETTINGS_NAME }).update({ value });
     else await trx(t.settings).insert({ name: SETTINGS_NAME, value });
     const relayout =
+      forced ||
       !stored ||
       layout.itemsPerShard !== settings.itemsPerShard ||
       stored.overviewUrl !== settings.overviewUrl;
