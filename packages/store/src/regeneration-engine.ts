@@ -68,8 +68,10 @@ export interface RegenerationEngineOptions {
     /** A steady stream of edits still gets a rebuild at least this often. */
     maxDelayMs?: number;
     /**
-     * How long a rebuild lease lasts before another instance may take over (renewed while
-     * working). A holder on this machine whose process died is taken over at once.
+     * How long a rebuild lease lasts before another instance may take over (default 10 s,
+     * renewed every third of it while working: a heartbeat). A holder on this machine whose
+     * process died is taken over at once; one on another machine after this long. Only SCP and
+     * llms.txt wait for it: the sitemap, M-URLs and change feed never lag a commit.
      */
     leaseMs?: number;
     /** How often an idle instance checks for stale artifacts (e.g. after a crashed rebuild). 0 = never. */
@@ -217,7 +219,7 @@ export class RegenerationEngine {
     this.clock = options.clock ?? Date.now;
     this.debounceMs = options.rebuild?.debounceMs ?? 100;
     this.maxDelayMs = options.rebuild?.maxDelayMs ?? 2000;
-    this.leaseMs = options.rebuild?.leaseMs ?? 30_000;
+    this.leaseMs = options.rebuild?.leaseMs ?? 10_000;
     this.automatic = options.rebuild?.automatic ?? true;
     this.configKey = configKeyOf(this.builders);
     this.reader = new StoreReader(db.knex, this.tables, options.reader);

@@ -47,3 +47,23 @@ describe('pageDiscovery (pages served by another front-end)', () => {
     expect(() => pageDiscovery({ pageUrl: '/a/', hasDocument: true })).toThrow(/relative/);
   });
 });
+
+describe('pageDiscovery on a sharded site', () => {
+  it('links the first shard and the index from the root', () => {
+    const root = pageDiscovery({
+      pageUrl: 'https://example.com/',
+      hasDocument: true,
+      sitemapIndexUrl: 'https://example.com/llm-sitemap-index.json',
+    });
+    expect(root.links.filter((link) => link.rel === 'index').map((link) => link.href)).toEqual([
+      'https://example.com/llm-sitemap.json',
+      'https://example.com/llm-sitemap-index.json',
+    ]);
+    const page = pageDiscovery({
+      pageUrl: 'https://example.com/a/',
+      hasDocument: true,
+      sitemapIndexUrl: 'https://example.com/llm-sitemap-index.json',
+    });
+    expect(page.links.some((link) => link.rel === 'index')).toBe(false);
+  });
+});

@@ -15,6 +15,11 @@ export interface PageDiscoveryInput {
   llmsTxtUrl?: string | false;
   /** The JSON sitemap the site root links (default `<origin>/llm-sitemap.json`). */
   sitemapUrl?: string;
+  /**
+   * The sitemap index the site root links too, on a sharded site (more documents than
+   * `sitemap.maxItemsPerShard`): `<origin>/llm-sitemap-index.json`. None unless given.
+   */
+  sitemapIndexUrl?: string;
 }
 
 export interface PageDiscovery {
@@ -42,8 +47,11 @@ export function pageDiscovery(input: PageDiscoveryInput): PageDiscovery {
   const llmsTxt =
     input.llmsTxtUrl === false ? undefined : (input.llmsTxtUrl ?? `${origin}/llms.txt`);
   const links: WebLink[] = [];
-  if (path === '/')
-    links.push(...sitemapIndexLinks([input.sitemapUrl ?? `${origin}/llm-sitemap.json`]));
+  if (path === '/') {
+    const sitemaps = [input.sitemapUrl ?? `${origin}/llm-sitemap.json`];
+    if (input.sitemapIndexUrl) sitemaps.push(input.sitemapIndexUrl);
+    links.push(...sitemapIndexLinks(sitemaps));
+  }
   if (input.hasDocument)
     links.push(mUrlAlternateLink(mUrlFor(pageUrl, input.mUrl ?? DEFAULT_M_URL_SCHEME)));
   // The root without a document still has a twin: the server answers it with the llms.txt.
