@@ -24,6 +24,7 @@ import { parseOrigin } from '../validate/validate-site';
 import { estimateNaiveCost, measureHtml } from './measure-html';
 import { syncClient, syncRobotsPolicy } from './sync-site';
 import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';
+import { fetchStoredSitemap } from './fetch-stored-sitemap';
 import { SyncState } from './sync-state';
 
 const SITEMAP_URL = 'scp_sitemap_url';
@@ -86,27 +87,9 @@ async function readSitemap(
   state: SyncState,
   url: string,
 ): Promise<ScpSitemap | undefined> {
-  const cached = state.sitemap(url);
-  const validator: Record<string, string> = cached?.etag
-    ? { 'if-none-match': cached.etag }
-    : cached?.lastModified
-      ? { 'if-modified-since': cached.lastModified }
-      : {};
-  const res = await client.request(url, {
-    headers: { 'accept-encoding': 'identity', ...validator },
-  });
-  let body: Buffer;
-  if (res.status === 304 && cached) body = cached.body;
-  else if (res.status === 200) {
-    body = res.body;
-    state.putSitemap({
-      url,
-      etag: res.headers.etag ?? null,
-      lastModified: res.headers['last-modified'] ?? null,
-      body,
-    });
-  } else return undefined;
-  return parseScpSitemap(body);
+  const fetched = await fetchStoredSitemap(client, state, url);
+  if (!('body' in fetched)) return undefined;
+  return parseScpSitemap(fetched.body);
 }
 
 async function* pagesOf(file: string, limits: Partial<ScpLimits>): AsyncGenerator<ScpPage> {

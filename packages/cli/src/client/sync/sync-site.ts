@@ -14,6 +14,7 @@ import { readTctSitemap, readTctSitemapIndex, type TctSitemapItem } from '../tct
 import { sameUrl } from '../tct/same-url';
 import { verifyMUrlRepresentation } from '../tct/verify-m-url';
 import { parseOrigin } from '../validate/validate-site';
+import { fetchStoredSitemap } from './fetch-stored-sitemap';
 import { estimateNaiveCost, measureHtml } from './measure-html';
 import { currentFeedCursor, readChangeFeed } from './read-change-feed';
 import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';
@@ -88,25 +89,11 @@ async function readSitemaps(
     let body: Buffer;
     if (cached && hash !== undefined && cached.etag === `"${hash}"`) body = cached.body;
     else {
-      const res = await client.request(url, {
-        headers: {
-          accept: 'application/json',
-          'accept-encoding': 'identity',
-          ...(cached?.etag ? { 'if-none-match': cached.etag } : {}),
-        },
-      });
-      if (res.status === 304 && cached) body = cached.body;
-      else if (res.status === 200) {
-        body = res.body;
-        state.putSitemap({
-          url,
-          etag: res.headers.etag ?? null,
-          lastModified: res.headers['last-modified'] ?? null,
-          body,
-        });
-      } else if (res.status === 404 || res.status === 410) return { items: [], gone: true };
+      const fetched = await fetchStoredSitemap(client, state, url, 'application/json');
+      if ('body' in fetched) body = fetched.body;
+      else if (fetched.status === 404 || fetched.status === 410) return { items: [], gone: true };
       else
-        throw new SyncError('sync.sitemap', `the sitemap ${url} answered ${res.status}`, {
+        throw new SyncError('sync.sitemap', `the sitemap ${url} answered ${fetched.status}`, {
           field: 'url',
           value: url,
         });

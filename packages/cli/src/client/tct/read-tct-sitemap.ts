@@ -34,21 +34,39 @@ function normalized(url: string): string {
  * Reads a TCT sitemap body (`{"version":1,"profile":"tct-1","items":[…]}`) leniently, as a sync
  * client must: every problem is reported, well-formed items are kept. Never throws.
  */
-export function readTctSitemap(body: Buffer | string): TctSitemapReading {
+/** A problem list capped at MAX_PROBLEMS, and the function that adds to it. */
+function problemList(): { problems: string[]; problem: (message: string) => void } {
   const problems: string[] = [];
-  const problem = (message: string) => {
-    if (problems.length < MAX_PROBLEMS) problems.push(message);
+  return {
+    problems,
+    problem: (message) => {
+      if (problems.length < MAX_PROBLEMS) problems.push(message);
+    },
   };
+}
+
+/** A sitemap document's JSON object, its version and profile checked; a string when not one. */
+function readEnvelope(
+  body: Buffer | string,
+  problem: (message: string) => void,
+): Record<string, unknown> | string {
   let value: unknown;
   try {
     value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
   } catch (error) {
-    return { items: [], problems: [`not JSON: ${(error as Error).message}`] };
+    return `not JSON: ${(error as Error).message}`;
   }
-  if (!isObject(value)) return { items: [], problems: ['not a JSON object'] };
+  if (!isObject(value)) return 'not a JSON object';
   if (value.version !== 1) problem(`version is ${JSON.stringify(value.version)}, expected 1`);
   if (value.profile !== 'tct-1')
     problem(`profile is ${JSON.stringify(value.profile)}, expected "tct-1"`);
+  return value;
+}
+
+export function readTctSitemap(body: Buffer | string): TctSitemapReading {
+  const { problems, problem } = problemList();
+  const value = readEnvelope(body, problem);
+  if (typeof value === 'string') return { items: [], problems: [value] };
   if (!Array.isArray(value.items)) {
     problem('items is not an array');
     return { items: [], problems };
@@ -114,20 +132,9 @@ export interface TctSitemapIndexReading {
  * `readTctSitemap`: well-formed entries are kept, every problem is named. Never throws.
  */
 export function readTctSitemapIndex(body: Buffer | string): TctSitemapIndexReading | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!isObject(value) || !('sitemaps' in value) || 'items' in value) return undefined;
-  const problems: string[] = [];
-  const problem = (message: string) => {
-    if (problems.length < MAX_PROBLEMS) problems.push(message);
-  };
-  if (value.version !== 1) problem(`version is ${JSON.stringify(value.version)}, expected 1`);
-  if (value.profile !== 'tct-1')
-    problem(`profile is ${JSON.stringify(value.profile)}, expected "tct-1"`);
+  const { problems, problem } = problemList();
+  const value = readEnvelope(body, problem);
+  if (typeof value === 'string' || !('sitemaps' in value) || 'items' in value) return undefined;
   if (!Array.isArray(value.sitemaps)) {
     problem('sitemaps is not an array');
     return { shards: [], problems };
