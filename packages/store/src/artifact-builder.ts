@@ -60,6 +60,10 @@ export interface ArtifactBuildContext {
    * `changedSections`, what lets a builder redo only what a burst touched.
    */
   installedSeq: number;
+  /** The content position this build reads (its artifacts are installed as of it). */
+  contentSeq: number;
+  /** How many rows changed after content position `afterSeq`, whatever their state. */
+  countChangedAfter(afterSeq: number): Promise<number>;
   /** Sections of the rows changed after content position `afterSeq`, whatever their state, sorted. */
   changedSections(afterSeq: number): Promise<string[]>;
   /** How many rows of a section changed (committed) after `afterMs`. */

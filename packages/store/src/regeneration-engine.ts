@@ -676,7 +676,7 @@ export class RegenerationEngine {
             const installedSeq = (await readSequences(knex, t)).artifacts;
             ({ artifacts, keep, failures } = await this.buildAll(
               builders,
-              this.buildContext(workDir, installedSeq),
+              this.buildContext(workDir, installedSeq, before),
             ));
           } catch (error) {
             // A pass that raced with writers may see two rows claim one URL; retry on a quiet table.
@@ -771,7 +771,11 @@ export class RegenerationEngine {
     );
   }
 
-  private buildContext(workDir: string, installedSeq: number): ArtifactBuildContext {
+  private buildContext(
+    workDir: string,
+    installedSeq: number,
+    contentSeq: number,
+  ): ArtifactBuildContext {
     const { knex } = this.db;
     const t = this.tables;
     const newest = async (column: string, section?: string) => {
@@ -798,6 +802,14 @@ export class RegenerationEngine {
       rowIds: ({ afterId }) => iterateRowIds(knex, t, afterId),
       installedMeta: async (name) => (await readArtifactMeta(knex, t, name))?.meta,
       installedSeq,
+      contentSeq,
+      countChangedAfter: async (afterSeq) => {
+        const row = (await knex(t.documents)
+          .where('change_seq', '>', afterSeq)
+          .count({ n: '*' })
+          .first()) as { n: unknown } | undefined;
+        return Number(row?.n ?? 0);
+      },
       // By the change_seq index: as many rows as changed, whatever the size of the table.
       changedSections: async (afterSeq) =>
         (
@@ -856,8 +868,8 @@ export class RegenerationEngine {
   private async builderDue(builders: readonly ArtifactBuilder[]): Promise<boolean> {
     const withDue = builders.filter((builder) => builder.due);
     if (withDue.length === 0) return false;
-    const installedSeq = (await readSequences(this.db.knex, this.tables)).artifacts;
-    const context = this.buildContext('', installedSeq);
+    const sequences = await readSequences(this.db.knex, this.tables);
+    const context = this.buildContext('', sequences.artifacts, sequences.content);
     for (const builder of withDue) if (await builder.due!(context)) return true;
     return false;
   }

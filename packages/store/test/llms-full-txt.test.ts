@@ -43,4 +43,38 @@ describe('llms-full.txt, streamed to a file', () => {
     expect(stored.meta.etag).toBe(`"sha256-${digest.toString('hex')}"`);
     expect(stored.meta.contentDigest).toBe(`sha-256=:${digest.toString('base64')}:`);
   });
+
+  it('is kept through bursts until enough documents changed, then built again', async () => {
+    const options = validateAgentSiteOptions({
+      site: { origin: 'https://example.com', name: 'Example', summary: 'A site.' },
+      llmsTxt: { fullAfterChanges: 2 },
+    });
+    engine = await RegenerationEngine.open({
+      database: databaseConfig('sqlite') as DatabaseOption,
+      builders: [llmsTxtArtifactBuilder(options)],
+      rebuild: { automatic: false },
+    });
+    const save = (key: string, title: string) =>
+      engine.upsert(preparedDocument({ key, path: `/${key}/`, title, content: `${key} text` }));
+    for (const key of ['a', 'b', 'c']) await save(key, key.toUpperCase());
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const full = async () => (await engine.reader.artifact('/llms-full.txt'))!.body.toString();
+    const list = async () => (await engine.reader.artifact('/llms.txt'))!.body.toString();
+    const first = await full();
+
+    // One change, three documents (more than the threshold of 2): llms.txt follows at once,
+    // llms-full.txt is kept as it was.
+    await save('a', 'Alpha');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect(await list()).toContain('[Alpha]');
+    expect(await full()).toBe(first);
+    expect(engine.lastRebuild?.rewritten).toEqual({ 'llms-txt': 1 });
+
+    // A second change since it was built: built again, with both.
+    await save('b', 'Beta');
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    const second = await full();
+    expect(second).toContain('# Alpha');
+    expect(second).toContain('# Beta');
+  });
 });

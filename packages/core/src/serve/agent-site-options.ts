@@ -70,6 +70,13 @@ export interface LlmsTxtSiteOptions {
   notice?: boolean;
   /** Above this many characters llms.txt is split into one file per section, with an index (default 50,000). */
   maxCharacters?: number;
+  /**
+   * llms-full.txt (the whole site's Markdown) is rebuilt once this many documents changed since
+   * it (default 1,000), and at every burst while the site has no more documents than that.
+   */
+  fullAfterChanges?: number;
+  /** llms-full.txt with changes since it is rebuilt after this long anyway (default one day). */
+  fullIntervalMs?: number;
 }
 
 export interface LlmindexSiteOptions {
@@ -246,7 +253,19 @@ export function validateAgentSiteOptions(
     add('policy.effective', 'is required (RFC 3339 date-time)', input.policy.effective);
   }
   if (isObject(input.llmsTxt)) {
-    const { linkTarget, full } = input.llmsTxt;
+    const { linkTarget, full, fullAfterChanges, fullIntervalMs } = input.llmsTxt;
+    if (
+      fullAfterChanges !== undefined &&
+      !(Number.isSafeInteger(fullAfterChanges) && (fullAfterChanges as number) >= 1)
+    ) {
+      add('llmsTxt.fullAfterChanges', 'must be a positive integer', fullAfterChanges);
+    }
+    if (
+      fullIntervalMs !== undefined &&
+      !(Number.isSafeInteger(fullIntervalMs) && (fullIntervalMs as number) >= 1000)
+    ) {
+      add('llmsTxt.fullIntervalMs', 'must be at least 1000 (milliseconds)', fullIntervalMs);
+    }
     if (linkTarget !== undefined && linkTarget !== 'markdown' && linkTarget !== 'page') {
       add('llmsTxt.linkTarget', 'must be markdown or page', linkTarget);
     }
