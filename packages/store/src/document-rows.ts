@@ -193,15 +193,20 @@ export async function findMarkdownTwinRow(
   };
 }
 
-/** The row serving `mPath` (published or tombstone), with its body. */
+/**
+ * The row serving `mPath` (published or tombstone), with its body, and the content position it
+ * was read at: one statement, so one snapshot on every database (`contentSeq` is undefined
+ * when no row serves the path).
+ */
 export async function findMUrlRow(
   knex: Knex,
   t: TableNames,
   mPath: string,
-): Promise<MUrlRow | undefined> {
+): Promise<(MUrlRow & { contentSeq: number }) | undefined> {
   const raw = await knex(t.documents)
     .where({ m_path_key: pathKey(mPath) })
     .first(
+      knex(t.state).where({ name: 'content_seq' }).select('value').as('content_seq'),
       'doc_key',
       'locale',
       'state',
@@ -229,6 +234,7 @@ export async function findMUrlRow(
     body: toBuffer(raw.body),
     htmlBytes: toNullableNumber(raw.html_bytes),
     usage: toNullableString(raw.usage),
+    contentSeq: Number(raw.content_seq),
   };
 }
 

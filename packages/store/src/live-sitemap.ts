@@ -22,12 +22,15 @@ import {
   type SitemapLayout,
   type SitemapSettings,
 } from './sitemap-shards';
+import { readSequence } from './store-state';
 import type { TableNames } from './table-names';
 
 /** A sitemap document ready to serve, in the artifact form the endpoints read. */
 export interface SitemapArtifact {
   meta: ArtifactMeta;
   body: Buffer;
+  /** The content position of the snapshot it was read in. */
+  contentSeq: number;
 }
 
 /** Composed shards kept per process (about 350 bytes an item): enough for every hot shard. */
@@ -79,6 +82,7 @@ export class LiveSitemap {
     settings: SitemapSettings,
     document: SitemapDocument,
     lastModifiedMs: number,
+    contentSeq: number,
     extra: Record<string, unknown>,
   ): SitemapArtifact {
     const body = document.resource.body;
@@ -89,6 +93,7 @@ export class LiveSitemap {
     if (settings.policyUrl) headers.link = formatLinkHeader([policyLink(settings.policyUrl)]);
     return {
       body,
+      contentSeq,
       meta: {
         name: document.path,
         family: SITEMAP_FAMILY,
@@ -114,11 +119,12 @@ export class LiveSitemap {
     return readConsistently(this.knex, async (trx) => {
       const layout = await readSitemapLayout(trx, this.tables);
       if (layout.itemsPerShard === 0) return undefined;
+      const contentSeq = await readSequence(trx, this.tables, 'content_seq');
       if ('shard' in wanted) {
         const [current] = await readShardVersions(trx, this.tables, wanted.shard);
         if (!current) return undefined;
         const composed = await this.shardAt(trx, settings, layout, current.shard, current.version);
-        return this.view(settings, composed.shard, composed.lastModifiedMs, {
+        return this.view(settings, composed.shard, composed.lastModifiedMs, contentSeq, {
           items: composed.shard.itemCount,
           shard: current.shard,
         });
@@ -145,9 +151,8 @@ export class LiveSitemap {
           items: summary.items,
         });
       }
-      return this.view(settings, composeSitemapIndex(settings, summaries), lastModifiedMs, {
-        index: true,
-      });
+      const index = composeSitemapIndex(settings, summaries);
+      return this.view(settings, index, lastModifiedMs, contentSeq, { index: true });
     });
   }
 

@@ -57,6 +57,8 @@ export class StoreReader {
   private knownSequences: string | undefined;
   /** The sitemap layout generation the cache was filled under. */
   private sitemapLayout = 0;
+  /** The content position the cache was filled under. */
+  private knownContentSeq = -1;
   private readonly sitemap: LiveSitemap;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
@@ -88,6 +90,7 @@ export class StoreReader {
       const sequences = await readSequences(this.knex, this.tables);
       const marker = `${sequences.content}:${sequences.artifacts}:${sequences.installed}:${sequences.sitemapLayout}`;
       this.sitemapLayout = sequences.sitemapLayout;
+      this.knownContentSeq = sequences.content;
       if (marker !== this.knownSequences) {
         this.rows = new Map();
         this.artifacts = new Map();
@@ -126,8 +129,19 @@ export class StoreReader {
       await this.revalidate();
       const cached = this.rows.get(path);
       if (cached !== undefined) return cached ?? undefined;
-      const row = await findMUrlRow(this.knex, this.tables, path);
-      if (this.remember((row?.body?.length ?? 0) + path.length + 256))
+      const found = await findMUrlRow(this.knex, this.tables, path);
+      let row: MUrlRow | undefined;
+      if (found) {
+        const { contentSeq, ...served } = found;
+        // Read in a newer state than the cache holds (another process wrote): drop the cache,
+        // so no sitemap served from here is older than this row.
+        if (contentSeq !== this.knownContentSeq) this.invalidate();
+        row = served;
+      }
+      if (
+        this.knownSequences !== undefined &&
+        this.remember((row?.body?.length ?? 0) + path.length + 256)
+      )
         this.rows.set(path, row ?? null);
       return row;
     });
@@ -155,8 +169,14 @@ export class StoreReader {
   /** A JSON sitemap shard or index, composed from the rows as they are now (live-sitemap). */
   private async sitemapDocument(name: string): Promise<StoredArtifact | undefined> {
     const document = await this.sitemap.read(name, this.sitemapLayout);
-    if (document && this.remember(document.meta.size + 512)) this.artifacts.set(name, document);
-    return document;
+    if (!document) return undefined;
+    // Read in a newer state than the cached rows (another process wrote meanwhile): drop them,
+    // so no M-URL served from here is older than the sitemap just served.
+    if (document.contentSeq !== this.knownContentSeq) this.invalidate();
+    const stored = { meta: document.meta, body: document.body };
+    if (this.knownSequences !== undefined && this.remember(document.meta.size + 512))
+      this.artifacts.set(name, stored);
+    return stored;
   }
 
   async listArtifacts(family?: string): Promise<ArtifactMeta[]> {
