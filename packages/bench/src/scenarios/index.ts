@@ -4,6 +4,7 @@ import { buildMUrlScenario } from './build-m-url';
 import { cliNormalizePythonScenario } from './cli-normalize-python';
 import { cliStartupScenario } from './cli-startup';
 import { normalizeTextScenario } from './normalize-text';
+import { resyncBytesScenario } from './resync-bytes';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
 import { serveStrapiScenario } from './serve-strapi';
@@ -21,6 +22,7 @@ export const scenarios: BenchScenario[] = [
   scpWriteScenario,
   scpParseScenario,
   storeUpsertScenario,
+  resyncBytesScenario,
   serveExpressScenario,
   serveStrapiScenario,
   strapiSaveScenario,

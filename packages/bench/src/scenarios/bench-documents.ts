@@ -1,0 +1,95 @@
+import {
+  buildMUrlRepresentation,
+  canonicalizeJson,
+  mUrlFor,
+  sha256Hex,
+  type PreparedDocument,
+} from '@agent-ready/core';
+import { pathKey, type RegenerationEngine } from '@agent-ready/store';
+
+/** Generated sites for the store scenarios: articles with real M-URLs, loaded in bulk. */
+export const BENCH_ORIGIN = 'https://bench.example';
+const ORIGIN = BENCH_ORIGIN;
+
+/** Document `index` of a generated site, at its `edit`-th revision. */
+export function benchDocument(index: number, edit: number): PreparedDocument {
+  const cUrl = `${ORIGIN}/articles/${index}/`;
+  const mUrl = mUrlFor(cUrl);
+  const content = `Article ${index}, revision ${edit}. `.repeat(30);
+  return {
+    key: `doc-${index}`,
+    locale: '',
+    cUrl,
+    mUrl,
+    mPath: new URL(mUrl).pathname,
+    fingerprint: `sha256-${sha256Hex(content)}`,
+    renderKey: 'bench-1',
+    visibility: 'public',
+    section: 'articles',
+    title: `Article ${index}`,
+    render(modified) {
+      const rep = buildMUrlRepresentation({
+        canonicalUrl: cUrl,
+        title: `Article ${index}`,
+        content,
+        modified,
+      });
+      // Every field an SCP page requires: a line missing one fails the snapshot build.
+      const scpLine = canonicalizeJson({
+        url: cUrl,
+        title: `Article ${index}`,
+        description: `About article ${index}.`,
+        modified,
+        language: 'en',
+        content: [{ type: 'text', text: content }],
+      });
+      return {
+        body: rep.body,
+        hash: rep.hash,
+        scpLine,
+        markdown: `# Article ${index}\n\n${content}\n`,
+      };
+    },
+  };
+}
+
+/** Fills the table directly (the upsert path is what we measure, not how the table got full). */
+export async function bulkLoad(engine: RegenerationEngine, count: number): Promise<void> {
+  const batch: Record<string, unknown>[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await engine.knex.batchInsert(engine.tables.documents, batch.splice(0), 250);
+  };
+  const modified = '2025-10-01T12:00:00.000Z';
+  for (let i = 0; i < count; i++) {
+    const doc = benchDocument(i, 0);
+    const out = doc.render(modified);
+    batch.push({
+      doc_key: doc.key,
+      locale: '',
+      state: 'published',
+      visibility: 'public',
+      c_url: doc.cUrl,
+      m_url: doc.mUrl,
+      m_path: doc.mPath,
+      m_path_key: pathKey(doc.mPath),
+      section: doc.section,
+      title: doc.title,
+      modified,
+      modified_ms: Date.parse(modified),
+      committed_ms: Date.parse(modified),
+      fingerprint: doc.fingerprint,
+      render_key: doc.renderKey,
+      hash: out.hash,
+      body: out.body,
+      scp_line: out.scpLine,
+      change_seq: 0,
+    });
+    if (batch.length >= 2000) await flush();
+  }
+  await flush();
+  // As the plugin does after a bulk reconcile: the planner must see the table as it now is.
+  await engine.refreshStatistics();
+  // Rows written around the engine moved no sitemap shard: lay them out as an import would.
+  await engine.relayoutSitemap();
+}
