@@ -22,7 +22,6 @@ import {
   type SitemapLayout,
   type SitemapSettings,
 } from './sitemap-shards';
-import { readSequence } from './store-state';
 import type { TableNames } from './table-names';
 
 /** A sitemap document ready to serve, in the artifact form the endpoints read. */
@@ -119,7 +118,7 @@ export class LiveSitemap {
     return readConsistently(this.knex, async (trx) => {
       const layout = await readSitemapLayout(trx, this.tables);
       if (layout.itemsPerShard === 0) return undefined;
-      const contentSeq = await readSequence(trx, this.tables, 'content_seq');
+      const { contentSeq } = layout;
       if ('shard' in wanted) {
         const [current] = await readShardVersions(trx, this.tables, wanted.shard);
         if (!current) return undefined;

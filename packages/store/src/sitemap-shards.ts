@@ -25,7 +25,7 @@ import type { TableNames } from './table-names';
  */
 
 /** Items per shard unless configured: small enough that re-reading one after an edit is cheap. */
-export const DEFAULT_SITEMAP_SHARD_ITEMS = 2_000;
+export const DEFAULT_SITEMAP_SHARD_ITEMS = 1_000;
 
 /** What a writer configures; stored in the table so that every reader serves the same sitemap. */
 export interface SitemapSettingsInput {
@@ -33,7 +33,7 @@ export interface SitemapSettingsInput {
   origin: string;
   /** C-URL of the overview item (home or about), listed first in shard 1. */
   overviewUrl?: string;
-  /** Items per shard (default 2,000); a new value lays the shards out anew. */
+  /** Items per shard (default 1,000); a new value lays the shards out anew. */
   maxItemsPerShard?: number;
   /** Path of the first shard (default /llm-sitemap.json). */
   path?: string;
@@ -81,7 +81,12 @@ export function sitemapShardOfId(id: number, itemsPerShard: number): number {
 }
 
 const SETTINGS_NAME = 'sitemap';
-const LAYOUT_STATE = ['sitemap_shard_items', 'sitemap_overview_id', 'sitemap_layout'] as const;
+const LAYOUT_STATE = [
+  'sitemap_shard_items',
+  'sitemap_overview_id',
+  'sitemap_layout',
+  'content_seq',
+] as const;
 
 /** Where the shards stand: items per shard (0: no sitemap configured), the overview row, and a
  * generation that moves with every change of settings or layout. */
@@ -89,6 +94,8 @@ export interface SitemapLayout {
   itemsPerShard: number;
   overviewId: number;
   generation: number;
+  /** The content position it was read at (in the same statement). */
+  contentSeq: number;
 }
 
 export async function readSitemapLayout(
@@ -103,6 +110,7 @@ export async function readSitemapLayout(
     itemsPerShard: value('sitemap_shard_items'),
     overviewId: value('sitemap_overview_id'),
     generation: value('sitemap_layout'),
+    contentSeq: value('content_seq'),
   };
 }
 

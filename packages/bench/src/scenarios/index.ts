@@ -5,6 +5,7 @@ import { cliNormalizePythonScenario } from './cli-normalize-python';
 import { cliStartupScenario } from './cli-startup';
 import { normalizeTextScenario } from './normalize-text';
 import { resyncBytesScenario } from './resync-bytes';
+import { saveToVisibleScenario } from './save-to-visible';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
 import { serveStrapiScenario } from './serve-strapi';
@@ -22,6 +23,7 @@ export const scenarios: BenchScenario[] = [
   scpWriteScenario,
   scpParseScenario,
   storeUpsertScenario,
+  saveToVisibleScenario,
   resyncBytesScenario,
   serveExpressScenario,
   serveStrapiScenario,

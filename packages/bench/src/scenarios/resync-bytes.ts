@@ -133,7 +133,7 @@ export const resyncBytesScenario: BenchScenario = {
 
         const goal = count === 1 ? { goalRatio: 0.01 } : {};
         const baseline = {
-          title: `the whole sitemap (${after.size} shards of 2,000) again`,
+          title: `the whole sitemap (${after.size} shards of 1,000) again`,
           samples: [full],
         };
         figures.push(
@@ -155,7 +155,7 @@ export const resyncBytesScenario: BenchScenario = {
             samples: [viaIndex],
             baseline,
             notes:
-              'the index, the shards whose hash moved, the changed M-URLs: one edit costs one shard of 2,000 items, 1/N of the sitemap; spread edits touch every shard (the feed is the way to stay near zero)',
+              'the index, the shards whose hash moved, the changed M-URLs: one edit costs one shard of 1,000 items, 1/N of the sitemap; spread edits touch every shard (the feed is the way to stay near zero)',
           }),
         );
       }

@@ -25,7 +25,7 @@ export interface AgentSiteOptions {
     overviewPath?: string;
   };
   mUrl?: { suffix?: string };
-  /** JSON sitemap items per shard: 2,000 by default (docs/protocols.md#tct-sitemap). */
+  /** JSON sitemap items per shard: 1,000 by default (docs/protocols.md#tct-sitemap). */
   sitemap?: { maxItemsPerShard?: number };
   /** `/llm-policy.json`; off when absent or false. */
   policy?: PolicyOptions | false;
