@@ -202,4 +202,30 @@ describe('an incomplete config', () => {
       await f.stop({ keepDatabase: true });
     }
   });
+
+  it('without an origin: waits for config/plugins and a restart, tracking no change', async () => {
+    const f = await bootFixture({
+      config: { site: { name: 'No origin' }, contentTypes: { 'api::page.page': true } },
+    });
+    try {
+      await f.agentReady.whenIdle();
+      expect(f.agentReady.status()).toMatchObject({
+        state: 'not-configured',
+        missing: ['site.origin'],
+      });
+      const warnings = notConfiguredWarnings(f);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /site\.origin is missing\. Set site\.origin in .*, then restart Strapi\.$/,
+      );
+      await f.strapi.documents('api::page.page' as never).create({
+        data: { title: 'Contact', slug: 'contact', body: 'Write to us.' },
+        status: 'published',
+      } as never);
+      expect(f.agentReady.status().pending).toBe(0);
+      expect((await request(f.http).get('/llm-sitemap.json')).status).toBe(404);
+    } finally {
+      await f.stop();
+    }
+  });
 });

@@ -283,7 +283,9 @@ export class AgentReadyRuntime {
   private waitForSettings(incomplete: MissingSettingsError): void {
     this.incomplete = incomplete;
     this.state = 'not-configured';
-    // Nothing is tracked, so nothing is queued; open, the queue counts as idle (`whenIdle`).
+    // No change is tracked (the first reconcile reads everything once configured), so nothing is
+    // queued; open, the queue counts as idle (`whenIdle`).
+    this.tracked = new Set();
     this.queue.open();
     this.log.warn(notConfiguredWarning(incomplete.missing));
   }
