@@ -47,6 +47,12 @@ async function loggedIn(who: { email: string; password: string }): Promise<Page>
   return page;
 }
 
+/** Closes the browsers the tests opened so far and removes their profiles. */
+async function closeBrowsers(): Promise<void> {
+  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  for (const profile of profiles.splice(0)) rmSync(profile, { recursive: true, force: true });
+}
+
 /** The first line of a text resource, once every accepted change has reached the artifacts. */
 async function firstLineOf(url: string): Promise<string> {
   await app.whenIdle();
@@ -88,9 +94,8 @@ if (!existsSync(CHROMIUM)) {
     }, 600_000);
 
     afterAll(async () => {
-      for (const context of contexts) await context.close().catch(() => undefined);
+      await closeBrowsers();
       await app?.stop();
-      for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
     });
 
     it('the plugin page shows the exposed content, endpoints and agent traffic, and runs the check', async () => {
@@ -188,6 +193,46 @@ if (!existsSync(CHROMIUM)) {
         .waitFor();
       await expect(page.getByRole('grid', { name: 'Exposed content' }).count()).resolves.toBe(0);
       await screenshot(page, 'admin-editor-no-access.png');
+    });
+  });
+
+  describe('the admin pages while the plugin is not configured', () => {
+    beforeAll(async () => {
+      app = await startAppForBrowser({ notConfigured: true });
+    }, 600_000);
+
+    afterAll(async () => {
+      await closeBrowsers();
+      await app?.stop();
+    });
+
+    it('says what to set, and the settings page supplies it without a restart', async () => {
+      // Strapi runs as if the plugin were absent: its own 404 for an agent path.
+      expect((await fetch(`${app.baseUrl}/llm-sitemap.json`)).status).toBe(404);
+      const page = await loggedIn(app.admin);
+      await page.goto(`${app.baseUrl}/admin/plugins/agent-ready`);
+      const notice = page.getByRole('region', { name: 'Agent Ready is not configured yet' });
+      await notice.waitFor();
+      await expect(notice.textContent()).resolves.toMatch(/site\.name.*contentTypes/s);
+      await expect(notice.textContent()).resolves.not.toContain('site.origin');
+      await screenshot(page, 'admin-not-configured.png');
+
+      await notice.getByRole('link', { name: 'Open the settings' }).click();
+      await page.waitForURL(/\/admin\/settings\/agent-ready/);
+      await page.getByRole('region', { name: 'Agent Ready is not configured yet' }).waitFor();
+      await page.locator('input[name="site.name"]').fill('Configured in the browser');
+      await page.getByRole('checkbox', { name: 'Expose Article' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Settings saved and applied.').waitFor();
+      await expect(
+        page.getByRole('region', { name: 'Agent Ready is not configured yet' }).count(),
+      ).resolves.toBe(0);
+
+      await expect(firstLineOf(`${app.baseUrl}/llms.txt`)).resolves.toBe(
+        '# Configured in the browser',
+      );
+      await page.goto(`${app.baseUrl}/admin/plugins/agent-ready`);
+      await page.getByRole('grid', { name: 'Exposed content' }).waitFor();
     });
   });
 }

@@ -101,13 +101,15 @@ export interface Fixture {
   /** A full-access API token for the REST API. */
   apiToken: string;
   database: FixtureDatabase;
+  /** What Strapi logged as warnings from its creation on (`strapi.log.warn`), in order. */
+  warnings: string[];
   /** Shuts Strapi down; drops the database unless `keepDatabase`. */
   stop(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 export interface BootOptions {
   dialect?: DialectName;
-  /** Plugin config (default FIXTURE_CONFIG). */
+  /** Plugin config (default FIXTURE_CONFIG); `null`: no `config` in config/plugins at all. */
   config?: unknown;
   /** Boot without the plugin (default true: with it). */
   plugin?: boolean;
@@ -115,6 +117,18 @@ export interface BootOptions {
   database?: FixtureDatabase;
   /** Serve the admin panel built into the app's `build/` (the browser test). Default false. */
   serveAdminPanel?: boolean;
+}
+
+/** Keeps the text of every warning Strapi logs, still logging it (the logger exists from creation). */
+function recordWarnings(strapi: Core.Strapi): string[] {
+  const warnings: string[] = [];
+  const log = strapi.log as unknown as { warn(message: unknown, ...rest: unknown[]): unknown };
+  const warn = log.warn.bind(log);
+  log.warn = (message, ...rest) => {
+    warnings.push(String(message));
+    return warn(message, ...rest);
+  };
+  return warnings;
 }
 
 /**
@@ -126,7 +140,8 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
   const env: Record<string, string> = {
     ...database.env,
     AGENT_READY: options.plugin === false ? 'off' : 'on',
-    AGENT_READY_CONFIG: JSON.stringify(options.config ?? FIXTURE_CONFIG),
+    AGENT_READY_CONFIG:
+      options.config === null ? '' : JSON.stringify(options.config ?? FIXTURE_CONFIG),
     STRAPI_TELEMETRY_DISABLED: 'true',
   };
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
@@ -142,6 +157,7 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
     distDir: APP_DIR,
     serveAdminPanel: options.serveAdminPanel ?? false,
   });
+  const warnings = recordWarnings(strapi);
   try {
     await strapi.load();
   } catch (error) {
@@ -161,6 +177,7 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
         : (strapi.plugin('agent-ready').service('agent-ready') as unknown as AgentReadyService),
     apiToken: fixture.apiToken,
     database,
+    warnings,
     async stop(stopOptions = {}) {
       try {
         await strapi.destroy();

@@ -72,6 +72,14 @@ async function buildAdminPanel(): Promise<void> {
   writeFileSync(BUILD_KEY_FILE, key);
 }
 
+export interface BrowserAppOptions {
+  /**
+   * Start the plugin "not configured": config/plugins sets the public origin only, so the pages
+   * say what is missing and the settings page can supply the rest.
+   */
+  notConfigured?: boolean;
+}
+
 /**
  * Builds the admin panel and starts the plugin's fixture app with it served, with Strapi as the
  * public origin (so "check now" checks this very server), some published content, a super admin
@@ -82,19 +90,21 @@ async function buildAdminPanel(): Promise<void> {
  * its start on a free port with its public origin on that port, the super admin and an editor
  * created through its own set-up or `POST /admin/register-admin`) and return the same fields.
  */
-export async function startAppForBrowser(): Promise<BrowserApp> {
+export async function startAppForBrowser(options: BrowserAppOptions = {}): Promise<BrowserApp> {
   await buildAdminPanel();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const fixture: Fixture = await bootFixture({
     serveAdminPanel: true,
-    config: {
-      ...FIXTURE_CONFIG,
-      site: { ...FIXTURE_CONFIG.site, origin: baseUrl, summary: 'A fixture site.' },
-      llmsTxt: { full: false },
-      rootPage: 'agent-index',
-      metrics: { stats: 'protected' },
-    },
+    config: options.notConfigured
+      ? { site: { origin: baseUrl }, rebuild: FIXTURE_CONFIG.rebuild, llmsTxt: { full: false } }
+      : {
+          ...FIXTURE_CONFIG,
+          site: { ...FIXTURE_CONFIG.site, origin: baseUrl, summary: 'A fixture site.' },
+          llmsTxt: { full: false },
+          rootPage: 'agent-index',
+          metrics: { stats: 'protected' },
+        },
   });
   const { strapi } = fixture;
   try {

@@ -70,8 +70,10 @@ export interface SettingsDescription {
   settings: RuntimeSettings;
   fileSettings: RuntimeSettings;
   status: SettingsStatus;
+  /** While not configured: what is missing, and whether this page can supply it. */
+  missing?: MissingSetting[];
   readOnly: {
-    origin: string;
+    origin?: string;
     language?: string;
     overviewPath?: string;
     mUrlSuffix: string;
@@ -99,7 +101,10 @@ export interface RebuildJob {
   total?: number;
   progress: ReconcileSummary;
   artifacts?: 'rebuilt' | 'fresh' | 'busy' | 'superseded';
+  /** English; the pages say it from the fields above. */
   message?: string;
+  /** Why a failed job failed, when an error stopped it. */
+  error?: string;
 }
 
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'not-tested';
@@ -153,9 +158,22 @@ export interface AgentTraffic {
   note: string;
 }
 
+/** A required setting the plugin waits for while it is not configured. */
+export interface MissingSetting {
+  key: 'site.origin' | 'site.name' | 'contentTypes';
+  /** True when the settings page can supply it; false: config/plugins and a restart. */
+  settableInAdmin: boolean;
+}
+
+export type PluginState =
+  'registered' | 'starting' | 'ready' | 'not-configured' | 'failed' | 'stopped';
+
 export interface Overview {
-  state: string;
-  origin: string;
+  state: PluginState;
+  /** Absent only while not configured without a public origin. */
+  origin?: string;
+  /** While not configured: what to set. */
+  missing?: MissingSetting[];
   contentTypes: {
     uid: string;
     displayName: string;
@@ -164,12 +182,15 @@ export interface Overview {
     locales: { locale: string; published: number; served: number }[];
   }[];
   endpoints: {
-    id: string;
+    id: 'sitemap' | 'm-url' | 'llms-txt' | 'llmindex' | 'scp-sitemap' | 'policy';
+    /** English; the pages name endpoints by `id`. */
     label: string;
     enabled: boolean;
     path?: string;
     url?: string;
+    /** English; the pages say it from `reason`. */
     note?: string;
+    reason?: 'no-document' | 'not-built' | 'off-in-config' | 'off-in-settings';
   }[];
   regeneration: {
     artifacts?: { contentSeq: number; artifactsSeq: number; upToDate: boolean };

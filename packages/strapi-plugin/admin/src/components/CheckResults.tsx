@@ -1,5 +1,7 @@
 import { Badge, Flex, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { CheckStatus, SiteCheck } from '../api/admin-api-types';
+import { getTranslation } from '../translations/get-translation';
 import { formatDate } from './format-date';
 
 const VARIANT: Record<CheckStatus, 'success' | 'danger' | 'warning' | 'neutral'> = {
@@ -10,38 +12,136 @@ const VARIANT: Record<CheckStatus, 'success' | 'danger' | 'warning' | 'neutral'>
 };
 const ORDER: Record<CheckStatus, number> = { fail: 0, warn: 1, pass: 2, 'not-tested': 3 };
 
-/** `agent-ready validate`'s results: failures first, each with its evidence. */
+/** A check's status as its badge says it. */
+function statusLabel({ formatMessage }: IntlShape, status: CheckStatus): string {
+  switch (status) {
+    case 'pass':
+      return formatMessage({ id: getTranslation('check.status.pass'), defaultMessage: 'pass' });
+    case 'fail':
+      return formatMessage({ id: getTranslation('check.status.fail'), defaultMessage: 'fail' });
+    case 'warn':
+      return formatMessage({ id: getTranslation('check.status.warn'), defaultMessage: 'warn' });
+    case 'not-tested':
+      return formatMessage({
+        id: getTranslation('check.status.notTested'),
+        defaultMessage: 'not tested',
+      });
+  }
+}
+
+/**
+ * `agent-ready validate`'s results: failures first, each with its evidence. Check titles and
+ * evidence come from the validator as they are (English, like its CLI report).
+ */
 export function CheckResults({ check }: { check: SiteCheck }) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
   const { report } = check;
   const checks = [...report.checks].sort((a, b) => ORDER[a.status] - ORDER[b.status]);
+  const target =
+    check.target === 'public'
+      ? formatMessage({
+          id: getTranslation('check.target.public'),
+          defaultMessage: 'public origin',
+        })
+      : formatMessage({ id: getTranslation('check.target.server'), defaultMessage: 'this server' });
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
-      <Flex gap={2} wrap="wrap" aria-label="Check summary">
+      <Flex
+        gap={2}
+        wrap="wrap"
+        aria-label={formatMessage({
+          id: getTranslation('check.summary.label'),
+          defaultMessage: 'Check summary',
+        })}
+      >
         <Typography>
-          {report.origin} ({check.target === 'public' ? 'public origin' : 'this server'}),{' '}
-          {formatDate(report.startedAt)}, {(report.durationMs / 1000).toFixed(1)} s:
+          {formatMessage(
+            {
+              id: getTranslation('check.summary.run'),
+              defaultMessage: '{origin} ({target}), {date}, {seconds} s:',
+            },
+            {
+              origin: report.origin,
+              target,
+              date: formatDate(intl, report.startedAt),
+              seconds: intl.formatNumber(report.durationMs / 1000, {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              }),
+            },
+          )}
         </Typography>
-        <Badge variant="success">{report.summary.pass} pass</Badge>
-        <Badge variant="danger">{report.summary.fail} fail</Badge>
-        <Badge variant="warning">{report.summary.warn} warn</Badge>
-        <Badge>{report.summary.notTested} not tested</Badge>
+        <Badge variant="success">
+          {formatMessage(
+            { id: getTranslation('check.summary.pass'), defaultMessage: '{count} pass' },
+            { count: report.summary.pass },
+          )}
+        </Badge>
+        <Badge variant="danger">
+          {formatMessage(
+            { id: getTranslation('check.summary.fail'), defaultMessage: '{count} fail' },
+            { count: report.summary.fail },
+          )}
+        </Badge>
+        <Badge variant="warning">
+          {formatMessage(
+            { id: getTranslation('check.summary.warn'), defaultMessage: '{count} warn' },
+            { count: report.summary.warn },
+          )}
+        </Badge>
+        <Badge>
+          {formatMessage(
+            { id: getTranslation('check.summary.notTested'), defaultMessage: '{count} not tested' },
+            { count: report.summary.notTested },
+          )}
+        </Badge>
       </Flex>
       {report.budgetSpent ? (
         <Typography textColor="warning600">
-          Stopped early by its budget ({report.budgetSpent}): some checks were not tested.
+          {formatMessage(
+            {
+              id: getTranslation('check.budgetSpent'),
+              defaultMessage:
+                'Stopped early by its budget ({budget}): some checks were not tested.',
+            },
+            { budget: report.budgetSpent },
+          )}
         </Typography>
       ) : null}
-      <Table colCount={3} rowCount={checks.length + 1} aria-label="Check results">
+      <Table
+        colCount={3}
+        rowCount={checks.length + 1}
+        aria-label={formatMessage({
+          id: getTranslation('check.results.label'),
+          defaultMessage: 'Check results',
+        })}
+      >
         <Thead>
           <Tr>
             <Th>
-              <Typography variant="sigma">Status</Typography>
+              <Typography variant="sigma">
+                {formatMessage({
+                  id: getTranslation('check.column.status'),
+                  defaultMessage: 'Status',
+                })}
+              </Typography>
             </Th>
             <Th>
-              <Typography variant="sigma">Check</Typography>
+              <Typography variant="sigma">
+                {formatMessage({
+                  id: getTranslation('check.column.check'),
+                  defaultMessage: 'Check',
+                })}
+              </Typography>
             </Th>
             <Th>
-              <Typography variant="sigma">Evidence</Typography>
+              <Typography variant="sigma">
+                {formatMessage({
+                  id: getTranslation('check.column.evidence'),
+                  defaultMessage: 'Evidence',
+                })}
+              </Typography>
             </Th>
           </Tr>
         </Thead>
@@ -49,7 +149,7 @@ export function CheckResults({ check }: { check: SiteCheck }) {
           {checks.map((result) => (
             <Tr key={result.id} data-check={result.id} data-status={result.status}>
               <Td>
-                <Badge variant={VARIANT[result.status]}>{result.status}</Badge>
+                <Badge variant={VARIANT[result.status]}>{statusLabel(intl, result.status)}</Badge>
               </Td>
               <Td style={{ whiteSpace: 'normal' }}>
                 <Flex direction="column" alignItems="flex-start" gap={1}>

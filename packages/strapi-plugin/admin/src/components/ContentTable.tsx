@@ -1,27 +1,64 @@
 import { Badge, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
 import type { Overview } from '../api/admin-api-types';
+import { getTranslation } from '../translations/get-translation';
 
 /** Exposed content types per locale: published in Strapi beside served to agents. */
 export function ContentTable({ contentTypes }: { contentTypes: Overview['contentTypes'] }) {
+  const { formatMessage } = useIntl();
   const rows = contentTypes.flatMap((type) => type.locales.map((counts) => ({ type, ...counts })));
   if (rows.length === 0) {
-    return <Typography textColor="neutral600">No content type is exposed.</Typography>;
+    return (
+      <Typography textColor="neutral600">
+        {formatMessage({
+          id: getTranslation('content.empty'),
+          defaultMessage: 'No content type is exposed.',
+        })}
+      </Typography>
+    );
   }
   return (
-    <Table colCount={4} rowCount={rows.length + 1} aria-label="Exposed content">
+    <Table
+      colCount={4}
+      rowCount={rows.length + 1}
+      aria-label={formatMessage({
+        id: getTranslation('content.table.label'),
+        defaultMessage: 'Exposed content',
+      })}
+    >
       <Thead>
         <Tr>
           <Th>
-            <Typography variant="sigma">Content type</Typography>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('content.column.type'),
+                defaultMessage: 'Content type',
+              })}
+            </Typography>
           </Th>
           <Th>
-            <Typography variant="sigma">Locale</Typography>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('content.column.locale'),
+                defaultMessage: 'Locale',
+              })}
+            </Typography>
           </Th>
           <Th>
-            <Typography variant="sigma">Published in Strapi</Typography>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('content.column.published'),
+                defaultMessage: 'Published in Strapi',
+              })}
+            </Typography>
           </Th>
           <Th>
-            <Typography variant="sigma">Served to agents</Typography>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('content.column.served'),
+                defaultMessage: 'Served to agents',
+              })}
+            </Typography>
           </Th>
         </Tr>
       </Thead>
@@ -35,7 +72,14 @@ export function ContentTable({ contentTypes }: { contentTypes: Overview['content
               </Typography>
             </Td>
             <Td>
-              <Typography>{row.locale === '' ? 'not localized' : row.locale}</Typography>
+              <Typography>
+                {row.locale === ''
+                  ? formatMessage({
+                      id: getTranslation('content.notLocalized'),
+                      defaultMessage: 'not localized',
+                    })
+                  : row.locale}
+              </Typography>
             </Td>
             <Td>
               <Typography>{row.published}</Typography>

@@ -1,55 +1,162 @@
 import { Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { Overview } from '../api/admin-api-types';
+import { getTranslation } from '../translations/get-translation';
+
+type Endpoint = Overview['endpoints'][number];
+
+/** The config/plugins key that turns an artifact family on, for the "off" note. */
+const CONFIG_KEYS: Partial<Record<Endpoint['id'], string>> = {
+  'llms-txt': 'llmsTxt',
+  llmindex: 'llmindex',
+  'scp-sitemap': 'scp',
+};
+
+/** The endpoint's name in the admin panel's language (`llms.txt` is the same in all). */
+function endpointName({ formatMessage }: IntlShape, endpoint: Endpoint): string {
+  switch (endpoint.id) {
+    case 'sitemap':
+      return formatMessage({
+        id: getTranslation('endpoint.sitemap'),
+        defaultMessage: 'TCT sitemap',
+      });
+    case 'm-url':
+      return formatMessage({
+        id: getTranslation('endpoint.mUrl'),
+        defaultMessage: 'Example M-URL',
+      });
+    case 'llms-txt':
+      return 'llms.txt';
+    case 'llmindex':
+      return formatMessage({
+        id: getTranslation('endpoint.llmindex'),
+        defaultMessage: 'llmindex manifest',
+      });
+    case 'scp-sitemap':
+      return formatMessage({
+        id: getTranslation('endpoint.scpSitemap'),
+        defaultMessage: 'SCP sitemap',
+      });
+    case 'policy':
+      return formatMessage({
+        id: getTranslation('endpoint.policy'),
+        defaultMessage: 'Policy descriptor',
+      });
+    default:
+      return endpoint.label;
+  }
+}
+
+/** Why an endpoint is off or not there yet; the server's English note for a reason it adds later. */
+function endpointNote({ formatMessage }: IntlShape, endpoint: Endpoint): string | undefined {
+  switch (endpoint.reason) {
+    case 'no-document':
+      return formatMessage({
+        id: getTranslation('endpoint.note.noDocument'),
+        defaultMessage: 'No published document is served yet.',
+      });
+    case 'not-built':
+      return formatMessage({
+        id: getTranslation('endpoint.note.notBuilt'),
+        defaultMessage: 'Not built yet.',
+      });
+    case 'off-in-config':
+      return formatMessage(
+        {
+          id: getTranslation('endpoint.note.offInConfig'),
+          defaultMessage: 'Off: set {key} in config/plugins to serve it.',
+        },
+        { key: CONFIG_KEYS[endpoint.id] ?? endpoint.id },
+      );
+    case 'off-in-settings':
+      return formatMessage({
+        id: getTranslation('endpoint.note.offInSettings'),
+        defaultMessage: 'Off: enable it in the settings.',
+      });
+    default:
+      return endpoint.note;
+  }
+}
 
 /** The public endpoints: where agents ask (public origin) and the same path on this server. */
 export function EndpointList({ endpoints }: { endpoints: Overview['endpoints'] }) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
   return (
-    <Table colCount={3} rowCount={endpoints.length + 1} aria-label="Public endpoints">
+    <Table
+      colCount={3}
+      rowCount={endpoints.length + 1}
+      aria-label={formatMessage({
+        id: getTranslation('endpoints.table.label'),
+        defaultMessage: 'Public endpoints',
+      })}
+    >
       <Thead>
         <Tr>
           <Th>
-            <Typography variant="sigma">Endpoint</Typography>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('endpoints.column.endpoint'),
+                defaultMessage: 'Endpoint',
+              })}
+            </Typography>
           </Th>
           <Th>
-            <Typography variant="sigma">Public URL</Typography>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('endpoints.column.publicUrl'),
+                defaultMessage: 'Public URL',
+              })}
+            </Typography>
           </Th>
           <Th>
-            <Typography variant="sigma">On this server</Typography>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('endpoints.column.onThisServer'),
+                defaultMessage: 'On this server',
+              })}
+            </Typography>
           </Th>
         </Tr>
       </Thead>
       <Tbody>
-        {endpoints.map((endpoint) => (
-          <Tr key={endpoint.id}>
-            <Td>
-              <Typography fontWeight="bold">{endpoint.label}</Typography>
-            </Td>
-            <Td>
-              {endpoint.enabled && endpoint.url ? (
-                <Link href={endpoint.url} isExternal>
-                  {endpoint.url}
-                </Link>
-              ) : (
-                <Typography textColor="neutral600">{endpoint.note ?? 'Off'}</Typography>
-              )}
-              {endpoint.enabled && endpoint.note ? (
-                <Typography variant="pi" textColor="neutral600">
-                  {' '}
-                  {endpoint.note}
-                </Typography>
-              ) : null}
-            </Td>
-            <Td>
-              {endpoint.enabled && endpoint.path ? (
-                <Link href={endpoint.path} isExternal>
-                  {endpoint.path}
-                </Link>
-              ) : (
-                <Typography textColor="neutral600">–</Typography>
-              )}
-            </Td>
-          </Tr>
-        ))}
+        {endpoints.map((endpoint) => {
+          const note = endpointNote(intl, endpoint);
+          return (
+            <Tr key={endpoint.id}>
+              <Td>
+                <Typography fontWeight="bold">{endpointName(intl, endpoint)}</Typography>
+              </Td>
+              <Td>
+                {endpoint.enabled && endpoint.url ? (
+                  <Link href={endpoint.url} isExternal>
+                    {endpoint.url}
+                  </Link>
+                ) : (
+                  <Typography textColor="neutral600">
+                    {note ??
+                      formatMessage({ id: getTranslation('endpoint.off'), defaultMessage: 'Off' })}
+                  </Typography>
+                )}
+                {endpoint.enabled && note ? (
+                  <Typography variant="pi" textColor="neutral600">
+                    {' '}
+                    {note}
+                  </Typography>
+                ) : null}
+              </Td>
+              <Td>
+                {endpoint.enabled && endpoint.path ? (
+                  <Link href={endpoint.path} isExternal>
+                    {endpoint.path}
+                  </Link>
+                ) : (
+                  <Typography textColor="neutral600">–</Typography>
+                )}
+              </Td>
+            </Tr>
+          );
+        })}
       </Tbody>
     </Table>
   );

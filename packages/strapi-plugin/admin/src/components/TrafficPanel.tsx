@@ -10,21 +10,10 @@ import {
   Tr,
   Typography,
 } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
 import type { AgentTraffic } from '../api/admin-api-types';
-
-/** 1234567 → "1.2 MB" (decimal units, as browsers' network panels show sizes). */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
-const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
+import { getTranslation } from '../translations/get-translation';
+import { formatBytes, formatPercent } from './format-bytes';
 
 const CHART_HEIGHT = 80;
 const BAR_WIDTH = 10;
@@ -32,13 +21,20 @@ const BAR_GAP = 3;
 
 /** Requests per day as bars, the 304 part of each darker: a glance at volume and revalidation. */
 function DailyChart({ daily }: { daily: AgentTraffic['daily'] }) {
+  const { formatMessage } = useIntl();
   const max = Math.max(1, ...daily.map((d) => d.requests));
   const width = daily.length * (BAR_WIDTH + BAR_GAP);
   const total = daily.reduce((sum, d) => sum + d.requests, 0);
   return (
     <svg
       role="img"
-      aria-label={`Agent requests per day over ${daily.length} days: ${total} in all`}
+      aria-label={formatMessage(
+        {
+          id: getTranslation('traffic.chart.label'),
+          defaultMessage: 'Agent requests per day over {days} days: {total} in all',
+        },
+        { days: daily.length, total },
+      )}
       width={width}
       height={CHART_HEIGHT}
       viewBox={`0 0 ${width} ${CHART_HEIGHT}`}
@@ -49,7 +45,15 @@ function DailyChart({ daily }: { daily: AgentTraffic['daily'] }) {
         const x = i * (BAR_WIDTH + BAR_GAP);
         return (
           <g key={d.day}>
-            <title>{`${d.day}: ${d.requests} requests, ${d.notModified} answered 304`}</title>
+            <title>
+              {formatMessage(
+                {
+                  id: getTranslation('traffic.chart.day'),
+                  defaultMessage: '{day}: {requests} requests, {notModified} answered 304',
+                },
+                { day: d.day, requests: d.requests, notModified: d.notModified },
+              )}
+            </title>
             <rect
               x={x}
               y={CHART_HEIGHT - height}
@@ -73,12 +77,27 @@ function DailyChart({ daily }: { daily: AgentTraffic['daily'] }) {
 
 /** The serving metrics: what agents fetched, and what the protocols saved compared with HTML. */
 export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
   const { totals } = traffic;
+  const savedVsHtml = formatMessage({
+    id: getTranslation('traffic.savedVsHtml'),
+    defaultMessage: 'Saved vs HTML',
+  });
   const facts: [string, string][] = [
-    ['Requests', String(totals.requests)],
-    ['304 hit rate', percent(totals.notModifiedRate)],
-    ['Bytes sent', formatBytes(totals.bytesSent)],
-    ['Saved vs HTML', formatBytes(totals.bytesSaved)],
+    [
+      formatMessage({ id: getTranslation('traffic.requests'), defaultMessage: 'Requests' }),
+      intl.formatNumber(totals.requests),
+    ],
+    [
+      formatMessage({ id: getTranslation('traffic.hitRate'), defaultMessage: '304 hit rate' }),
+      formatPercent(intl, totals.notModifiedRate),
+    ],
+    [
+      formatMessage({ id: getTranslation('traffic.bytesSent'), defaultMessage: 'Bytes sent' }),
+      formatBytes(intl, totals.bytesSent),
+    ],
+    [savedVsHtml, formatBytes(intl, totals.bytesSaved)],
   ];
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
@@ -100,20 +119,42 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
         <DailyChart daily={traffic.daily} />
       </Box>
       {traffic.agents.length > 0 ? (
-        <Table colCount={4} rowCount={traffic.agents.length + 1} aria-label="Top agents">
+        <Table
+          colCount={4}
+          rowCount={traffic.agents.length + 1}
+          aria-label={formatMessage({
+            id: getTranslation('traffic.agents.label'),
+            defaultMessage: 'Top agents',
+          })}
+        >
           <Thead>
             <Tr>
               <Th>
-                <Typography variant="sigma">Agent</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({
+                    id: getTranslation('traffic.column.agent'),
+                    defaultMessage: 'Agent',
+                  })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">Requests</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({
+                    id: getTranslation('traffic.column.requests'),
+                    defaultMessage: 'Requests',
+                  })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">304 rate</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({
+                    id: getTranslation('traffic.column.rate'),
+                    defaultMessage: '304 rate',
+                  })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">Saved vs HTML</Typography>
+                <Typography variant="sigma">{savedVsHtml}</Typography>
               </Th>
             </Tr>
           </Thead>
@@ -124,25 +165,36 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
                   <Typography>{agent.family}</Typography>
                 </Td>
                 <Td>
-                  <Typography>{agent.requests}</Typography>
+                  <Typography>{intl.formatNumber(agent.requests)}</Typography>
                 </Td>
                 <Td>
-                  <Typography>{percent(agent.notModifiedRate)}</Typography>
+                  <Typography>{formatPercent(intl, agent.notModifiedRate)}</Typography>
                 </Td>
                 <Td>
-                  <Typography>{formatBytes(agent.bytesSaved)}</Typography>
+                  <Typography>{formatBytes(intl, agent.bytesSaved)}</Typography>
                 </Td>
               </Tr>
             ))}
           </Tbody>
         </Table>
       ) : (
-        <Typography textColor="neutral600">No agent has fetched anything yet.</Typography>
+        <Typography textColor="neutral600">
+          {formatMessage({
+            id: getTranslation('traffic.agents.none'),
+            defaultMessage: 'No agent has fetched anything yet.',
+          })}
+        </Typography>
       )}
       {totals.htmlBytesEstimated > 0 ? (
         <Typography variant="pi" textColor="neutral600">
-          {formatBytes(totals.htmlBytesEstimated)} of the HTML cost is an estimate: this server does
-          not render the pages, so their real size is not known.
+          {formatMessage(
+            {
+              id: getTranslation('traffic.htmlEstimated'),
+              defaultMessage:
+                '{bytes} of the HTML cost is an estimate: this server does not render the pages, so their real size is not known.',
+            },
+            { bytes: formatBytes(intl, totals.htmlBytesEstimated) },
+          )}
         </Typography>
       ) : null}
     </Flex>

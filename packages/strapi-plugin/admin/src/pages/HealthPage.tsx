@@ -1,46 +1,39 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  Badge,
   Box,
   Button,
   Flex,
-  Grid,
   SingleSelect,
   SingleSelectOption,
   Typography,
 } from '@strapi/design-system';
 import { ArrowClockwise, Check } from '@strapi/icons';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
+import { useIntl } from 'react-intl';
 import type { Overview, RebuildJob, SiteCheck } from '../api/admin-api-types';
 import { apiProblem, useAdminApi } from '../api/use-admin-api';
 import { CheckResults } from '../components/CheckResults';
 import { ContentTable } from '../components/ContentTable';
-import { describeBurst } from '../components/describe-burst';
 import { EndpointList } from '../components/EndpointList';
-import { formatDate } from '../components/format-date';
+import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
 import { ProblemList } from '../components/ProblemList';
 import { RebuildProgress } from '../components/RebuildProgress';
+import { RegenerationFacts } from '../components/RegenerationFacts';
 import { Section } from '../components/Section';
 import { TrafficPanel } from '../components/TrafficPanel';
 import { PERMISSIONS } from '../permissions';
+import { getTranslation } from '../translations/get-translation';
 
 const POLL_MS = 1000;
 const REBUILD_PERMISSIONS = [...PERMISSIONS.rebuild];
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Flex direction="column" alignItems="flex-start" gap={1}>
-      <Typography variant="sigma" textColor="neutral600">
-        {label}
-      </Typography>
-      <Typography>{children}</Typography>
-    </Flex>
-  );
-}
-
-/** The plugin page: what is exposed, where agents find it, how fresh it is, and whether it works. */
+/**
+ * The plugin page: what is exposed, where agents find it, how fresh it is, and whether it works.
+ * While the plugin is not configured: what to set, and the warnings logged.
+ */
 export function HealthPage() {
   const api = useAdminApi();
+  const { formatMessage } = useIntl();
   const { toggleNotification } = useNotification();
   const { allowedActions } = useRBAC(REBUILD_PERMISSIONS);
   const [overview, setOverview] = useState<Overview>();
@@ -108,15 +101,57 @@ export function HealthPage() {
 
   if (failed && !overview) return <Page.Error content={failed} />;
   if (!overview) return <Page.Loading />;
-  const { regeneration } = overview;
-  const failures = regeneration.lastRebuild?.failures ?? [];
+  const title = formatMessage({ id: getTranslation('plugin.name'), defaultMessage: 'Agent Ready' });
+  const refresh = (
+    <Button variant="tertiary" size="S" onClick={() => void load()}>
+      {formatMessage({ id: getTranslation('health.refresh'), defaultMessage: 'Refresh' })}
+    </Button>
+  );
+  const problems = (
+    <Section
+      title={formatMessage({
+        id: getTranslation('health.problems.title'),
+        defaultMessage: 'Recent problems',
+      })}
+    >
+      <ProblemList problems={overview.problems} />
+    </Section>
+  );
+
+  if (overview.state === 'not-configured') {
+    return (
+      <Page.Main>
+        <Page.Title>{title}</Page.Title>
+        <Layouts.Header
+          title={title}
+          subtitle={formatMessage({
+            id: getTranslation('health.subtitle.notConfigured'),
+            defaultMessage: 'Not configured: nothing is served to agents yet.',
+          })}
+          primaryAction={refresh}
+        />
+        <Layouts.Content>
+          <Flex direction="column" alignItems="stretch" gap={6}>
+            <NotConfiguredNotice missing={overview.missing ?? []} linkToSettings />
+            {problems}
+          </Flex>
+        </Layouts.Content>
+      </Page.Main>
+    );
+  }
 
   return (
     <Page.Main>
-      <Page.Title>Agent Ready</Page.Title>
+      <Page.Title>{title}</Page.Title>
       <Layouts.Header
-        title="Agent Ready"
-        subtitle={`Published content served to AI agents on ${overview.origin}`}
+        title={title}
+        subtitle={formatMessage(
+          {
+            id: getTranslation('health.subtitle'),
+            defaultMessage: 'Published content served to AI agents on {origin}',
+          },
+          { origin: overview.origin },
+        )}
         primaryAction={
           allowedActions.canRebuild ? (
             <Button
@@ -125,7 +160,7 @@ export function HealthPage() {
               onClick={() => void startRebuild()}
               loading={job?.state === 'running'}
             >
-              Rebuild
+              {formatMessage({ id: getTranslation('health.rebuild'), defaultMessage: 'Rebuild' })}
             </Button>
           ) : undefined
         }
@@ -133,108 +168,100 @@ export function HealthPage() {
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
           <Section
-            title="Regeneration"
-            action={
-              <Button variant="tertiary" size="S" onClick={() => void load()}>
-                Refresh
-              </Button>
-            }
+            title={formatMessage({
+              id: getTranslation('health.regeneration.title'),
+              defaultMessage: 'Regeneration',
+            })}
+            action={refresh}
           >
-            <Grid.Root gap={4}>
-              <Grid.Item col={3} s={6} xs={12}>
-                <Fact label="State">
-                  <Badge variant={overview.state === 'ready' ? 'success' : 'danger'}>
-                    {overview.state}
-                  </Badge>
-                </Fact>
-              </Grid.Item>
-              <Grid.Item col={3} s={6} xs={12}>
-                <Fact label="Last regeneration">
-                  {regeneration.lastRebuild
-                    ? `${formatDate(regeneration.lastRebuild.at)}: ${describeBurst(regeneration.lastRebuild)}`
-                    : 'none since this server started'}
-                </Fact>
-              </Grid.Item>
-              <Grid.Item col={3} s={6} xs={12}>
-                <Fact label="Artifacts">
-                  {regeneration.artifacts?.upToDate
-                    ? `up to date (change ${regeneration.artifacts.artifactsSeq})`
-                    : 'being rebuilt'}
-                </Fact>
-              </Grid.Item>
-              <Grid.Item col={3} s={6} xs={12}>
-                <Fact label="Waiting">
-                  {regeneration.reconciling
-                    ? 'reconciling'
-                    : `${regeneration.pending} document${regeneration.pending === 1 ? '' : 's'}`}
-                </Fact>
-              </Grid.Item>
-              <Grid.Item col={6} xs={12}>
-                <Fact label="Last reconcile">
-                  {regeneration.lastReconcile
-                    ? `${formatDate(regeneration.lastReconcile.finishedAt)} (${regeneration.lastReconcile.reason}): ${regeneration.lastReconcile.seen} checked, ${regeneration.lastReconcile.changed} updated, ${regeneration.lastReconcile.removed} removed, ${regeneration.lastReconcile.failed} not servable`
-                    : 'none yet'}
-                </Fact>
-              </Grid.Item>
-              <Grid.Item col={6} xs={12}>
-                <Fact label="Settings">
-                  {overview.settings.source === 'admin'
-                    ? `saved in the admin panel ${formatDate(overview.settings.updatedAt)}${overview.settings.updatedBy ? ` by ${overview.settings.updatedBy}` : ''}`
-                    : 'from config/plugins'}
-                  {overview.settings.ignored
-                    ? ` (saved settings ignored: ${overview.settings.ignored})`
-                    : ''}
-                </Fact>
-              </Grid.Item>
-            </Grid.Root>
-            {failures.length > 0 ? (
-              <Box>
-                <Typography textColor="danger600">
-                  Last build failures: {failures.map((f) => `${f.family}: ${f.message}`).join('; ')}
-                </Typography>
-              </Box>
-            ) : null}
+            <RegenerationFacts overview={overview} />
             {job ? <RebuildProgress job={job} /> : null}
           </Section>
 
           <Section
-            title="Content exposed"
-            subtitle="Published entries in Strapi, and the documents agents get, per locale."
+            title={formatMessage({
+              id: getTranslation('health.content.title'),
+              defaultMessage: 'Content exposed',
+            })}
+            subtitle={formatMessage({
+              id: getTranslation('health.content.subtitle'),
+              defaultMessage:
+                'Published entries in Strapi, and the documents agents get, per locale.',
+            })}
           >
             <ContentTable contentTypes={overview.contentTypes} />
           </Section>
 
           {overview.traffic ? (
             <Section
-              title="Agent traffic"
-              subtitle={`The last ${overview.traffic.days} days, counted by every instance (no IP or per-request record is kept).`}
+              title={formatMessage({
+                id: getTranslation('health.traffic.title'),
+                defaultMessage: 'Agent traffic',
+              })}
+              subtitle={formatMessage(
+                {
+                  id: getTranslation('health.traffic.subtitle'),
+                  defaultMessage:
+                    'The last {days} days, counted by every instance (no IP or per-request record is kept).',
+                },
+                { days: overview.traffic.days },
+              )}
             >
               <TrafficPanel traffic={overview.traffic} />
             </Section>
           ) : null}
 
-          <Section title="Public endpoints" subtitle="Where agents find your content.">
+          <Section
+            title={formatMessage({
+              id: getTranslation('health.endpoints.title'),
+              defaultMessage: 'Public endpoints',
+            })}
+            subtitle={formatMessage({
+              id: getTranslation('health.endpoints.subtitle'),
+              defaultMessage: 'Where agents find your content.',
+            })}
+          >
             <EndpointList endpoints={overview.endpoints} />
           </Section>
 
-          <Section title="Recent problems">
-            <ProblemList problems={overview.problems} />
-          </Section>
+          {problems}
 
           <Section
-            title="Conformance check"
-            subtitle="The checks of `agent-ready validate`, on a sample of documents."
+            title={formatMessage({
+              id: getTranslation('health.check.title'),
+              defaultMessage: 'Conformance check',
+            })}
+            subtitle={formatMessage(
+              {
+                id: getTranslation('health.check.subtitle'),
+                defaultMessage: 'The checks of {command}, on a sample of documents.',
+              },
+              { command: '`agent-ready validate`' },
+            )}
             action={
               <Flex gap={2}>
                 <Box minWidth="240px">
                   <SingleSelect
-                    aria-label="Check target"
+                    aria-label={formatMessage({
+                      id: getTranslation('health.check.target'),
+                      defaultMessage: 'Check target',
+                    })}
                     size="S"
                     value={target}
                     onChange={(value) => setTarget(value as SiteCheck['target'])}
                   >
-                    <SingleSelectOption value="public">Public origin</SingleSelectOption>
-                    <SingleSelectOption value="server">This Strapi server</SingleSelectOption>
+                    <SingleSelectOption value="public">
+                      {formatMessage({
+                        id: getTranslation('health.check.target.public'),
+                        defaultMessage: 'Public origin',
+                      })}
+                    </SingleSelectOption>
+                    <SingleSelectOption value="server">
+                      {formatMessage({
+                        id: getTranslation('health.check.target.server'),
+                        defaultMessage: 'This Strapi server',
+                      })}
+                    </SingleSelectOption>
                   </SingleSelect>
                 </Box>
                 <Button
@@ -243,7 +270,10 @@ export function HealthPage() {
                   loading={checking}
                   size="S"
                 >
-                  Check now
+                  {formatMessage({
+                    id: getTranslation('health.check.run'),
+                    defaultMessage: 'Check now',
+                  })}
                 </Button>
               </Flex>
             }
@@ -252,8 +282,11 @@ export function HealthPage() {
               <CheckResults check={check} />
             ) : (
               <Typography textColor="neutral600">
-                Not checked yet. The check fetches what agents fetch and reports every rule it
-                tests.
+                {formatMessage({
+                  id: getTranslation('health.check.none'),
+                  defaultMessage:
+                    'Not checked yet. The check fetches what agents fetch and reports every rule it tests.',
+                })}
               </Typography>
             )}
           </Section>

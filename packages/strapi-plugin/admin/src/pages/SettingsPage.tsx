@@ -1,36 +1,32 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Grid, Typography } from '@strapi/design-system';
+import { Alert, Button, Checkbox, Flex, Typography } from '@strapi/design-system';
 import { Check } from '@strapi/icons';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
+import { useIntl } from 'react-intl';
 import type { RuntimeSettings, SettingsDescription } from '../api/admin-api-types';
 import { apiProblem, useAdminApi } from '../api/use-admin-api';
 import { formatDate } from '../components/format-date';
+import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
 import { Section } from '../components/Section';
 import { ContentTypeFields } from '../components/settings/ContentTypeFields';
 import { TextField } from '../components/settings/form-fields';
 import { PolicyFields } from '../components/settings/PolicyFields';
+import { StartUpFacts } from '../components/settings/StartUpFacts';
 import { PERMISSIONS } from '../permissions';
+import { getTranslation } from '../translations/get-translation';
 
 const UPDATE_PERMISSIONS = [...PERMISSIONS.updateSettings];
-
-function ReadOnlyFact({ label, value }: { label: string; value: string }) {
-  return (
-    <Grid.Item col={4} s={6} xs={12} direction="column" alignItems="flex-start">
-      <Typography variant="sigma" textColor="neutral600">
-        {label}
-      </Typography>
-      <Typography>{value}</Typography>
-    </Grid.Item>
-  );
-}
 
 /**
  * The settings that apply at run time (site name and summary, exposed content types and their
  * mapping, locales, policy), saved in Strapi's plugin store over config/plugins; the rest is
- * shown read-only. Without the update permission the form is read-only too.
+ * shown read-only. Without the update permission the form is read-only too. While the plugin is
+ * not configured, the page says what is missing; saving what it can supply starts the plugin.
  */
 export function SettingsPage() {
   const api = useAdminApi();
+  const intl = useIntl();
+  const { formatMessage } = intl;
   const { toggleNotification } = useNotification();
   const { allowedActions, isLoading: checkingPermissions } = useRBAC(UPDATE_PERMISSIONS);
   const [description, setDescription] = useState<SettingsDescription>();
@@ -66,33 +62,65 @@ export function SettingsPage() {
 
   if (failed && !description) return <Page.Error content={failed} />;
   if (!description || !draft) return <Page.Loading />;
-  const { readOnly, status } = description;
+  const { readOnly, status, missing = [] } = description;
+  // Only config/plugins (and a restart) can supply these: saving here would be refused.
+  const waitsForFile = missing.some((setting) => !setting.settableInAdmin);
   const set = (patch: Partial<RuntimeSettings>) => setDraft({ ...draft, ...patch });
   const setSite = (key: 'name' | 'summary' | 'details', value: string) =>
     set({ site: { ...draft.site, [key]: value } });
   const allLocales = draft.locales === null;
   const errorList = Object.entries(errors);
+  const closeLabel = formatMessage({
+    id: getTranslation('settings.close'),
+    defaultMessage: 'Close',
+  });
+  const title = formatMessage({ id: getTranslation('plugin.name'), defaultMessage: 'Agent Ready' });
 
   return (
     <Page.Main>
-      <Page.Title>Agent Ready settings</Page.Title>
+      <Page.Title>
+        {formatMessage({
+          id: getTranslation('settings.pageTitle'),
+          defaultMessage: 'Agent Ready settings',
+        })}
+      </Page.Title>
       <Layouts.Header
-        title="Agent Ready"
+        title={title}
         subtitle={
           status.source === 'admin'
-            ? `Saved here ${formatDate(status.updatedAt)}${status.updatedBy ? ` by ${status.updatedBy}` : ''}, over config/plugins. Changes apply without a restart.`
-            : 'From config/plugins. Changes saved here apply without a restart.'
+            ? formatMessage(
+                {
+                  id: getTranslation('settings.subtitle.admin'),
+                  defaultMessage:
+                    'Saved here {date}{hasAuthor, select, yes { by {author}} other {}}, over config/plugins. Changes apply without a restart.',
+                },
+                {
+                  date: formatDate(intl, status.updatedAt),
+                  hasAuthor: status.updatedBy ? 'yes' : 'no',
+                  author: status.updatedBy,
+                },
+              )
+            : formatMessage({
+                id: getTranslation('settings.subtitle.file'),
+                defaultMessage: 'From config/plugins. Changes saved here apply without a restart.',
+              })
         }
         primaryAction={
           <Button
             startIcon={<Check />}
-            disabled={!canEdit}
+            disabled={!canEdit || waitsForFile}
             loading={saving}
             onClick={() =>
-              void submit(() => api.saveSettings(draft), 'Settings saved and applied.')
+              void submit(
+                () => api.saveSettings(draft),
+                formatMessage({
+                  id: getTranslation('settings.saved'),
+                  defaultMessage: 'Settings saved and applied.',
+                }),
+              )
             }
           >
-            Save
+            {formatMessage({ id: getTranslation('settings.save'), defaultMessage: 'Save' })}
           </Button>
         }
         secondaryAction={
@@ -101,43 +129,100 @@ export function SettingsPage() {
               variant="tertiary"
               disabled={!canEdit || saving}
               onClick={() =>
-                void submit(() => api.resetSettings(), 'Back to the settings of config/plugins.')
+                void submit(
+                  () => api.resetSettings(),
+                  formatMessage({
+                    id: getTranslation('settings.resetDone'),
+                    defaultMessage: 'Back to the settings of config/plugins.',
+                  }),
+                )
               }
             >
-              Reset to config/plugins
+              {formatMessage({
+                id: getTranslation('settings.reset'),
+                defaultMessage: 'Reset to config/plugins',
+              })}
             </Button>
           ) : undefined
         }
       />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
+          {missing.length > 0 ? <NotConfiguredNotice missing={missing} /> : null}
           {status.ignored ? (
-            <Alert variant="warning" closeLabel="Close" title="Saved settings ignored">
-              They do not fit this Strapi any more: {status.ignored}. Save again to replace them.
+            <Alert
+              variant="warning"
+              closeLabel={closeLabel}
+              title={formatMessage({
+                id: getTranslation('settings.ignored.title'),
+                defaultMessage: 'Saved settings ignored',
+              })}
+            >
+              {formatMessage(
+                {
+                  id: getTranslation('settings.ignored.body'),
+                  defaultMessage:
+                    'They do not fit this Strapi any more: {why}. Save again to replace them.',
+                },
+                { why: status.ignored },
+              )}
             </Alert>
           ) : null}
           {errorList.length > 0 ? (
             <Alert
               variant="danger"
-              closeLabel="Close"
-              title="Not saved"
+              closeLabel={closeLabel}
+              title={formatMessage({
+                id: getTranslation('settings.notSaved'),
+                defaultMessage: 'Not saved',
+              })}
               onClose={() => setErrors({})}
             >
-              {errorList.map(([path, message]) => `${path || 'settings'}: ${message}`).join(' · ')}
+              {errorList
+                .map(
+                  ([path, message]) =>
+                    `${
+                      path ||
+                      formatMessage({
+                        id: getTranslation('settings.notSaved.whole'),
+                        defaultMessage: 'settings',
+                      })
+                    }: ${message}`,
+                )
+                .join(' · ')}
             </Alert>
           ) : null}
           {!canEdit && !checkingPermissions ? (
-            <Alert variant="default" closeLabel="Close" title="Read only">
-              Your role may see these settings but not change them.
+            <Alert
+              variant="default"
+              closeLabel={closeLabel}
+              title={formatMessage({
+                id: getTranslation('settings.readOnly.title'),
+                defaultMessage: 'Read only',
+              })}
+            >
+              {formatMessage({
+                id: getTranslation('settings.readOnly.body'),
+                defaultMessage: 'Your role may see these settings but not change them.',
+              })}
             </Alert>
           ) : null}
 
           <Section
-            title="Site"
-            subtitle="The llms.txt title and summary, the llmindex entity name."
+            title={formatMessage({
+              id: getTranslation('settings.site.title'),
+              defaultMessage: 'Site',
+            })}
+            subtitle={formatMessage({
+              id: getTranslation('settings.site.subtitle'),
+              defaultMessage: 'The llms.txt title and summary, the llmindex entity name.',
+            })}
           >
             <TextField
-              label="Site name"
+              label={formatMessage({
+                id: getTranslation('settings.site.name'),
+                defaultMessage: 'Site name',
+              })}
               name="site.name"
               required
               value={draft.site.name ?? ''}
@@ -146,21 +231,33 @@ export function SettingsPage() {
               onChange={(value) => setSite('name', value)}
             />
             <TextField
-              label="Summary"
+              label={formatMessage({
+                id: getTranslation('settings.site.summary'),
+                defaultMessage: 'Summary',
+              })}
               name="site.summary"
               multiline
               value={draft.site.summary ?? ''}
-              hint="One sentence: the llms.txt blockquote."
+              hint={formatMessage({
+                id: getTranslation('settings.site.summary.hint'),
+                defaultMessage: 'One sentence: the llms.txt blockquote.',
+              })}
               error={errors['site.summary']}
               disabled={!canEdit}
               onChange={(value) => setSite('summary', value)}
             />
             <TextField
-              label="Details"
+              label={formatMessage({
+                id: getTranslation('settings.site.details'),
+                defaultMessage: 'Details',
+              })}
               name="site.details"
               multiline
               value={draft.site.details ?? ''}
-              hint="Markdown prose between the summary and the sections of llms.txt."
+              hint={formatMessage({
+                id: getTranslation('settings.site.details.hint'),
+                defaultMessage: 'Markdown prose between the summary and the sections of llms.txt.',
+              })}
               error={errors['site.details']}
               disabled={!canEdit}
               onChange={(value) => setSite('details', value)}
@@ -168,8 +265,15 @@ export function SettingsPage() {
           </Section>
 
           <Section
-            title="Exposed content"
-            subtitle="Only what is exposed here is ever read; drafts and private fields never are. Changing a mapping re-renders every document in the background."
+            title={formatMessage({
+              id: getTranslation('settings.content.title'),
+              defaultMessage: 'Exposed content',
+            })}
+            subtitle={formatMessage({
+              id: getTranslation('settings.content.subtitle'),
+              defaultMessage:
+                'Only what is exposed here is ever read; drafts and private fields never are. Changing a mapping re-renders every document in the background.',
+            })}
           >
             {errors.contentTypes ? (
               <Typography textColor="danger600">{errors.contentTypes}</Typography>
@@ -192,7 +296,16 @@ export function SettingsPage() {
           </Section>
 
           {description.locales.length > 0 ? (
-            <Section title="Locales" subtitle="Locales served to agents.">
+            <Section
+              title={formatMessage({
+                id: getTranslation('settings.locales.title'),
+                defaultMessage: 'Locales',
+              })}
+              subtitle={formatMessage({
+                id: getTranslation('settings.locales.subtitle'),
+                defaultMessage: 'Locales served to agents.',
+              })}
+            >
               <Checkbox
                 name="locales.all"
                 checked={allLocales}
@@ -201,7 +314,10 @@ export function SettingsPage() {
                   set({ locales: checked === true ? null : description.locales.map((l) => l.code) })
                 }
               >
-                Every locale
+                {formatMessage({
+                  id: getTranslation('settings.locales.all'),
+                  defaultMessage: 'Every locale',
+                })}
               </Checkbox>
               {!allLocales ? (
                 <Flex gap={4} wrap="wrap">
@@ -228,8 +344,18 @@ export function SettingsPage() {
           ) : null}
 
           <Section
-            title="Policy"
-            subtitle="The tct-policy-1 descriptor at /llm-policy.json: what agents may do with the content."
+            title={formatMessage({
+              id: getTranslation('settings.policy.title'),
+              defaultMessage: 'Policy',
+            })}
+            subtitle={formatMessage(
+              {
+                id: getTranslation('settings.policy.subtitle'),
+                defaultMessage:
+                  'The tct-policy-1 descriptor at {path}: what agents may do with the content.',
+              },
+              { path: '/llm-policy.json' },
+            )}
           >
             <PolicyFields
               policy={draft.policy}
@@ -239,28 +365,7 @@ export function SettingsPage() {
             />
           </Section>
 
-          <Section
-            title="Fixed at start-up"
-            subtitle="Set in config/plugins; changing them needs a restart."
-          >
-            <Grid.Root gap={4}>
-              <ReadOnlyFact label="Public origin" value={readOnly.origin} />
-              <ReadOnlyFact label="Default language" value={readOnly.language ?? '–'} />
-              <ReadOnlyFact label="Overview page" value={readOnly.overviewPath ?? '–'} />
-              <ReadOnlyFact label="M-URL suffix" value={readOnly.mUrlSuffix} />
-              <ReadOnlyFact label="Table prefix" value={readOnly.tablePrefix} />
-              <ReadOnlyFact label="Database" value={readOnly.database} />
-              <ReadOnlyFact
-                label="Artifacts"
-                value={
-                  Object.entries(readOnly.artifacts)
-                    .filter(([, on]) => on)
-                    .map(([name]) => name)
-                    .join(', ') || 'TCT sitemap only'
-                }
-              />
-            </Grid.Root>
-          </Section>
+          <StartUpFacts readOnly={readOnly} />
         </Flex>
       </Layouts.Content>
     </Page.Main>

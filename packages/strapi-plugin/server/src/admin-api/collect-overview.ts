@@ -1,5 +1,6 @@
 import type { AgentStats } from '@agent-ready/core';
 import type { ArtifactsStatus } from '@agent-ready/store';
+import { describeMissing, type MissingSetting } from '../config/required-settings';
 import type { AgentReadyRuntime, AgentReadyStatus } from '../runtime/agent-ready-runtime';
 import type { RebuildJobStatus } from '../runtime/rebuild-job';
 import type { RecentProblem } from '../runtime/recent-problems';
@@ -30,7 +31,10 @@ export interface ContentTypeOverview {
 
 export interface Overview {
   state: AgentReadyStatus['state'];
-  origin: string;
+  /** The public origin; absent only while not configured without one. */
+  origin?: string;
+  /** While `not-configured`: what to set, and whether the settings page can set it. */
+  missing?: MissingSetting[];
   contentTypes: ContentTypeOverview[];
   endpoints: EndpointLink[];
   regeneration: {
@@ -53,6 +57,25 @@ interface StrapiForOverview {
   contentTypes: Record<string, { info?: { displayName?: string } } | undefined>;
 }
 
+/**
+ * The plugin page while the plugin is not configured: what is missing (the page's notice), the
+ * warnings logged and the settings' source; nothing is exposed or served yet.
+ */
+function notConfiguredOverview(runtime: AgentReadyRuntime, problemsShown: number): Overview {
+  const status = runtime.status();
+  const { origin } = runtime.configSoFar.site;
+  return {
+    state: status.state,
+    ...(origin ? { origin } : {}),
+    missing: describeMissing(status.missing ?? []),
+    contentTypes: [],
+    endpoints: [],
+    regeneration: { pending: status.pending, reconciling: status.reconciling },
+    problems: runtime.problems.list(problemsShown),
+    settings: status.settings,
+  };
+}
+
 /** Everything the plugin page shows, read now. */
 export async function collectOverview(
   runtime: AgentReadyRuntime,
@@ -60,6 +83,7 @@ export async function collectOverview(
   problemsShown = 20,
 ): Promise<Overview> {
   const status = runtime.status();
+  if (status.state === 'not-configured') return notConfiguredOverview(runtime, problemsShown);
   const config = runtime.config;
   const engine = runtime.engine;
   const documents = strapi.documents as CountingDocumentsApi;

@@ -1,4 +1,5 @@
-import type { AgentReadyPluginConfig } from '../config/plugin-config';
+import type { FilePluginConfig } from '../config/plugin-config';
+import { describeMissing, type MissingSetting } from '../config/required-settings';
 import {
   BODY_TYPES,
   DATE_TYPES,
@@ -43,9 +44,12 @@ export interface SettingsDescription {
   /** The same keys as config/plugins alone sets them (what "reset" goes back to). */
   fileSettings: Required<RuntimeSettings>;
   status: ReturnType<AgentReadyRuntime['settingsStatus']>;
+  /** While not configured: what is missing, and whether this page can supply it. */
+  missing?: MissingSetting[];
   /** Settings that need a restart (config/plugins), shown read-only. */
   readOnly: {
-    origin: string;
+    /** Absent while config/plugins does not set it (the plugin is then not configured). */
+    origin?: string;
     language?: string;
     overviewPath?: string;
     mUrlSuffix: string;
@@ -90,10 +94,12 @@ export async function describeSettings(
   runtime: AgentReadyRuntime,
   strapi: StrapiForSettings,
 ): Promise<SettingsDescription> {
-  const config: AgentReadyPluginConfig = runtime.config;
+  const config: FilePluginConfig = runtime.configSoFar;
+  const exposed = config.contentTypes ?? {};
+  const { missing } = runtime.status();
   const hidden = new Set(strapi.config.get('api.responses.privateAttributes', []) as string[]);
   const contentTypes = Object.entries(strapi.contentTypes)
-    .filter(([uid]) => uid.startsWith('api::') || config.contentTypes[uid] !== undefined)
+    .filter(([uid]) => uid.startsWith('api::') || exposed[uid] !== undefined)
     .map(([uid, raw]) => {
       const schema = raw as StrapiSchema;
       const resolved = runtime.types.get(uid);
@@ -112,8 +118,9 @@ export async function describeSettings(
     settings: runtimeSettingsOf(config),
     fileSettings: runtimeSettingsOf(runtime.fileConfig),
     status: runtime.settingsStatus(),
+    ...(missing ? { missing: describeMissing(missing) } : {}),
     readOnly: {
-      origin: config.site.origin,
+      ...(config.site.origin ? { origin: config.site.origin } : {}),
       ...(config.site.language ? { language: config.site.language } : {}),
       ...(config.site.overviewPath ? { overviewPath: config.site.overviewPath } : {}),
       mUrlSuffix: config.mUrl?.suffix ?? 'llm.json',

@@ -4,6 +4,13 @@ import type { AgentReadyPluginConfig } from '../config/plugin-config';
 
 export type EndpointId = 'sitemap' | 'm-url' | 'llms-txt' | 'llmindex' | 'scp-sitemap' | 'policy';
 
+/**
+ * Why an endpoint has a note, so the admin pages can say it in the editor's language (`note`
+ * says it in English): nothing published yet, not built yet, off in config/plugins, off in the
+ * settings page.
+ */
+export type EndpointReason = 'no-document' | 'not-built' | 'off-in-config' | 'off-in-settings';
+
 export interface EndpointLink {
   id: EndpointId;
   label: string;
@@ -14,6 +21,7 @@ export interface EndpointLink {
   /** Absolute URL on the public origin, where agents ask. */
   url?: string;
   note?: string;
+  reason?: EndpointReason;
 }
 
 /**
@@ -32,11 +40,17 @@ export async function listEndpoints(
     path,
     url: `${origin}${path}`,
   });
-  const off = (id: EndpointId, label: string, note: string): EndpointLink => ({
+  const off = (
+    id: EndpointId,
+    label: string,
+    reason: EndpointReason,
+    note: string,
+  ): EndpointLink => ({
     id,
     label,
     enabled: false,
     note,
+    reason,
   });
   const example = (await engine
     .knex(engine.tables.documents)
@@ -54,20 +68,39 @@ export async function listEndpoints(
     link('sitemap', 'TCT sitemap', '/llm-sitemap.json'),
     example?.m_path
       ? link('m-url', 'Example M-URL', String(example.m_path))
-      : off('m-url', 'Example M-URL', 'No published document is served yet.'),
+      : off('m-url', 'Example M-URL', 'no-document', 'No published document is served yet.'),
     config.llmsTxt
       ? llmsTxt
         ? link('llms-txt', 'llms.txt', llmsTxt)
-        : { ...link('llms-txt', 'llms.txt', '/llms.txt'), note: 'Not built yet.' }
-      : off('llms-txt', 'llms.txt', 'Off: set llmsTxt in config/plugins to serve it.'),
+        : {
+            ...link('llms-txt', 'llms.txt', '/llms.txt'),
+            note: 'Not built yet.',
+            reason: 'not-built' as const,
+          }
+      : off(
+          'llms-txt',
+          'llms.txt',
+          'off-in-config',
+          'Off: set llmsTxt in config/plugins to serve it.',
+        ),
     config.llmindex
       ? link('llmindex', 'llmindex manifest', LLMINDEX_MANIFEST_PATH)
-      : off('llmindex', 'llmindex manifest', 'Off: set llmindex in config/plugins to serve it.'),
+      : off(
+          'llmindex',
+          'llmindex manifest',
+          'off-in-config',
+          'Off: set llmindex in config/plugins to serve it.',
+        ),
     scpBase
       ? link('scp-sitemap', 'SCP sitemap', `${scpBase}/sitemap.xml`)
-      : off('scp-sitemap', 'SCP sitemap', 'Off: set scp in config/plugins to serve it.'),
+      : off(
+          'scp-sitemap',
+          'SCP sitemap',
+          'off-in-config',
+          'Off: set scp in config/plugins to serve it.',
+        ),
     config.policy
       ? link('policy', 'Policy descriptor', POLICY_PATH)
-      : off('policy', 'Policy descriptor', 'Off: enable it in the settings.'),
+      : off('policy', 'Policy descriptor', 'off-in-settings', 'Off: enable it in the settings.'),
   ];
 }

@@ -115,4 +115,13 @@ export interface AgentReadyPluginConfig extends Omit<AgentSiteOptions, 'protect'
   rootPage?: 'admin-redirect' | 'agent-index';
 }
 
+/**
+ * The `config` of config/plugins as loaded: checked, but a required setting may still be missing
+ * (see REQUIRED_SETTINGS), in which case the plugin is not configured yet.
+ */
+export type FilePluginConfig = Omit<AgentReadyPluginConfig, 'site' | 'contentTypes'> & {
+  site: Partial<AgentReadyPluginConfig['site']>;
+  contentTypes?: AgentReadyPluginConfig['contentTypes'];
+};
+
 export const PLUGIN_ID = 'agent-ready';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '@agent-ready/core';
-import { validatePluginConfig } from './validate-plugin-config';
+import { validateFilePluginConfig, validatePluginConfig } from './validate-plugin-config';
 
 const SITE = { origin: 'https://Example.com/', name: 'Example' };
 
@@ -167,6 +167,34 @@ describe('validatePluginConfig', () => {
         },
       ),
       propertyRuns(300),
+    );
+  });
+});
+
+describe('validateFilePluginConfig (config/plugins, which may not be complete yet)', () => {
+  it('accepts a config without the required settings, keeping only what is there', () => {
+    expect(validateFilePluginConfig({})).toEqual({ site: {} });
+    expect(
+      validateFilePluginConfig({ site: { origin: 'https://Example.com/' }, locales: ['en'] }),
+    ).toEqual({ site: { origin: 'https://example.com' }, locales: ['en'] });
+    const complete = { site: SITE, contentTypes: { 'api::a.a': true } };
+    expect(validateFilePluginConfig(complete)).toEqual(validatePluginConfig(complete));
+  });
+
+  it('still refuses whatever is present but wrong, naming the key', () => {
+    const check = (input: unknown) => () => validateFilePluginConfig(input);
+    expect(check({ contentType: {} })).toThrow(
+      /contentType: unknown option; did you mean contentTypes\?/,
+    );
+    expect(check({ site: { origin: 'ftp://example.com' } })).toThrow(
+      /site\.origin: must be an absolute http\(s\) URL/,
+    );
+    expect(check({ site: { name: 'x' }, contentTypes: { 'api::a.a': 'yes' } })).toThrow(
+      /contentTypes\["api::a\.a"\]: must be true or a mapping object/,
+    );
+    expect(check({ site: 'https://example.com' })).toThrow(/site/);
+    expect(check({ site: { origin: 'https://example.com' }, rootPage: 'home' })).toThrow(
+      /rootPage: must be admin-redirect or agent-index/,
     );
   });
 });

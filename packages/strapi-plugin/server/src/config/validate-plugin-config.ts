@@ -5,7 +5,16 @@ import {
   ValidationError,
 } from '@agent-ready/core';
 import { tableNames } from '@agent-ready/store';
-import { LLMINDEX_PRODUCT_KEYS, type AgentReadyPluginConfig } from './plugin-config';
+import {
+  LLMINDEX_PRODUCT_KEYS,
+  type AgentReadyPluginConfig,
+  type FilePluginConfig,
+} from './plugin-config';
+import {
+  MISSING_SETTING_MESSAGES,
+  missingSettings,
+  type RequiredSetting,
+} from './required-settings';
 
 export interface ConfigProblem {
   field: string;
@@ -24,6 +33,19 @@ export class ConfigProblemsError extends ValidationError {
       { field: problems[0]?.field ?? '', value: problems[0]?.value },
     );
     this.problems = problems;
+  }
+}
+
+/**
+ * Settings that leave a required setting out: nothing is wrong with what is there, but the plugin
+ * has nothing to serve until the rest is set. `config` is what there is so far.
+ */
+export class MissingSettingsError extends ConfigProblemsError {
+  constructor(
+    readonly missing: readonly RequiredSetting[],
+    readonly config: FilePluginConfig,
+  ) {
+    super(missing.map((key) => ({ field: key, message: MISSING_SETTING_MESSAGES[key] })));
   }
 }
 
@@ -292,3 +314,42 @@ export const PLUGIN_CONFIG_KEYS = [
   'rootLink',
   'rootPage',
 ] as const;
+
+/**
+ * Stand-ins for the required settings a config leaves out, so that everything present is checked
+ * as usual (a wrong mapping is reported even while the origin is missing). They never leave this
+ * module: `validateFilePluginConfig` takes them out again.
+ */
+const STAND_INS = { origin: 'https://stand-in.invalid', name: 'stand-in' } as const;
+
+function withStandIns(input: Record<string, unknown>, missing: readonly RequiredSetting[]) {
+  const site = { ...(input.site as Record<string, unknown> | undefined) };
+  if (missing.includes('site.origin')) site.origin = STAND_INS.origin;
+  if (missing.includes('site.name')) site.name = STAND_INS.name;
+  return {
+    ...input,
+    site,
+    ...(missing.includes('contentTypes') ? { contentTypes: {} } : {}),
+  };
+}
+
+/**
+ * Checks config/plugins at load time (Strapi's `config.validator`, and the runtime's copy): every
+ * value present must be right, as `validatePluginConfig` wants it, but the required settings may
+ * be missing; the plugin then starts "not configured" instead of failing Strapi's start.
+ */
+export function validateFilePluginConfig(input: unknown): FilePluginConfig {
+  const missing = missingSettings(input);
+  if (missing.length === 0 || !isObject(input)) return validatePluginConfig(input);
+  const { site, contentTypes, ...rest } = validatePluginConfig(withStandIns(input, missing));
+  const { origin, name, ...siteRest } = site;
+  return {
+    ...rest,
+    site: {
+      ...siteRest,
+      ...(missing.includes('site.origin') ? {} : { origin }),
+      ...(missing.includes('site.name') ? {} : { name }),
+    },
+    ...(missing.includes('contentTypes') ? {} : { contentTypes }),
+  };
+}

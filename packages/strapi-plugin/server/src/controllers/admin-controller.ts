@@ -4,6 +4,7 @@ import { collectOverview } from '../admin-api/collect-overview';
 import { describeSettings } from '../admin-api/describe-settings';
 import { CHECK_TARGETS, listeningOrigin, type CheckTarget } from '../admin-api/site-checks';
 import { ConfigProblemsError, type ConfigProblem } from '../config/validate-plugin-config';
+import type { RequiredSetting } from '../config/required-settings';
 import { runtimeOf } from '../runtime/runtime-registry';
 import { fieldPath } from '../settings/field-path';
 import type { RuntimeSettings } from '../settings/runtime-settings';
@@ -64,17 +65,39 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * Handlers that also answer while the plugin is not configured: the pages show what is missing,
+ * and the settings page may supply it. Checking and rebuilding need a running plugin.
+ */
+const OPEN_WHILE_NOT_CONFIGURED = new Set([
+  'overview',
+  'getSettings',
+  'saveSettings',
+  'resetSettings',
+  'rebuildStatus',
+]);
+
+const notConfiguredMessage = (missing: readonly RequiredSetting[] = []) =>
+  `agent-ready is not configured (missing: ${missing.join(', ')}): set ${missing.length === 1 ? 'it' : 'them'} first`;
+
+/**
  * The admin API behind the plugin page and the settings page. Authentication (admin JWT) and
  * permissions (RBAC actions) are checked by the routes' policies before any handler runs.
  */
 export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> => {
   const runtime = () => runtimeOf(strapi);
-  /** Runs a handler once the plugin is running; the database being unreachable is a 503. */
+  /**
+   * Runs a handler once the plugin is running (or, for some, while it waits for its settings);
+   * the database being unreachable is a 503.
+   */
   const guarded =
-    (handler: Handler): Handler =>
+    (name: string, handler: Handler): Handler =>
     async (ctx) => {
-      const state = runtime().status().state;
-      if (state !== 'ready') {
+      const { state, missing } = runtime().status();
+      if (state === 'not-configured' && !OPEN_WHILE_NOT_CONFIGURED.has(name)) {
+        fail(ctx, 409, 'ConflictError', notConfiguredMessage(missing));
+        return;
+      }
+      if (state !== 'ready' && state !== 'not-configured') {
         fail(ctx, 503, 'ServiceUnavailableError', `agent-ready is ${state}; try again shortly`);
         return;
       }
@@ -161,6 +184,6 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
     },
   };
   return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [name, guarded(handler)]),
+    Object.entries(handlers).map(([name, handler]) => [name, guarded(name, handler)]),
   );
 };

@@ -63,7 +63,7 @@ export interface AgentKoaMiddlewareOptions {
   /** Who is asking: the metrics' agent family, and Web Bot Auth when `botAuth` is on. Default: by User-Agent. */
   identifier?: AgentIdentifier;
   /** Where responses are counted while `metrics` is on (in memory; flushed in batches). */
-  recorder?: MetricsRecorder;
+  recorder?: Pick<MetricsRecorder, 'record'>;
   log: PluginLogger;
 }
 

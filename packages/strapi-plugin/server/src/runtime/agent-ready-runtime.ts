@@ -17,17 +17,25 @@ import {
   type RebuildReport,
   type ServingMetrics,
 } from '@agent-ready/store';
-import type { AgentReadyPluginConfig } from '../config/plugin-config';
+import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
 import { PLUGIN_ID } from '../config/plugin-config';
 import {
+  missingSettings,
+  notConfiguredWarning,
+  type RequiredSetting,
+} from '../config/required-settings';
+import {
   ConfigProblemsError,
+  MissingSettingsError,
   throwConfigProblems,
+  validateFilePluginConfig,
   validatePluginConfig,
   type ConfigProblem,
 } from '../config/validate-plugin-config';
 import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/count-documents';
 import { SiteChecks } from '../admin-api/site-checks';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
+import type { KoaMiddleware } from '../http/koa-context';
 import { delegateEndpoints } from '../http/delegate-endpoints';
 import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
@@ -52,7 +60,12 @@ import { syncDocument } from '../sync/sync-document';
 import { RebuildJobs } from './rebuild-job';
 import { RecentProblems } from './recent-problems';
 
-export type RuntimeState = 'registered' | 'starting' | 'ready' | 'failed' | 'stopped';
+/**
+ * `not-configured`: Strapi runs, but a required setting is missing (see REQUIRED_SETTINGS), so
+ * nothing is served to agents until config/plugins or the settings page supplies it.
+ */
+export type RuntimeState =
+  'registered' | 'starting' | 'ready' | 'not-configured' | 'failed' | 'stopped';
 
 export interface SettingsStatus {
   /** `file`: config/plugins only; `admin`: settings saved in the admin panel laid over it. */
@@ -73,6 +86,8 @@ export interface AgentReadyStatus {
   /** The last artifact rebuild this instance installed. */
   lastRebuild?: RebuildReport;
   settings: SettingsStatus;
+  /** While `not-configured`: the required settings still missing. */
+  missing?: RequiredSetting[];
 }
 
 /** A config checked against the running Strapi, ready to install. */
@@ -119,18 +134,23 @@ function documentsChange(before: AgentReadyPluginConfig, after: AgentReadyPlugin
  * the admin panel over config/plugins, checks the mapping against the schemas, opens the engine
  * on Strapi's own database, mounts the endpoints and reconciles; `saveSettings` applies new
  * settings without a restart; `stop` (destroy) lets work in progress finish and closes the engine.
+ * When a required setting is missing from both (REQUIRED_SETTINGS), `start` leaves the plugin
+ * "not configured" instead: Strapi runs as if it were absent until saved settings supply the rest.
  *
  * Reconciles and settings changes run one at a time with the sync queue paused, so a document
  * is never synced with half-installed settings.
  */
 export class AgentReadyRuntime {
-  /** The settings of config/plugins, validated. */
-  readonly fileConfig: AgentReadyPluginConfig;
+  /** The settings of config/plugins, validated (a required one may be missing). */
+  readonly fileConfig: FilePluginConfig;
   /** Warnings and errors logged lately, for the admin page. */
   readonly problems = new RecentProblems();
   readonly siteChecks = new SiteChecks();
   readonly rebuildJobs: RebuildJobs;
-  private configValue: AgentReadyPluginConfig;
+  /** The settings in force; undefined until the plugin is configured and started. */
+  private configValue?: AgentReadyPluginConfig;
+  /** While not configured: what config/plugins and the saved settings give so far. */
+  private incomplete?: MissingSettingsError;
   private readonly log: PluginLogger;
   private readonly queue: DocumentSyncQueue;
   private readonly unsubscribe: () => void;
@@ -156,8 +176,7 @@ export class AgentReadyRuntime {
   private settingsPoll?: NodeJS.Timeout;
 
   constructor(private readonly strapi: Core.Strapi) {
-    this.fileConfig = validatePluginConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
-    this.configValue = this.fileConfig;
+    this.fileConfig = validateFilePluginConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
     this.log = this.problems.recording(strapiLogger(strapi));
     this.queue = new DocumentSyncQueue({
       run: async (uid, documentId) => {
@@ -170,7 +189,7 @@ export class AgentReadyRuntime {
         ),
     });
     // Saved settings may expose more types: until they are read at bootstrap, track the file's.
-    this.tracked = new Set(Object.keys(this.fileConfig.contentTypes));
+    this.tracked = new Set(Object.keys(this.fileConfig.contentTypes ?? {}));
     const middleware: DocumentServiceMiddleware = createChangeMiddleware({
       tracks: (uid) => this.tracked.has(uid),
       db: strapi.db,
@@ -195,9 +214,21 @@ export class AgentReadyRuntime {
     });
   }
 
-  /** The settings in force: config/plugins with the admin panel's settings laid over it. */
+  /**
+   * The settings in force: config/plugins with the admin panel's settings laid over it. Throws
+   * while there are none (starting, not configured): callers check `status().state` first.
+   */
   get config(): AgentReadyPluginConfig {
+    if (!this.configValue) throw new Error(`agent-ready is ${this.state}: no settings in force`);
     return this.configValue;
+  }
+
+  /**
+   * What the settings page shows and edits: the settings in force or, while not configured,
+   * config/plugins with the saved settings laid over it, a required setting still missing.
+   */
+  get configSoFar(): FilePluginConfig {
+    return this.configValue ?? this.incomplete?.config ?? this.fileConfig;
   }
 
   get engine(): RegenerationEngine | undefined {
@@ -219,15 +250,86 @@ export class AgentReadyRuntime {
   }
 
   private async startOnce(): Promise<void> {
-    const { strapi, log } = this;
     this.state = 'starting';
-    const prepared = (await this.preparedSavedSettings()) ?? (await this.prepare(undefined));
+    const prepared = await this.settingsAtStart();
+    this.mountAgentMiddleware();
+    if (prepared instanceof MissingSettingsError) this.waitForSettings(prepared);
+    else await this.activate(prepared);
+    this.settingsPoll = setInterval(() => void this.refreshSettings(), SETTINGS_POLL_MS);
+    this.settingsPoll.unref();
+  }
+
+  /**
+   * What start-up puts in force: the saved settings laid over config/plugins, else config/plugins
+   * alone, or, when a required setting is missing from both, what there is so far. Throws (failing
+   * Strapi's start) on config/plugins settings that do not fit the schemas.
+   */
+  private async settingsAtStart(): Promise<PreparedConfig | MissingSettingsError> {
+    const saved = await this.preparedSavedSettings();
+    if (saved) return saved;
+    try {
+      return await this.prepare(undefined);
+    } catch (error) {
+      if (error instanceof MissingSettingsError) return error;
+      throw error;
+    }
+  }
+
+  /**
+   * Not configured: Strapi runs as if the plugin were absent (no endpoints; the settings page
+   * works) until the missing settings are saved in the admin panel, here or on another instance.
+   * One warning says what is missing and where to set it.
+   */
+  private waitForSettings(incomplete: MissingSettingsError): void {
+    this.incomplete = incomplete;
+    this.state = 'not-configured';
+    // No change is tracked (the first reconcile reads everything once configured), so nothing is
+    // queued; open, the queue counts as idle (`whenIdle`).
+    this.tracked = new Set();
+    this.queue.open();
+    this.log.warn(notConfiguredWarning(incomplete.missing));
+  }
+
+  /**
+   * Registered at bootstrap: after Strapi's global middlewares (logger, errors, security, CORS,
+   * compression when enabled), before its router, so no route or static file shadows ours. It is
+   * mounted even while the plugin is not configured (Koa's chain is fixed once Strapi listens) and
+   * passes every request straight to Strapi until there are endpoints; the endpoints behind it are
+   * replaced when settings change. Root link, root page, bot auth and metrics are config/plugins
+   * settings, fixed at start-up.
+   */
+  private mountAgentMiddleware(): void {
+    const file = this.fileConfig;
+    const metricsOn = Boolean(file.metrics && file.metrics.enabled !== false);
+    const agentMiddleware = createAgentKoaMiddleware({
+      endpoints: delegateEndpoints(() => this.endpointsValue!),
+      rootLink: file.rootLink !== false,
+      rootPage: file.rootPage ?? 'admin-redirect',
+      identifier: createAgentIdentifier(file.botAuth),
+      // The recorder is created with the engine: until then there is nothing to count.
+      ...(metricsOn
+        ? { recorder: { record: (event) => this.metrics?.recorder.record(event) } }
+        : {}),
+      log: this.log,
+    });
+    const untilConfigured: KoaMiddleware = async (ctx, next) => {
+      if (this.endpointsValue) await agentMiddleware(ctx, next);
+      else await next();
+    };
+    this.strapi.server.use(untilConfigured as never);
+  }
+
+  /**
+   * Puts a complete config in force for the first time (at start-up, or when settings saved in
+   * the admin panel supply what was missing): opens the engine on Strapi's database, creates the
+   * endpoints, starts the metrics and the first reconcile.
+   */
+  private async activate(prepared: PreparedConfig, reason = 'start-up'): Promise<void> {
+    const { strapi, log } = this;
     const { config, types } = prepared;
-    this.configValue = config;
-    this.tracked = new Set(types.keys());
     if (types.size === 0)
       log.warn('agent-ready: no content type is exposed (contentTypes is empty)');
-
+    // Nothing changes before the engine is open: if it cannot be, the state stays as it was.
     const engine = await RegenerationEngine.open({
       // Strapi's own knex (its version may differ from the store's: same API, other typings).
       database: strapi.db.connection as unknown as DatabaseOption,
@@ -237,7 +339,9 @@ export class AgentReadyRuntime {
       logger: log,
     });
     this.engineValue = engine;
-    this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
+    this.configValue = config;
+    this.incomplete = undefined;
+    this.tracked = new Set(types.keys());
     if (config.metrics && config.metrics.enabled !== false) {
       this.metrics = startServingMetrics(engine.knex, engine.tables, engine.dialect, {
         ...(config.metrics.flushIntervalMs
@@ -255,29 +359,21 @@ export class AgentReadyRuntime {
       db: strapi.db as unknown as QueryApi,
       log,
     };
-    // Registered at bootstrap: after Strapi's global middlewares (logger, errors, security, CORS,
-    // compression when enabled), before its router, so no route or static file shadows ours.
-    // The endpoints behind it are replaced when settings change.
-    strapi.server.use(
-      createAgentKoaMiddleware({
-        endpoints: delegateEndpoints(() => this.endpointsValue!),
-        rootLink: config.rootLink !== false,
-        rootPage: config.rootPage ?? 'admin-redirect',
-        identifier: createAgentIdentifier(config.botAuth),
-        ...(this.metrics ? { recorder: this.metrics.recorder } : {}),
-        log,
-      }) as never,
-    );
+    // Last: the middleware serves as soon as there are endpoints.
+    this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
     this.state = 'ready';
     log.info(`agent-ready: serving ${types.size} content types (${[...types.keys()].join(', ')})`);
-    this.settingsPoll = setInterval(() => void this.refreshSettings(), SETTINGS_POLL_MS);
-    this.settingsPoll.unref();
     if (config.reconcile?.onBootstrap === false) this.queue.open();
-    else void this.reconcile('start-up');
+    else void this.reconcile(reason);
   }
 
-  /** The saved settings checked against this Strapi; undefined (logged) when none or unusable. */
-  private async preparedSavedSettings(): Promise<PreparedConfig | undefined> {
+  /**
+   * The saved settings laid over config/plugins and checked against this Strapi; what is missing
+   * when together they still lack a required setting; undefined (logged) when none or unusable.
+   */
+  private async preparedSavedSettings(): Promise<
+    PreparedConfig | MissingSettingsError | undefined
+  > {
     let stored: StoredSettings | undefined;
     try {
       stored = await readStoredSettings(this.strapi as unknown as PluginStoreApi);
@@ -295,6 +391,12 @@ export class AgentReadyRuntime {
       this.ignoredSettings = undefined;
       return prepared;
     } catch (error) {
+      // They fit, but config/plugins and they still leave a required setting out: the plugin
+      // waits for the rest, and the settings form shows them.
+      if (error instanceof MissingSettingsError) {
+        this.appliedSettings = stored;
+        return error;
+      }
       const problems = problemsOf(error);
       this.ignoredSettings = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
       this.log.error(
@@ -309,9 +411,12 @@ export class AgentReadyRuntime {
    * attributes, locales). Throws ConfigProblemsError naming every problem.
    */
   private async prepare(settings: RuntimeSettings | undefined): Promise<PreparedConfig> {
+    const merged = applyRuntimeSettings(this.fileConfig, settings);
+    const missing = missingSettings(merged);
+    if (missing.length > 0) throw new MissingSettingsError(missing, merged);
     let config: AgentReadyPluginConfig;
     try {
-      config = validatePluginConfig(applyRuntimeSettings(this.fileConfig, settings));
+      config = validatePluginConfig(merged);
     } catch (error) {
       throw new ConfigProblemsError(problemsOf(error));
     }
@@ -362,7 +467,7 @@ export class AgentReadyRuntime {
    */
   saveSettings(settings: RuntimeSettings | undefined, updatedBy?: string): Promise<SettingsStatus> {
     return this.serialSettings(async () => {
-      this.assertReady();
+      this.assertSettingsEditable();
       const prepared = await this.prepare(
         settings === undefined ? undefined : validateRuntimeSettings(settings),
       );
@@ -379,7 +484,7 @@ export class AgentReadyRuntime {
       else await clearStoredSettings(store);
       this.seenSettingsAt = record?.updatedAt;
       this.ignoredSettings = undefined;
-      await this.install(prepared, record);
+      await this.putInForce(prepared, record, 'configured in the admin panel');
       this.log.info(
         `agent-ready: settings ${record ? 'saved in the admin panel' : 'reset to config/plugins'} are in force`,
       );
@@ -393,7 +498,7 @@ export class AgentReadyRuntime {
    */
   refreshSettings(): Promise<void> {
     return this.serialSettings(async () => {
-      if (this.state !== 'ready') return;
+      if (this.state !== 'ready' && this.state !== 'not-configured') return;
       let stored: StoredSettings | undefined;
       try {
         stored = await readStoredSettings(this.strapi as unknown as PluginStoreApi);
@@ -407,9 +512,16 @@ export class AgentReadyRuntime {
         );
         this.seenSettingsAt = stored?.updatedAt;
         this.ignoredSettings = undefined;
-        await this.install(prepared, stored);
+        await this.putInForce(prepared, stored, 'configured on another instance');
         this.log.info('agent-ready: applied the settings saved on another instance');
       } catch (error) {
+        if (error instanceof MissingSettingsError && this.state === 'not-configured') {
+          // Still not enough to start: the settings form shows what there is now.
+          this.seenSettingsAt = stored?.updatedAt;
+          this.appliedSettings = stored;
+          this.incomplete = error;
+          return;
+        }
         // Anything but settings that do not fit (say, the database) is retried at the next poll.
         const problems = problemsOf(error);
         this.seenSettingsAt = stored?.updatedAt;
@@ -429,10 +541,25 @@ export class AgentReadyRuntime {
     return run;
   }
 
-  private assertReady(): void {
-    if (this.state !== 'ready') {
+  /** Settings can be saved once the plugin runs, or while it waits for them (not configured). */
+  private assertSettingsEditable(): void {
+    if (this.state !== 'ready' && this.state !== 'not-configured') {
       throw new Error(`agent-ready is ${this.state}: settings can be changed once it is running`);
     }
+  }
+
+  /** Applies checked settings: the first complete ones start the plugin, later ones replace them. */
+  private async putInForce(
+    prepared: PreparedConfig,
+    record: StoredSettings | undefined,
+    reason: string,
+  ): Promise<void> {
+    if (this.state !== 'not-configured') {
+      await this.install(prepared, record);
+      return;
+    }
+    await this.activate(prepared, reason);
+    this.appliedSettings = record;
   }
 
   /**
@@ -442,7 +569,7 @@ export class AgentReadyRuntime {
    */
   private async install(prepared: PreparedConfig, record: StoredSettings | undefined) {
     const { config, types } = prepared;
-    const rerender = documentsChange(this.configValue, config);
+    const rerender = documentsChange(this.config, config);
     const swap = () => {
       const engine = this.engineValue!;
       this.configValue = config;
@@ -628,6 +755,7 @@ export class AgentReadyRuntime {
 
   status(): AgentReadyStatus {
     const lastRebuild = this.engineValue?.lastRebuild;
+    const missing = this.state === 'not-configured' ? this.incomplete?.missing : undefined;
     return {
       state: this.state,
       contentTypes: [...this.types.keys()],
@@ -636,6 +764,7 @@ export class AgentReadyRuntime {
       ...(this.lastReconcile ? { lastReconcile: this.lastReconcile } : {}),
       ...(lastRebuild ? { lastRebuild } : {}),
       settings: this.settingsStatus(),
+      ...(missing ? { missing: [...missing] } : {}),
     };
   }
 

@@ -57,6 +57,7 @@ describe('RebuildJobs', () => {
     await incomplete.whenIdle();
     expect(incomplete.current).toMatchObject({ state: 'failed', message: /not all checked/ });
     expect(incomplete.current?.total).toBeUndefined();
+    expect(incomplete.current?.error).toBeUndefined();
 
     const failing = new RebuildJobs({
       total: async () => 0,
@@ -71,6 +72,7 @@ describe('RebuildJobs', () => {
       state: 'failed',
       phase: 'finished',
       message: 'Rebuild failed: database gone',
+      error: 'database gone',
     });
   });
 });

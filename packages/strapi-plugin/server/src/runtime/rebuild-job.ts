@@ -13,8 +13,10 @@ export interface RebuildJobStatus {
   progress: ReconcileSummary;
   /** How the artifact rebuild ended. */
   artifacts?: RebuildOutcome;
-  /** One sentence for the page. */
+  /** One sentence for the page (English; the admin pages say it from the fields above). */
   message?: string;
+  /** Why a `failed` job failed, when an error stopped it (not set when the pass was stopped). */
+  error?: string;
 }
 
 export interface RebuildJobSteps {
@@ -95,7 +97,8 @@ export class RebuildJobs {
       job.artifacts = await this.steps.rebuildArtifacts();
       this.finish(job, 'done', OUTCOME_MESSAGES[job.artifacts]);
     } catch (error) {
-      this.finish(job, 'failed', `Rebuild failed: ${(error as Error).message}`);
+      job.error = (error as Error).message;
+      this.finish(job, 'failed', `Rebuild failed: ${job.error}`);
     }
   }
 

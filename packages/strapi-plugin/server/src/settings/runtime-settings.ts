@@ -1,5 +1,5 @@
 import type { PolicyOptions } from '@agent-ready/core';
-import type { AgentReadyPluginConfig, ContentTypeMapping } from '../config/plugin-config';
+import type { ContentTypeMapping, FilePluginConfig } from '../config/plugin-config';
 
 /**
  * The settings an editor may change from the admin panel while Strapi runs. Each key present
@@ -27,11 +27,14 @@ export interface StoredSettings {
   updatedBy?: string;
 }
 
-/** The file's settings with the runtime ones laid over them. */
+/**
+ * The file's settings with the runtime ones laid over them. The result is checked by the caller:
+ * it may still lack a required setting (not configured yet).
+ */
 export function applyRuntimeSettings(
-  file: AgentReadyPluginConfig,
+  file: FilePluginConfig,
   settings: RuntimeSettings | undefined,
-): AgentReadyPluginConfig {
+): FilePluginConfig {
   if (!settings) return file;
   const site = { ...file.site };
   for (const key of ['name', 'summary', 'details'] as const) {
@@ -41,7 +44,7 @@ export function applyRuntimeSettings(
     if (value === '' && key !== 'name') delete site[key];
     else site[key] = value;
   }
-  const merged: AgentReadyPluginConfig = { ...file, site };
+  const merged: FilePluginConfig = { ...file, site };
   if (settings.contentTypes !== undefined) merged.contentTypes = settings.contentTypes;
   if (settings.locales === null) delete merged.locales;
   else if (settings.locales !== undefined) merged.locales = settings.locales;
@@ -50,15 +53,15 @@ export function applyRuntimeSettings(
   return merged;
 }
 
-/** The editable part of a config, as the settings form shows it. */
-export function runtimeSettingsOf(config: AgentReadyPluginConfig): Required<RuntimeSettings> {
+/** The editable part of a config, as the settings form shows it (what is missing left empty). */
+export function runtimeSettingsOf(config: FilePluginConfig): Required<RuntimeSettings> {
   return {
     site: {
-      name: config.site.name,
+      ...(config.site.name !== undefined ? { name: config.site.name } : {}),
       ...(config.site.summary !== undefined ? { summary: config.site.summary } : {}),
       ...(config.site.details !== undefined ? { details: config.site.details } : {}),
     },
-    contentTypes: config.contentTypes,
+    contentTypes: config.contentTypes ?? {},
     locales: config.locales ?? null,
     policy: config.policy ? config.policy : false,
   };

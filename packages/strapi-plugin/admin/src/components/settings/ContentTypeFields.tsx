@@ -1,5 +1,7 @@
 import { Box, Flex, Grid, Toggle, Typography } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
 import type { ContentTypeChoice, ContentTypeMapping } from '../../api/admin-api-types';
+import { getTranslation } from '../../translations/get-translation';
 import { MultiSelectField, SelectField, TextField } from './form-fields';
 
 const DEFAULT = '';
@@ -58,6 +60,7 @@ export function ContentTypeFields(props: {
   errors: Record<string, string>;
   disabled: boolean;
 }) {
+  const { formatMessage } = useIntl();
   const { type, mapping } = props;
   const key = (name?: string) => ['contentTypes', type.uid, ...(name ? [name] : [])].join('.');
   const error = (name: string) =>
@@ -70,6 +73,16 @@ export function ContentTypeFields(props: {
     { value: DEFAULT, label: defaultLabel },
     ...choices.map((c) => ({ value: c.name, label: `${c.name} (${c.type})` })),
   ];
+  /** "Default", or "Default (title)" naming what the default resolves to now. */
+  const defaultLabel = (resolvedTo: string | undefined) =>
+    formatMessage(
+      {
+        id: getTranslation('mapping.default'),
+        defaultMessage: 'Default{hasValue, select, yes { ({value})} other {}}',
+      },
+      { hasValue: resolvedTo === undefined ? 'no' : 'yes', value: resolvedTo },
+    );
+  const none = formatMessage({ id: getTranslation('mapping.none'), defaultMessage: 'none' });
   return (
     <Box
       padding={4}
@@ -83,8 +96,19 @@ export function ContentTypeFields(props: {
           <Flex direction="column" alignItems="flex-start" gap={1}>
             <Typography fontWeight="bold">{type.displayName}</Typography>
             <Typography variant="pi" textColor="neutral600">
-              {type.uid} · {type.kind === 'singleType' ? 'single type' : 'collection type'}
-              {type.localized ? ' · localized' : ''}
+              {type.uid} ·{' '}
+              {type.kind === 'singleType'
+                ? formatMessage({
+                    id: getTranslation('mapping.kind.single'),
+                    defaultMessage: 'single type',
+                  })
+                : formatMessage({
+                    id: getTranslation('mapping.kind.collection'),
+                    defaultMessage: 'collection type',
+                  })}
+              {type.localized
+                ? ` · ${formatMessage({ id: getTranslation('mapping.localized'), defaultMessage: 'localized' })}`
+                : ''}
             </Typography>
             {props.errors[key()] ? (
               <Typography variant="pi" textColor="danger600">
@@ -94,10 +118,19 @@ export function ContentTypeFields(props: {
           </Flex>
           <Box minWidth="180px">
             <Toggle
-              aria-label={`Expose ${type.displayName}`}
+              aria-label={formatMessage(
+                { id: getTranslation('mapping.expose'), defaultMessage: 'Expose {name}' },
+                { name: type.displayName },
+              )}
               name={key('exposed')}
-              onLabel="Exposed"
-              offLabel="Hidden"
+              onLabel={formatMessage({
+                id: getTranslation('mapping.exposed'),
+                defaultMessage: 'Exposed',
+              })}
+              offLabel={formatMessage({
+                id: getTranslation('mapping.hidden'),
+                defaultMessage: 'Hidden',
+              })}
               checked={draft !== undefined}
               disabled={props.disabled}
               onChange={() => props.onChange(draft ? undefined : true)}
@@ -108,11 +141,20 @@ export function ContentTypeFields(props: {
           <Grid.Root gap={4}>
             <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
               <TextField
-                label="Page URL pattern"
+                label={formatMessage({
+                  id: getTranslation('mapping.url.label'),
+                  defaultMessage: 'Page URL pattern',
+                })}
                 name={key('url')}
                 value={draft.url}
                 placeholder={resolved?.url ?? '/{pluralName}/{slug}/'}
-                hint="Path on the public site: {slug}, {category.slug}, {documentId}, {locale}."
+                hint={formatMessage(
+                  {
+                    id: getTranslation('mapping.url.hint'),
+                    defaultMessage: 'Path on the public site: {placeholders}.',
+                  },
+                  { placeholders: '{slug}, {category.slug}, {documentId}, {locale}' },
+                )}
                 error={error('url')}
                 disabled={props.disabled}
                 onChange={(url) => set({ url })}
@@ -120,13 +162,13 @@ export function ContentTypeFields(props: {
             </Grid.Item>
             <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
               <SelectField
-                label="Title"
+                label={formatMessage({
+                  id: getTranslation('mapping.title'),
+                  defaultMessage: 'Title',
+                })}
                 name={key('title')}
                 value={draft.title}
-                options={options(
-                  type.choices.text,
-                  `Default${resolved ? ` (${resolved.title})` : ''}`,
-                )}
+                options={options(type.choices.text, defaultLabel(resolved?.title))}
                 error={error('title')}
                 disabled={props.disabled}
                 onChange={(title) => set({ title })}
@@ -134,15 +176,22 @@ export function ContentTypeFields(props: {
             </Grid.Item>
             <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
               <MultiSelectField
-                label="Body"
+                label={formatMessage({
+                  id: getTranslation('mapping.body.label'),
+                  defaultMessage: 'Body',
+                })}
                 name={key('body')}
                 value={draft.body}
-                placeholder={`Default${resolved ? ` (${resolved.body.join(', ') || 'none'})` : ''}`}
+                placeholder={defaultLabel(resolved && (resolved.body.join(', ') || none))}
                 options={type.choices.body.map((c) => ({
                   value: c.name,
                   label: `${c.name} (${c.type})`,
                 }))}
-                hint="Fields concatenated in order: blocks, rich text, text, components, dynamic zones."
+                hint={formatMessage({
+                  id: getTranslation('mapping.body.hint'),
+                  defaultMessage:
+                    'Fields concatenated in order: blocks, rich text, text, components, dynamic zones.',
+                })}
                 error={error('body')}
                 disabled={props.disabled}
                 onChange={(body) => set({ body })}
@@ -150,13 +199,13 @@ export function ContentTypeFields(props: {
             </Grid.Item>
             <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
               <SelectField
-                label="Description"
+                label={formatMessage({
+                  id: getTranslation('mapping.description'),
+                  defaultMessage: 'Description',
+                })}
                 name={key('description')}
                 value={draft.description}
-                options={options(
-                  type.choices.text,
-                  `Default${resolved?.description ? ` (${resolved.description})` : ' (none)'}`,
-                )}
+                options={options(type.choices.text, defaultLabel(resolved?.description || none))}
                 error={error('description')}
                 disabled={props.disabled}
                 onChange={(description) => set({ description })}
@@ -164,10 +213,19 @@ export function ContentTypeFields(props: {
             </Grid.Item>
             <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
               <TextField
-                label="Author"
+                label={formatMessage({
+                  id: getTranslation('mapping.author.label'),
+                  defaultMessage: 'Author',
+                })}
                 name={key('author')}
                 value={draft.author}
-                placeholder="e.g. author.name"
+                placeholder={formatMessage(
+                  {
+                    id: getTranslation('mapping.author.placeholder'),
+                    defaultMessage: 'e.g. {example}',
+                  },
+                  { example: 'author.name' },
+                )}
                 error={error('author')}
                 disabled={props.disabled}
                 onChange={(author) => set({ author })}
@@ -175,15 +233,21 @@ export function ContentTypeFields(props: {
             </Grid.Item>
             <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
               <SelectField
-                label="First published"
+                label={formatMessage({
+                  id: getTranslation('mapping.published.label'),
+                  defaultMessage: 'First published',
+                })}
                 name={key('published')}
                 value={draft.published}
                 options={[
-                  ...options(
-                    type.choices.date,
-                    `Default${resolved?.published ? ` (${resolved.published})` : ' (none)'}`,
-                  ),
-                  { value: OFF, label: 'None' },
+                  ...options(type.choices.date, defaultLabel(resolved?.published || none)),
+                  {
+                    value: OFF,
+                    label: formatMessage({
+                      id: getTranslation('mapping.published.off'),
+                      defaultMessage: 'None',
+                    }),
+                  },
                 ]}
                 error={error('published')}
                 disabled={props.disabled}
@@ -192,11 +256,23 @@ export function ContentTypeFields(props: {
             </Grid.Item>
             <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
               <TextField
-                label="Section"
+                label={formatMessage({
+                  id: getTranslation('mapping.section.label'),
+                  defaultMessage: 'Section',
+                })}
                 name={key('section')}
                 value={draft.section}
-                placeholder={resolved?.section ?? 'plural name'}
-                hint="SCP and llms.txt section."
+                placeholder={
+                  resolved?.section ??
+                  formatMessage({
+                    id: getTranslation('mapping.section.placeholder'),
+                    defaultMessage: 'plural name',
+                  })
+                }
+                hint={formatMessage({
+                  id: getTranslation('mapping.section.hint'),
+                  defaultMessage: 'SCP and llms.txt section.',
+                })}
                 error={error('section')}
                 disabled={props.disabled}
                 onChange={(section) => set({ section })}

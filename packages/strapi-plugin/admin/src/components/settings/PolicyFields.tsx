@@ -1,18 +1,55 @@
 import { Box, Checkbox, Flex, Grid, Toggle, Typography } from '@strapi/design-system';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { PolicySettings } from '../../api/admin-api-types';
+import { getTranslation } from '../../translations/get-translation';
 import { NumberField, TextField } from './form-fields';
 
 type Flags<K extends 'purposes' | 'requirements'> = NonNullable<PolicySettings[K]>;
 
-const PURPOSES: [keyof Flags<'purposes'>, string, boolean][] = [
-  ['aiInput', 'AI input (answers, summaries)', true],
-  ['aiTrain', 'AI training', false],
-  ['searchIndexing', 'Search indexing', true],
+/** Each flag: its key, its label, and its value when the policy does not say. */
+const PURPOSES: [keyof Flags<'purposes'>, MessageDescriptor, boolean][] = [
+  [
+    'aiInput',
+    {
+      id: getTranslation('policy.purposes.aiInput'),
+      defaultMessage: 'AI input (answers, summaries)',
+    },
+    true,
+  ],
+  [
+    'aiTrain',
+    { id: getTranslation('policy.purposes.aiTrain'), defaultMessage: 'AI training' },
+    false,
+  ],
+  [
+    'searchIndexing',
+    { id: getTranslation('policy.purposes.searchIndexing'), defaultMessage: 'Search indexing' },
+    true,
+  ],
 ];
-const REQUIREMENTS: [keyof Flags<'requirements'>, string, boolean][] = [
-  ['attribution', 'Attribution', true],
-  ['linkBack', 'Link back', false],
-  ['notice', 'Notice', false],
+const REQUIREMENTS: [keyof Flags<'requirements'>, MessageDescriptor, boolean][] = [
+  [
+    'attribution',
+    { id: getTranslation('policy.requirements.attribution'), defaultMessage: 'Attribution' },
+    true,
+  ],
+  [
+    'linkBack',
+    { id: getTranslation('policy.requirements.linkBack'), defaultMessage: 'Link back' },
+    false,
+  ],
+  ['notice', { id: getTranslation('policy.requirements.notice'), defaultMessage: 'Notice' }, false],
+];
+const URLS: [keyof NonNullable<PolicySettings['urls']>, MessageDescriptor][] = [
+  [
+    'termsOfService',
+    { id: getTranslation('policy.urls.termsOfService'), defaultMessage: 'Terms of service URL' },
+  ],
+  [
+    'paymentInfo',
+    { id: getTranslation('policy.urls.paymentInfo'), defaultMessage: 'Payment information URL' },
+  ],
+  ['contact', { id: getTranslation('policy.urls.contact'), defaultMessage: 'Contact URL' }],
 ];
 
 /** `/llm-policy.json` (tct-policy-1): off, or its dates, links, purposes, requirements and hints. */
@@ -22,6 +59,7 @@ export function PolicyFields(props: {
   errors: Record<string, string>;
   disabled: boolean;
 }) {
+  const { formatMessage } = useIntl();
   const { policy } = props;
   const error = (path: string) => props.errors[`policy.${path}`];
   const set = (patch: Partial<PolicySettings>) =>
@@ -36,10 +74,19 @@ export function PolicyFields(props: {
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box width="200px">
         <Toggle
-          aria-label="Serve the policy descriptor"
+          aria-label={formatMessage({
+            id: getTranslation('policy.toggle.label'),
+            defaultMessage: 'Serve the policy descriptor',
+          })}
           name="policy.enabled"
-          onLabel="Served"
-          offLabel="Off"
+          onLabel={formatMessage({
+            id: getTranslation('policy.toggle.on'),
+            defaultMessage: 'Served',
+          })}
+          offLabel={formatMessage({
+            id: getTranslation('policy.toggle.off'),
+            defaultMessage: 'Off',
+          })}
           checked={policy !== false}
           disabled={props.disabled}
           onChange={() =>
@@ -53,12 +100,18 @@ export function PolicyFields(props: {
         <Grid.Root gap={4}>
           <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
             <TextField
-              label="Effective from"
+              label={formatMessage({
+                id: getTranslation('policy.effective.label'),
+                defaultMessage: 'Effective from',
+              })}
               name="policy.effective"
               required
               value={policy.effective}
               placeholder="2025-10-01T00:00:00Z"
-              hint="RFC 3339 date-time."
+              hint={formatMessage({
+                id: getTranslation('policy.effective.hint'),
+                defaultMessage: 'RFC 3339 date-time.',
+              })}
               error={error('effective')}
               disabled={props.disabled}
               onChange={(effective) => set({ effective })}
@@ -66,10 +119,16 @@ export function PolicyFields(props: {
           </Grid.Item>
           <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
             <TextField
-              label="Updated"
+              label={formatMessage({
+                id: getTranslation('policy.updated.label'),
+                defaultMessage: 'Updated',
+              })}
               name="policy.updated"
               value={policy.updated ?? ''}
-              placeholder="same as effective"
+              placeholder={formatMessage({
+                id: getTranslation('policy.updated.placeholder'),
+                defaultMessage: 'same as effective',
+              })}
               error={error('updated')}
               disabled={props.disabled}
               onChange={(updated) => {
@@ -78,16 +137,10 @@ export function PolicyFields(props: {
               }}
             />
           </Grid.Item>
-          {(
-            [
-              ['termsOfService', 'Terms of service URL'],
-              ['paymentInfo', 'Payment information URL'],
-              ['contact', 'Contact URL'],
-            ] as const
-          ).map(([key, label]) => (
+          {URLS.map(([key, label]) => (
             <Grid.Item key={key} col={4} xs={12} direction="column" alignItems="stretch">
               <TextField
-                label={label}
+                label={formatMessage(label)}
                 name={`policy.urls.${key}`}
                 value={policy.urls?.[key] ?? ''}
                 placeholder="https://"
@@ -99,7 +152,10 @@ export function PolicyFields(props: {
           ))}
           <Grid.Item col={6} xs={12} direction="column" alignItems="flex-start">
             <Typography variant="sigma" textColor="neutral600">
-              Allowed purposes
+              {formatMessage({
+                id: getTranslation('policy.purposes.title'),
+                defaultMessage: 'Allowed purposes',
+              })}
             </Typography>
             {PURPOSES.map(([key, label, fallback]) => (
               <Checkbox
@@ -111,13 +167,16 @@ export function PolicyFields(props: {
                   set({ purposes: { ...policy.purposes, [key]: checked === true } })
                 }
               >
-                {label}
+                {formatMessage(label)}
               </Checkbox>
             ))}
           </Grid.Item>
           <Grid.Item col={6} xs={12} direction="column" alignItems="flex-start">
             <Typography variant="sigma" textColor="neutral600">
-              Requirements
+              {formatMessage({
+                id: getTranslation('policy.requirements.title'),
+                defaultMessage: 'Requirements',
+              })}
             </Typography>
             {REQUIREMENTS.map(([key, label, fallback]) => (
               <Checkbox
@@ -129,13 +188,16 @@ export function PolicyFields(props: {
                   set({ requirements: { ...policy.requirements, [key]: checked === true } })
                 }
               >
-                {label}
+                {formatMessage(label)}
               </Checkbox>
             ))}
           </Grid.Item>
           <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
             <NumberField
-              label="Max requests per second"
+              label={formatMessage({
+                id: getTranslation('policy.rate.perSecond'),
+                defaultMessage: 'Max requests per second',
+              })}
               name="policy.rateHints.maxRequestsPerSecond"
               value={policy.rateHints?.maxRequestsPerSecond ?? undefined}
               error={error('rateHints.maxRequestsPerSecond')}
@@ -147,7 +209,10 @@ export function PolicyFields(props: {
           </Grid.Item>
           <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
             <NumberField
-              label="Max requests per day"
+              label={formatMessage({
+                id: getTranslation('policy.rate.perDay'),
+                defaultMessage: 'Max requests per day',
+              })}
               name="policy.rateHints.maxRequestsPerDay"
               value={policy.rateHints?.maxRequestsPerDay ?? undefined}
               error={error('rateHints.maxRequestsPerDay')}
@@ -159,7 +224,10 @@ export function PolicyFields(props: {
           </Grid.Item>
           <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
             <TextField
-              label="Rate note"
+              label={formatMessage({
+                id: getTranslation('policy.rate.note'),
+                defaultMessage: 'Rate note',
+              })}
               name="policy.rateHints.note"
               value={policy.rateHints?.note ?? ''}
               error={error('rateHints.note')}
@@ -172,7 +240,15 @@ export function PolicyFields(props: {
           </Grid.Item>
         </Grid.Root>
       ) : (
-        <Typography textColor="neutral600">/llm-policy.json answers 404.</Typography>
+        <Typography textColor="neutral600">
+          {formatMessage(
+            {
+              id: getTranslation('policy.off'),
+              defaultMessage: '{path} answers 404.',
+            },
+            { path: '/llm-policy.json' },
+          )}
+        </Typography>
       )}
     </Flex>
   );

@@ -1,0 +1,165 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Flex, Grid, Typography } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
+import type { Overview } from '../api/admin-api-types';
+import { getTranslation } from '../translations/get-translation';
+import { describeBurst } from './describe-burst';
+import { describeReconcile } from './describe-reconcile';
+import { formatDate } from './format-date';
+import { stateLabel } from './plugin-state';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" alignItems="flex-start" gap={1}>
+      <Typography variant="sigma" textColor="neutral600">
+        {label}
+      </Typography>
+      <Typography>{children}</Typography>
+    </Flex>
+  );
+}
+
+/** The state, the last regeneration and reconcile, what waits, and where the settings come from. */
+export function RegenerationFacts({ overview }: { overview: Overview }) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
+  const { regeneration, settings } = overview;
+  const failures = regeneration.lastRebuild?.failures ?? [];
+  const settingsSource =
+    settings.source === 'admin'
+      ? formatMessage(
+          {
+            id: getTranslation('facts.settings.admin'),
+            defaultMessage:
+              'saved in the admin panel {date}{hasAuthor, select, yes { by {author}} other {}}',
+          },
+          {
+            date: formatDate(intl, settings.updatedAt),
+            hasAuthor: settings.updatedBy ? 'yes' : 'no',
+            author: settings.updatedBy,
+          },
+        )
+      : formatMessage({
+          id: getTranslation('facts.settings.file'),
+          defaultMessage: 'from config/plugins',
+        });
+  return (
+    <>
+      <Grid.Root gap={4}>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({ id: getTranslation('facts.state'), defaultMessage: 'State' })}
+          >
+            <Badge variant={overview.state === 'ready' ? 'success' : 'danger'}>
+              {stateLabel(intl, overview.state)}
+            </Badge>
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('facts.lastRegeneration'),
+              defaultMessage: 'Last regeneration',
+            })}
+          >
+            {regeneration.lastRebuild
+              ? `${formatDate(intl, regeneration.lastRebuild.at)}: ${describeBurst(intl, regeneration.lastRebuild)}`
+              : formatMessage({
+                  id: getTranslation('facts.lastRegeneration.none'),
+                  defaultMessage: 'none since this server started',
+                })}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('facts.artifacts'),
+              defaultMessage: 'Artifacts',
+            })}
+          >
+            {regeneration.artifacts?.upToDate
+              ? formatMessage(
+                  {
+                    id: getTranslation('facts.artifacts.upToDate'),
+                    defaultMessage: 'up to date (change {change})',
+                  },
+                  { change: regeneration.artifacts.artifactsSeq },
+                )
+              : formatMessage({
+                  id: getTranslation('facts.artifacts.rebuilding'),
+                  defaultMessage: 'being rebuilt',
+                })}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('facts.waiting'),
+              defaultMessage: 'Waiting',
+            })}
+          >
+            {regeneration.reconciling
+              ? formatMessage({
+                  id: getTranslation('facts.waiting.reconciling'),
+                  defaultMessage: 'reconciling',
+                })
+              : formatMessage(
+                  {
+                    id: getTranslation('facts.waiting.documents'),
+                    defaultMessage: '{count, plural, one {# document} other {# documents}}',
+                  },
+                  { count: regeneration.pending },
+                )}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('facts.lastReconcile'),
+              defaultMessage: 'Last reconcile',
+            })}
+          >
+            {regeneration.lastReconcile
+              ? describeReconcile(intl, regeneration.lastReconcile)
+              : formatMessage({
+                  id: getTranslation('facts.lastReconcile.none'),
+                  defaultMessage: 'none yet',
+                })}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('facts.settings'),
+              defaultMessage: 'Settings',
+            })}
+          >
+            {settingsSource}
+            {settings.ignored
+              ? ` ${formatMessage(
+                  {
+                    id: getTranslation('facts.settings.ignored'),
+                    defaultMessage: '(saved settings ignored: {why})',
+                  },
+                  { why: settings.ignored },
+                )}`
+              : ''}
+          </Fact>
+        </Grid.Item>
+      </Grid.Root>
+      {failures.length > 0 ? (
+        <Box>
+          <Typography textColor="danger600">
+            {formatMessage(
+              {
+                id: getTranslation('facts.buildFailures'),
+                defaultMessage: 'Last build failures: {failures}',
+              },
+              { failures: failures.map((f) => `${f.family}: ${f.message}`).join('; ') },
+            )}
+          </Typography>
+        </Box>
+      ) : null}
+    </>
+  );
+}
