@@ -154,15 +154,18 @@ describe('content negotiation for Markdown on page URLs', () => {
     ]) {
       expect(twin.status).toBe(200);
       expect(twin.headers['content-type']).toBe('text/markdown; charset=utf-8');
-      expect(twin.text).toBe(llmsTxt.text);
-      expect(twin.headers.etag).toBe(llmsTxt.headers.etag);
+      // The llms.txt, after the directive every twin starts with.
+      expect(twin.text).toBe(
+        `> For AI agents: this site is described in [llms.txt](https://example.com/llms.txt); every page is also available as Markdown.\n\n${llmsTxt.text}`,
+      );
+      expect(twin.headers.etag).not.toBe(llmsTxt.headers.etag);
     }
     const negotiated = await request(app).get('/').set('Accept', 'text/markdown');
     expect(negotiated.headers.vary).toMatch(/\bAccept\b/);
     expect(negotiated.headers['content-location']).toBe('https://example.com/index.html.md');
     const revalidated = await request(app)
       .get('/index.html.md')
-      .set('If-None-Match', llmsTxt.headers.etag!);
+      .set('If-None-Match', negotiated.headers.etag!);
     expect(revalidated.status).toBe(304);
   });
 

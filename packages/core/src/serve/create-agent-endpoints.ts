@@ -508,10 +508,16 @@ export function createAgentEndpoints(
     const stored = await source.artifact('/llms.txt');
     if (!stored) return undefined;
     if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    // It starts with the llms.txt directive like every twin (AFDocs reads the home page's twin
+    // when it samples no other page): then it is not the llms.txt's bytes, nor its ETag.
+    const directive = await twinDirective(undefined);
+    const body = directive
+      ? Buffer.concat([Buffer.from(directive, 'utf8'), stored.body])
+      : stored.body;
     const respond = async (): Promise<HttpResponse> =>
       respondWithResource(request, {
-        body: stored.body,
-        etag: stored.meta.etag,
+        body,
+        etag: directive ? `"sha256-${sha256Hex(body)}"` : stored.meta.etag,
         lastModified: stored.meta.lastModified,
         contentType: MARKDOWN_CONTENT_TYPE,
         headers: {
