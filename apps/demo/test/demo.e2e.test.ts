@@ -274,11 +274,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const notice = `<body>\n<a class="skip-link" href="#main">Skip to content</a>\n<div class="agent-notice container"><p class="agent-ready-notice">For AI agents: this site is described in <a href="${site}/llms.txt">llms.txt</a>`;
       expect(await html.text()).toContain(notice);
       expect(await (await fetch(`${site}/`)).text()).toContain(notice);
-      // The home page has a Markdown twin (the llms.txt), and `index.html` forms reach the page.
+      // The home page has a Markdown twin (the llms.txt, after the directive every twin starts
+      // with), and `index.html` forms reach the page.
       const homeTwin = await fetch(`${site}/index.html.md`);
       expect(homeTwin.status).toBe(200);
       expect(homeTwin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-      expect(await homeTwin.text()).toBe(await (await fetch(`${site}/llms.txt`)).text());
+      expect(await homeTwin.text()).toBe(
+        `> For AI agents: this site is described in [llms.txt](${site}/llms.txt); every page is also available as Markdown.\n\n${await (await fetch(`${site}/llms.txt`)).text()}`,
+      );
       const indexHtml = await fetch(`${page}index.html`, { redirect: 'manual' });
       expect([indexHtml.status, indexHtml.headers.get('location')]).toEqual([301, page]);
       const markdown = await fetch(page, {
