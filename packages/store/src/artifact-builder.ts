@@ -32,8 +32,13 @@ export interface ArtifactBuildContext {
       /** Only rows whose last change committed in (after, upTo], milliseconds. */
       committedAfterMs?: number;
       committedUpToMs?: number;
+      /** Only rows with `fromId <= id < belowId`: a part of the site, read by its key range. */
+      fromId?: number;
+      belowId?: number;
     },
   ): AsyncIterable<Record<C | 'id', unknown>>;
+  /** The highest row id, whatever its state (0 for an empty table): one read of the key. */
+  lastRowId(): Promise<number>;
   /** Every row's id above `afterId`, whatever its state or visibility, ascending. */
   rowIds(options: { afterId: number }): AsyncIterable<number>;
   /**
@@ -64,6 +69,12 @@ export interface ArtifactBuildContext {
   contentSeq: number;
   /** How many rows changed after content position `afterSeq`, whatever their state. */
   countChangedAfter(afterSeq: number): Promise<number>;
+  /**
+   * The rows changed after content position `afterSeq`, whatever their state, by id: what a
+   * builder that keeps parts of the site per id range must redo. Their `role` is the llmindex
+   * role they have now (removed rows keep theirs).
+   */
+  changedRows(afterSeq: number): Promise<{ id: number; section: string; role: string | null }[]>;
   /** Sections of the rows changed after content position `afterSeq`, whatever their state, sorted. */
   changedSections(afterSeq: number): Promise<string[]>;
   /** How many rows of a section changed (committed) after `afterMs`. */

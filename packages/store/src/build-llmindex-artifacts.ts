@@ -47,20 +47,52 @@ function parseData(value: unknown): Record<string, unknown> {
   }
 }
 
+/** What the installed manifest remembers of its build: enough to tell whether a burst touches it. */
+interface LlmindexBuildState {
+  settingsKey: string;
+  /** Sections that had documents with a role: an edit there may have taken a role away. */
+  roleSections: string[];
+}
+
+function readBuildState(meta: Record<string, unknown> | undefined): LlmindexBuildState | undefined {
+  const state = meta?.llmindexBuild as Partial<LlmindexBuildState> | undefined;
+  return typeof state?.settingsKey === 'string' && Array.isArray(state.roleSections)
+    ? (state as LlmindexBuildState)
+    : undefined;
+}
+
 /**
  * The llmindex endpoints (DECISIONS §3): the v0.1 manifest at `/.well-known/llmindex.json`
  * (signed, with its JWKS, when a key is configured), the ownership proof file, the four `/llm/*`
  * Markdown pages (with and without `.md`) made from documents carrying an llmindex role, and the
  * products feed.
+ *
+ * Only documents with a role feed them, so a burst that changed none (and none in a section that
+ * had one) keeps them as installed and reads nothing: an edit to one of a million articles does
+ * not re-read the catalogue.
  */
 export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   const settings = options.llmindex === false ? undefined : options.llmindex;
   const origin = options.site.origin;
+  const settingsKey = JSON.stringify(['llmindex', 1, options.site, settings]);
   return {
     family: LLMINDEX_FAMILY,
-    settingsKey: JSON.stringify(['llmindex', 1, options.site, settings]),
-    async build({ rows, lastChangeMs }) {
+    settingsKey,
+    async build(context) {
       if (!settings) return [];
+      const { rows, lastChangeMs } = context;
+      if (context.installedSeq > 0) {
+        const installed = readBuildState(await context.installedMeta(LLMINDEX_MANIFEST_PATH));
+        if (installed?.settingsKey === settingsKey) {
+          const roleSections = new Set(installed.roleSections);
+          const changed = await context.changedRows(context.installedSeq);
+          if (!changed.some((row) => row.role !== null || roleSections.has(row.section))) {
+            const kept = await context.installedArtifacts(LLMINDEX_FAMILY);
+            return { artifacts: [], keep: kept.map((artifact) => artifact.name) };
+          }
+        }
+      }
+      const roleSections = new Set<string>();
       const updatedAt = new Date(await lastChangeMs());
       const products: LlmindexProductsPageItem[] = [];
       const feed: LlmindexProductLine[] = [];
@@ -77,11 +109,13 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
           'markdown',
           'llm_role',
           'llm_data',
+          'section',
         ],
         {
           role: true,
         },
       )) {
+        roleSections.add(String(row.section));
         const title = String(row.title);
         const url = String(row.c_url);
         const data = parseData(row.llm_data);
@@ -200,7 +234,13 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
           contentType: 'application/json; charset=utf-8',
           lastModified: updatedAt,
           body: `${JSON.stringify(manifest, null, 2)}\n`,
-          meta: { headers: MANIFEST_HEADERS },
+          meta: {
+            headers: MANIFEST_HEADERS,
+            llmindexBuild: {
+              settingsKey,
+              roleSections: [...roleSections].sort(),
+            } satisfies LlmindexBuildState,
+          },
         }),
       );
       if (settings.verify?.method === 'http_file') {

@@ -2,13 +2,15 @@ import { join } from 'node:path';
 import {
   llmsFullTxtChunks,
   generateLlmsTxt,
+  generateLlmsTxtIndex,
+  llmsTxtFileFor,
+  type LlmsTxtIndexEntry,
   listLlmsTxtFiles,
   markdownTwinUrl,
   LLMS_TXT_FAMILY,
   type LlmsTxtInput,
   type LlmsTxtFileLocation,
   type LlmsTxtGenerateOptions,
-  escapeLlmsTxtLinkName,
   LLMS_TXT_DEFAULT_SECTION,
   type LlmsTxtPage,
   type AgentSiteOptions,
@@ -72,26 +74,22 @@ function splitBySection(
     };
   });
   const titles = input.sections?.titles ?? {};
-  const index = [
-    `# ${escapeLlmsTxtLinkName(input.site.name)}`,
-    '',
-    `> ${input.site.summary.replace(/\s+/g, ' ').trim()}`,
-    '',
-    'This llms.txt is split by section: the full list is longer than one file should be. Each section below links to its own llms.txt.',
-    '',
-    '## Sections',
-    '',
-    ...parts.map(
-      (p) =>
-        `- [${escapeLlmsTxtLinkName(titles[p.section] ?? p.section)}](${p.url}): ${p.count} pages`,
-    ),
-    '',
-  ].join('\n');
+  const index = generateLlmsTxtIndex(input.site, {
+    note: 'This llms.txt is split by section: the full list is longer than one file should be. Each section below links to its own llms.txt.',
+    heading: 'Sections',
+    files: parts.map((p) => ({
+      title: titles[p.section] ?? p.section,
+      url: p.url,
+      pages: p.count,
+    })),
+  });
   return [{ path: file.path, url: file.url, text: index }, ...parts];
 }
 
 const DEFAULT_FULL_AFTER_CHANGES = 1_000;
 const DEFAULT_FULL_INTERVAL_MS = 86_400_000;
+/** About 100 characters an item: 500 items stay near the 50,000-character budget of one file. */
+export const DEFAULT_LLMS_TXT_ITEMS_PER_PART = 500;
 
 /** When the installed llms-full.txt files were built (kept in their meta). */
 interface FullBuild {
@@ -109,9 +107,60 @@ function readFullBuild(meta: Record<string, unknown> | undefined): FullBuild | u
     : undefined;
 }
 
+/** What a part file's meta says of it: which index lists it, its number and size. */
+interface PartOfIndex {
+  index: string;
+  number: number;
+  pages: number;
+}
+
+function readPartOfIndex(meta: Record<string, unknown>): PartOfIndex | undefined {
+  const part = meta.llmsPart as Partial<PartOfIndex> | undefined;
+  return typeof part?.index === 'string' &&
+    typeof part.number === 'number' &&
+    typeof part.pages === 'number'
+    ? (part as PartOfIndex)
+    : undefined;
+}
+
+/** The part (1-based) of a row id: ids 1..n-1 in part 1, then n a part, as sitemap shards. */
+function partOfId(id: number, itemsPerPart: number): number {
+  return Math.floor(id / itemsPerPart) + 1;
+}
+
+/** `/llms-3.txt` beside `/llms.txt` (or `/de/llms-3.txt` beside `/de/llms.txt`). */
+function partLocation(file: LlmsTxtFileLocation, number: number): { path: string; url: string } {
+  const name = (path: string) => path.replace(/llms\.txt$/, `llms-${number}.txt`);
+  return { path: name(file.path), url: name(file.url) };
+}
+
+type ListingRow = Record<'c_url' | 'title' | 'description' | 'section' | 'locale' | 'id', unknown>;
+
+function pageOfRow(row: ListingRow): LlmsTxtPage {
+  const url = String(row.c_url);
+  const page: LlmsTxtPage = {
+    title: String(row.title),
+    url,
+    markdownUrl: markdownTwinUrl(url),
+    section: String(row.section),
+  };
+  if (row.description) page.description = String(row.description);
+  if (row.locale) page.locale = String(row.locale);
+  return page;
+}
+
+const LISTING_COLUMNS = ['c_url', 'title', 'description', 'section', 'locale'] as const;
+
 /**
  * `/llms.txt` (and `/llms-full.txt`), one pair per locale, from every published public row:
  * links point to the Markdown twins; llms-full.txt carries each twin's text.
+ *
+ * A site whose row ids all fit one part (`itemsPerPart`, 500 by default) gets one llms.txt per
+ * locale, read whole at every burst (at most that many rows), and split by section when it is
+ * longer than `maxCharacters`. A bigger site lists its documents in parts by row id, as the JSON
+ * sitemap does with shards: a document keeps its part for life, so a burst reads and rewrites
+ * only the parts holding the rows it changed, then the index at `/llms.txt` that lists the parts;
+ * what a burst costs follows what changed, not the size of the site (issue 18).
  *
  * llms-full.txt is the whole site's Markdown, so it follows the snapshot rule of SCP: rebuilt
  * once `fullAfterChanges` documents changed since it, once it is older than `fullIntervalMs`
@@ -122,7 +171,28 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
   const settings = options.llmsTxt === false ? undefined : (options.llmsTxt ?? {});
   const afterChanges = settings?.fullAfterChanges ?? DEFAULT_FULL_AFTER_CHANGES;
   const intervalMs = settings?.fullIntervalMs ?? DEFAULT_FULL_INTERVAL_MS;
-  const settingsKey = JSON.stringify(['llms-txt', 2, options.site, settings]);
+  const itemsPerPart = settings?.itemsPerPart ?? DEFAULT_LLMS_TXT_ITEMS_PER_PART;
+  const maxCharacters = settings?.maxCharacters ?? DEFAULT_LLMS_TXT_MAX_CHARACTERS;
+  const generateOptions = { linkTarget: settings?.linkTarget ?? ('markdown' as const) };
+  const settingsKey = JSON.stringify(['llms-txt', 3, options.site, settings]);
+
+  const inputOf = (pages: LlmsTxtPage[]): LlmsTxtInput => ({
+    site: {
+      name: options.site.name,
+      summary: options.site.summary ?? options.site.name,
+      ...(options.site.details ? { details: options.site.details } : {}),
+      baseUrl: `${options.site.origin}/`,
+    },
+    pages,
+    ...(settings?.sections ? { sections: settings.sections } : {}),
+    ...(options.site.language ? { defaultLocale: options.site.language } : {}),
+  });
+
+  /** The files to serve: the default locale's always, others while they have pages. */
+  const filesOf = (input: LlmsTxtInput) => {
+    const locales = new Set(input.pages.map((p) => p.locale));
+    return listLlmsTxtFiles(input).filter((file) => file.isDefault || locales.has(file.locale));
+  };
 
   /** The installed llms-full.txt build, when it is one of these settings. */
   const installedFull = async (context: ArtifactBuildContext) => {
@@ -146,6 +216,191 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     );
   };
 
+  const listingArtifact = (
+    file: LlmsTxtFileLocation,
+    part: { path: string; url: string; text: string },
+    lastModified: Date,
+    meta: Record<string, unknown> = {},
+  ) =>
+    textArtifact({
+      name: part.path,
+      family: LLMS_TXT_FAMILY,
+      contentType: TEXT_PLAIN,
+      lastModified,
+      body: part.text,
+      meta: { url: part.url, locale: file.locale ?? null, ...meta },
+    });
+
+  /** One llms.txt per locale from every row (they fit one part), split by section when long. */
+  async function buildWhole(context: ArtifactBuildContext) {
+    const pages: LlmsTxtPage[] = [];
+    for await (const row of context.rows(LISTING_COLUMNS)) pages.push(pageOfRow(row));
+    const input = inputOf(pages);
+    const lastModified = new Date(await context.lastChangeMs());
+    const artifacts: ArtifactInput[] = [];
+    const files = filesOf(input);
+    for (const file of files) {
+      const locale = file.locale === undefined ? {} : { locale: file.locale };
+      const whole = generateLlmsTxt(input, { ...generateOptions, ...locale });
+      const parts =
+        whole.text.length <= maxCharacters
+          ? [{ path: file.path, url: file.url, text: whole.text }]
+          : splitBySection(input, file, { ...generateOptions, ...locale });
+      for (const part of parts) {
+        artifacts.push(
+          listingArtifact(file, part, lastModified, part.path !== file.path ? { part: true } : {}),
+        );
+      }
+    }
+    return { artifacts, keep: [] as string[], fullPaths: files.map((file) => file.fullPath) };
+  }
+
+  /**
+   * Parts by row id and their index: only the parts holding rows changed since the installed
+   * build are read and written again when that build is of these settings and laid out in parts;
+   * otherwise every part is (once, after a settings change or when the site outgrew one part).
+   */
+  async function buildParts(context: ArtifactBuildContext, lastRowId: number) {
+    const installed =
+      context.installedSeq > 0 ? await context.installedArtifacts(LLMS_TXT_FAMILY) : [];
+    const incremental = installed.some(
+      (a) =>
+        (a.meta.llmsIndex as { settingsKey?: unknown } | undefined)?.settingsKey === settingsKey,
+    );
+    const touched = incremental
+      ? [
+          ...new Set(
+            (await context.changedRows(context.installedSeq)).map((row) =>
+              partOfId(row.id, itemsPerPart),
+            ),
+          ),
+        ]
+      : Array.from({ length: partOfId(lastRowId, itemsPerPart) }, (_, i) => i + 1);
+    touched.sort((a, b) => a - b);
+    const touchedSet = new Set(touched);
+    const lastModified = new Date(await context.lastChangeMs());
+    const artifacts: ArtifactInput[] = [];
+    const keep: string[] = [];
+    /** Every part file served after this build, by the index (llms.txt path) that lists it. */
+    const listed = new Map<
+      string,
+      { file: LlmsTxtFileLocation; parts: (LlmsTxtIndexEntry & { number: number })[] }
+    >();
+    const list = (file: LlmsTxtFileLocation, entry: LlmsTxtIndexEntry & { number: number }) => {
+      const index = listed.get(file.path) ?? { file, parts: [] };
+      index.parts.push(entry);
+      listed.set(file.path, index);
+    };
+    const base = inputOf([]);
+    if (incremental) {
+      for (const artifact of installed) {
+        const part = readPartOfIndex(artifact.meta);
+        if (!part || touchedSet.has(part.number)) continue;
+        keep.push(artifact.name);
+        const locale = typeof artifact.meta.locale === 'string' ? artifact.meta.locale : undefined;
+        list(llmsTxtFileFor(base, locale), {
+          number: part.number,
+          title: `Part ${part.number}`,
+          url: String(artifact.meta.url),
+          pages: part.pages,
+        });
+      }
+    }
+    for (const number of touched) {
+      const pages: LlmsTxtPage[] = [];
+      const range = { fromId: (number - 1) * itemsPerPart, belowId: number * itemsPerPart };
+      for await (const row of context.rows(LISTING_COLUMNS, range)) pages.push(pageOfRow(row));
+      if (pages.length === 0) continue;
+      const input = inputOf(pages);
+      for (const file of filesOf(input)) {
+        const locale = file.locale === undefined ? {} : { locale: file.locale };
+        const generated = generateLlmsTxt(input, { ...generateOptions, ...locale });
+        if (generated.itemCount === 0) continue;
+        const location = partLocation(file, number);
+        artifacts.push(
+          listingArtifact(file, { ...location, text: generated.text }, lastModified, {
+            part: true,
+            llmsPart: {
+              index: file.path,
+              number,
+              pages: generated.itemCount,
+            } satisfies PartOfIndex,
+          }),
+        );
+        list(file, {
+          number,
+          title: `Part ${number}`,
+          url: location.url,
+          pages: generated.itemCount,
+        });
+      }
+    }
+    // The default locale's llms.txt is always served, if only to say the list is empty.
+    const defaultFile = llmsTxtFileFor(base);
+    if (!listed.has(defaultFile.path))
+      listed.set(defaultFile.path, { file: defaultFile, parts: [] });
+    for (const { file, parts } of listed.values()) {
+      parts.sort((a, b) => a.number - b.number);
+      const text = generateLlmsTxtIndex(base.site, {
+        note: 'This llms.txt is split in parts: the full list is longer than one file should be. Each part below is an llms.txt of its own; a page keeps its part when it changes.',
+        heading: 'Parts',
+        files: parts,
+      });
+      artifacts.push(
+        listingArtifact(file, { path: file.path, url: file.url, text }, lastModified, {
+          llmsIndex: { settingsKey },
+        }),
+      );
+    }
+    return { artifacts, keep, fullPaths: [...listed.values()].map(({ file }) => file.fullPath) };
+  }
+
+  /** llms-full.txt per locale, from every row's Markdown, streamed through a file. */
+  async function buildFull(context: ArtifactBuildContext): Promise<ArtifactInput[]> {
+    const pages: LlmsTxtPage[] = [];
+    const spill = new MarkdownSpill(context.workDir, 'llms-markdown');
+    try {
+      for await (const row of context.rows([...LISTING_COLUMNS, 'markdown'])) {
+        const page = pageOfRow(row);
+        if (typeof row.markdown === 'string') spill.add(page, row.markdown);
+        pages.push(page);
+      }
+      const input = inputOf(pages);
+      const lastModified = new Date(await context.lastChangeMs());
+      const artifacts: ArtifactInput[] = [];
+      for (const file of filesOf(input)) {
+        const locale = file.locale === undefined ? {} : { locale: file.locale };
+        // Streamed to a file: one string of a whole site's Markdown breaks V8 near 170k pages.
+        const written = writeTextPieces(
+          join(context.workDir, `llms-full-${artifacts.length}.txt`),
+          llmsFullTxtChunks(input, locale, spill),
+        );
+        artifacts.push({
+          name: file.fullPath,
+          family: LLMS_TXT_FAMILY,
+          contentType: TEXT_PLAIN,
+          lastModified,
+          ...written,
+          meta: {
+            headers: REVALIDATE_HEADERS,
+            url: file.fullUrl,
+            locale: file.locale ?? null,
+            full: true,
+            settingsKey,
+            fullBuild: {
+              builtSeq: context.contentSeq,
+              builtAtMs: context.now.getTime(),
+              pages: pages.length,
+            } satisfies FullBuild,
+          },
+        });
+      }
+      return artifacts;
+    } finally {
+      spill.close();
+    }
+  }
+
   return {
     family: LLMS_TXT_FAMILY,
     settingsKey,
@@ -156,119 +411,25 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     },
     async build(context) {
       if (!settings) return [];
-      const installed = settings.full === false ? undefined : await installedFull(context);
-      const keepFull = installed !== undefined && !(await fullDue(context, installed.build));
-      const built = await buildFiles(context, settings.full !== false && !keepFull);
-      // A locale new since llms-full.txt was built has none yet: build them all again now.
-      if (keepFull && built.fullPaths.some((path) => !installed!.names.includes(path)))
-        return (await buildFiles(context, true)).result;
+      const lastRowId = await context.lastRowId();
+      const listing =
+        lastRowId < itemsPerPart ? await buildWhole(context) : await buildParts(context, lastRowId);
+      if (settings.full === false) return { artifacts: listing.artifacts, keep: listing.keep };
+      const installed = await installedFull(context);
+      const keepFull =
+        installed !== undefined &&
+        !(await fullDue(context, installed.build)) &&
+        // A locale new since llms-full.txt was built has none yet: build them all again now.
+        listing.fullPaths.every((path) => installed.names.includes(path));
+      if (!keepFull) {
+        return {
+          artifacts: [...listing.artifacts, ...(await buildFull(context))],
+          keep: listing.keep,
+        };
+      }
       // A kept llms-full.txt whose locale has no page left goes (it would list nothing).
-      const keep = keepFull
-        ? installed!.names.filter((name) => built.fullPaths.includes(name))
-        : [];
-      return { artifacts: built.result.artifacts, keep };
+      const fulls = installed.names.filter((name) => listing.fullPaths.includes(name));
+      return { artifacts: listing.artifacts, keep: [...listing.keep, ...fulls] };
     },
   };
-
-  /** The llms.txt files (and llms-full.txt with `full`), and the llms-full paths they call for. */
-  async function buildFiles(
-    context: ArtifactBuildContext,
-    full: boolean,
-  ): Promise<{ result: { artifacts: ArtifactInput[] }; fullPaths: string[] }> {
-    const { rows, lastChangeMs, workDir } = context;
-    if (!settings) return { result: { artifacts: [] }, fullPaths: [] };
-    const maxCharacters = settings.maxCharacters ?? DEFAULT_LLMS_TXT_MAX_CHARACTERS;
-    const pages: LlmsTxtPage[] = [];
-    const spill = full ? new MarkdownSpill(workDir, 'llms-markdown') : undefined;
-    try {
-      const columns = full
-        ? (['c_url', 'title', 'description', 'section', 'locale', 'markdown'] as const)
-        : (['c_url', 'title', 'description', 'section', 'locale'] as const);
-      for await (const row of rows(columns)) {
-        const url = String(row.c_url);
-        const page: LlmsTxtPage = {
-          title: String(row.title),
-          url,
-          markdownUrl: markdownTwinUrl(url),
-          section: String(row.section),
-        };
-        if (row.description) page.description = String(row.description);
-        if (row.locale) page.locale = String(row.locale);
-        const markdown = (row as { markdown?: unknown }).markdown;
-        if (typeof markdown === 'string') spill?.add(page, markdown);
-        pages.push(page);
-      }
-      const input: LlmsTxtInput = {
-        site: {
-          name: options.site.name,
-          summary: options.site.summary ?? options.site.name,
-          ...(options.site.details ? { details: options.site.details } : {}),
-          baseUrl: `${options.site.origin}/`,
-        },
-        pages,
-        ...(settings.sections ? { sections: settings.sections } : {}),
-        ...(options.site.language ? { defaultLocale: options.site.language } : {}),
-      };
-      const lastModified = new Date(await lastChangeMs());
-      const generateOptions = { linkTarget: settings.linkTarget ?? ('markdown' as const) };
-      const artifacts: ArtifactInput[] = [];
-      const locales = new Set(pages.map((p) => p.locale));
-      const files = listLlmsTxtFiles(input).filter(
-        (file) => file.isDefault || locales.has(file.locale),
-      );
-      for (const file of files) {
-        const locale = file.locale === undefined ? {} : { locale: file.locale };
-        const whole = generateLlmsTxt(input, { ...generateOptions, ...locale });
-        const files =
-          whole.text.length <= maxCharacters
-            ? [{ path: file.path, url: file.url, text: whole.text }]
-            : splitBySection(input, file, { ...generateOptions, ...locale });
-        for (const part of files) {
-          artifacts.push(
-            textArtifact({
-              name: part.path,
-              family: LLMS_TXT_FAMILY,
-              contentType: TEXT_PLAIN,
-              lastModified,
-              body: part.text,
-              meta: {
-                url: part.url,
-                locale: file.locale ?? null,
-                ...(part.path !== file.path ? { part: true } : {}),
-              },
-            }),
-          );
-        }
-        if (full) {
-          // Streamed to a file: one string of a whole site's Markdown breaks V8 near 170k pages.
-          const written = writeTextPieces(
-            join(workDir, `llms-full-${artifacts.length}.txt`),
-            llmsFullTxtChunks(input, locale, spill!),
-          );
-          artifacts.push({
-            name: file.fullPath,
-            family: LLMS_TXT_FAMILY,
-            contentType: TEXT_PLAIN,
-            lastModified,
-            ...written,
-            meta: {
-              headers: REVALIDATE_HEADERS,
-              url: file.fullUrl,
-              locale: file.locale ?? null,
-              full: true,
-              settingsKey,
-              fullBuild: {
-                builtSeq: context.contentSeq,
-                builtAtMs: context.now.getTime(),
-                pages: pages.length,
-              } satisfies FullBuild,
-            },
-          });
-        }
-      }
-      return { result: { artifacts }, fullPaths: files.map((file) => file.fullPath) };
-    } finally {
-      spill?.close();
-    }
-  }
 }

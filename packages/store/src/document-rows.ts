@@ -254,11 +254,13 @@ export async function* iteratePublishedRows<C extends string>(
     /** Only rows whose last change committed in (after, upTo], milliseconds. */
     committedAfterMs?: number;
     committedUpToMs?: number;
+    fromId?: number;
+    belowId?: number;
     pageSize?: number;
   } = {},
 ): AsyncGenerator<Record<C | 'id', unknown>> {
   const pageSize = options.pageSize ?? 1000;
-  let lastId = 0;
+  let lastId = (options.fromId ?? 1) - 1;
   while (true) {
     let query = knex(t.documents)
       .where('state', 'published')
@@ -273,6 +275,7 @@ export async function* iteratePublishedRows<C extends string>(
       query = query.andWhere('committed_ms', '>', options.committedAfterMs);
     if (options.committedUpToMs !== undefined)
       query = query.andWhere('committed_ms', '<=', options.committedUpToMs);
+    if (options.belowId !== undefined) query = query.andWhere('id', '<', options.belowId);
     const rows: Record<C | 'id', unknown>[] = await query;
     for (const row of rows) yield row;
     if (rows.length < pageSize) return;

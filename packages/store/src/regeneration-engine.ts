@@ -134,6 +134,11 @@ export interface RebuildReport {
   rewritten: Record<string, number>;
   /** Bytes written for the rewritten ones. */
   bytesWritten: number;
+  /**
+   * Document rows the builders read (streamed rows and ids). With `bytesWritten`, what a burst
+   * cost: both depend on what changed, not on the size of the site (issue 18).
+   */
+  rowsRead: number;
   /** From the start of the pass to the install. */
   durationMs: number;
   failures: BuildFailure[];
@@ -670,13 +675,14 @@ export class RegenerationEngine {
           let artifacts: ArtifactInput[];
           let keep: Set<string>;
           let failures: BuildFailure[];
+          const reads = { rows: 0 };
           try {
             // Built against the installed artifacts' position: a builder may redo only what
             // changed since (a section's delta), keeping the rest as it is.
             const installedSeq = (await readSequences(knex, t)).artifacts;
             ({ artifacts, keep, failures } = await this.buildAll(
               builders,
-              this.buildContext(workDir, installedSeq, before),
+              this.buildContext(workDir, installedSeq, before, reads),
             ));
           } catch (error) {
             // A pass that raced with writers may see two rows claim one URL; retry on a quiet table.
@@ -738,6 +744,7 @@ export class RegenerationEngine {
             artifacts: sized.length,
             rewritten,
             bytesWritten,
+            rowsRead: reads.rows,
             durationMs: this.clock() - startedAt,
             failures,
           };
@@ -774,9 +781,16 @@ export class RegenerationEngine {
     workDir: string,
     installedSeq: number,
     contentSeq: number,
+    reads = { rows: 0 },
   ): ArtifactBuildContext {
     const { knex } = this.db;
     const t = this.tables;
+    async function* counted<T>(rows: AsyncIterable<T>): AsyncGenerator<T> {
+      for await (const row of rows) {
+        reads.rows++;
+        yield row;
+      }
+    }
     const newest = async (column: string, section?: string) => {
       let query = knex(t.documents).max({ newest: column });
       if (section !== undefined) query = query.where({ section });
@@ -785,10 +799,12 @@ export class RegenerationEngine {
     };
     return {
       rows: (columns, options) =>
-        iteratePublishedRows(knex, t, columns, {
-          ...options,
-          visibility: options?.visibility ?? 'public',
-        }),
+        counted(
+          iteratePublishedRows(knex, t, columns, {
+            ...options,
+            visibility: options?.visibility ?? 'public',
+          }),
+        ),
       sections: async () =>
         (
           await knex(t.documents)
@@ -798,7 +814,12 @@ export class RegenerationEngine {
         ).map((r: { section: unknown }) => String(r.section)),
       lastChangeMs: async (options) => newest('modified_ms', options?.section),
       lastCommitMs: async (options) => newest('committed_ms', options?.section),
-      rowIds: ({ afterId }) => iterateRowIds(knex, t, afterId),
+      rowIds: ({ afterId }) => counted(iterateRowIds(knex, t, afterId)),
+      lastRowId: async () => {
+        const row = (await knex(t.documents).max({ last: 'id' }).first()) as
+          { last?: unknown } | undefined;
+        return Number(row?.last ?? 0);
+      },
       installedMeta: async (name) => (await readArtifactMeta(knex, t, name))?.meta,
       installedSeq,
       contentSeq,
@@ -817,6 +838,23 @@ export class RegenerationEngine {
             .where('change_seq', '>', afterSeq)
             .orderBy('section')
         ).map((r: { section: unknown }) => String(r.section)),
+      // By the change_seq index, like changedSections.
+      changedRows: async (afterSeq) => {
+        const rows = (await knex(t.documents)
+          .where('change_seq', '>', afterSeq)
+          .orderBy('id')
+          .select('id', 'section', 'llm_role')) as {
+          id: unknown;
+          section: unknown;
+          llm_role: unknown;
+        }[];
+        reads.rows += rows.length;
+        return rows.map((row) => ({
+          id: Number(row.id),
+          section: String(row.section),
+          role: row.llm_role == null ? null : String(row.llm_role),
+        }));
+      },
       countCommittedAfter: async ({ section, afterMs }) => {
         const row = (await knex(t.documents)
           .where({ section })

@@ -1,6 +1,7 @@
 export * from './llmstxt-types';
 export * from './llmstxt-errors';
 export { escapeLlmsTxtLinkName, generateLlmsTxt } from './generate-llms-txt';
+export { generateLlmsTxtIndex, type LlmsTxtIndexEntry } from './generate-llms-txt-index';
 export {
   generateLlmsFullTxt,
   llmsFullTxtChunks,

@@ -71,6 +71,13 @@ export interface LlmsTxtSiteOptions {
   /** Above this many characters llms.txt is split into one file per section, with an index (default 50,000). */
   maxCharacters?: number;
   /**
+   * A site with more documents than this (by row id) lists them in parts of this many,
+   * `/llms-1.txt`, `/llms-2.txt`…, under an index at `/llms.txt`: a document keeps its part, so
+   * a burst rewrites only the parts it touched and the index (default 500, about the size
+   * `maxCharacters` allows).
+   */
+  itemsPerPart?: number;
+  /**
    * llms-full.txt (the whole site's Markdown) is rebuilt once this many documents changed since
    * it (default 1,000), and at every burst while the site has no more documents than that.
    */
@@ -253,7 +260,13 @@ export function validateAgentSiteOptions(
     add('policy.effective', 'is required (RFC 3339 date-time)', input.policy.effective);
   }
   if (isObject(input.llmsTxt)) {
-    const { linkTarget, full, fullAfterChanges, fullIntervalMs } = input.llmsTxt;
+    const { linkTarget, full, fullAfterChanges, fullIntervalMs, itemsPerPart } = input.llmsTxt;
+    if (
+      itemsPerPart !== undefined &&
+      !(Number.isSafeInteger(itemsPerPart) && (itemsPerPart as number) >= 2)
+    ) {
+      add('llmsTxt.itemsPerPart', 'must be an integer of at least 2', itemsPerPart);
+    }
     if (
       fullAfterChanges !== undefined &&
       !(Number.isSafeInteger(fullAfterChanges) && (fullAfterChanges as number) >= 1)
