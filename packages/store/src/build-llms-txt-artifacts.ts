@@ -18,6 +18,7 @@ import {
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { REVALIDATE_HEADERS, textArtifact } from './artifact-resources';
+import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { MarkdownSpill, writeTextPieces } from './spill-markdown';
 
 const TEXT_PLAIN = 'text/plain; charset=utf-8';
@@ -121,11 +122,6 @@ function readPartOfIndex(meta: Record<string, unknown>): PartOfIndex | undefined
     typeof part.pages === 'number'
     ? (part as PartOfIndex)
     : undefined;
-}
-
-/** The part (1-based) of a row id: ids 1..n-1 in part 1, then n a part, as sitemap shards. */
-function partOfId(id: number, itemsPerPart: number): number {
-  return Math.floor(id / itemsPerPart) + 1;
 }
 
 /** `/llms-3.txt` beside `/llms.txt` (or `/de/llms-3.txt` beside `/de/llms.txt`). */
@@ -260,23 +256,14 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
    * build are read and written again when that build is of these settings and laid out in parts;
    * otherwise every part is (once, after a settings change or when the site outgrew one part).
    */
-  async function buildParts(context: ArtifactBuildContext, lastRowId: number) {
+  async function buildParts(context: ArtifactBuildContext) {
     const installed =
       context.installedSeq > 0 ? await context.installedArtifacts(LLMS_TXT_FAMILY) : [];
     const incremental = installed.some(
       (a) =>
         (a.meta.llmsIndex as { settingsKey?: unknown } | undefined)?.settingsKey === settingsKey,
     );
-    const touched = incremental
-      ? [
-          ...new Set(
-            (await context.changedRows(context.installedSeq)).map((row) =>
-              partOfId(row.id, itemsPerPart),
-            ),
-          ),
-        ]
-      : Array.from({ length: partOfId(lastRowId, itemsPerPart) }, (_, i) => i + 1);
-    touched.sort((a, b) => a - b);
+    const touched = await partsToBuild(context, itemsPerPart, incremental);
     const touchedSet = new Set(touched);
     const lastModified = new Date(await context.lastChangeMs());
     const artifacts: ArtifactInput[] = [];
@@ -308,7 +295,7 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     }
     for (const number of touched) {
       const pages: LlmsTxtPage[] = [];
-      const range = { fromId: (number - 1) * itemsPerPart, belowId: number * itemsPerPart };
+      const range = partIdRange(number, itemsPerPart);
       for await (const row of context.rows(LISTING_COLUMNS, range)) pages.push(pageOfRow(row));
       if (pages.length === 0) continue;
       const input = inputOf(pages);
@@ -411,9 +398,9 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     },
     async build(context) {
       if (!settings) return [];
-      const lastRowId = await context.lastRowId();
-      const listing =
-        lastRowId < itemsPerPart ? await buildWhole(context) : await buildParts(context, lastRowId);
+      const listing = (await needsParts(context, itemsPerPart))
+        ? await buildParts(context)
+        : await buildWhole(context);
       if (settings.full === false) return { artifacts: listing.artifacts, keep: listing.keep };
       const installed = await installedFull(context);
       const keepFull =

@@ -4,7 +4,9 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import {
+  buildPageSitemap,
   buildScpSitemap,
+  buildSitemapIndexXml,
   contentDigestOf,
   formatScpTimestamp,
   formatScpDeltaPeriod,
@@ -22,11 +24,25 @@ import {
 } from '@agent-ready/core';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
-import { REVALIDATE_HEADERS } from './artifact-resources';
+import { REVALIDATE_HEADERS, textArtifact } from './artifact-resources';
+import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
+import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-shards';
 
 export const SCP_FAMILY = 'scp';
-/** sitemaps.org caps a sitemap at 50,000 URLs; the JSON sitemap lists everything. */
-const MAX_SITEMAP_URLS = 50_000;
+const XML = 'application/xml; charset=utf-8';
+
+/** What a page sitemap's meta says of it: its part and newest lastmod, for the index. */
+interface PageSitemapPart {
+  number: number;
+  lastmodMs: number;
+}
+
+function readPageSitemapPart(meta: Record<string, unknown>): PageSitemapPart | undefined {
+  const part = meta.pageSitemap as Partial<PageSitemapPart> | undefined;
+  return typeof part?.number === 'number' && typeof part.lastmodMs === 'number'
+    ? (part as PageSitemapPart)
+    : undefined;
+}
 const PERIOD_MS = { hourly: 3_600_000, daily: 86_400_000 } as const;
 
 /** The name a collection's zstd bytes are stored under (a request path can never carry `?`). */
@@ -173,6 +189,8 @@ interface SectionState {
 interface ScpState {
   settingsKey: string;
   sections: Record<string, SectionState>;
+  /** Whether the pages are listed in page sitemaps (by part) rather than in sitemap.xml. */
+  pageParts?: boolean;
 }
 
 function readScpState(value: unknown, settingsKey: string): ScpState | undefined {
@@ -207,8 +225,71 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   const retention = settings?.deltaRetention ?? 7;
   const afterChanges = settings?.snapshotAfterChanges ?? DEFAULT_SNAPSHOT_AFTER_CHANGES;
   const intervalMs = settings?.snapshotIntervalMs ?? DEFAULT_SNAPSHOT_INTERVAL_MS;
-  const settingsKey = JSON.stringify(['scp', 2, origin, settings]);
+  // Page sitemaps follow the JSON sitemap's shards: part n lists the pages of shard n.
+  const itemsPerPart = options.sitemap?.maxItemsPerShard ?? DEFAULT_SITEMAP_SHARD_ITEMS;
+  const settingsKey = JSON.stringify(['scp', 3, origin, settings, itemsPerPart]);
   const sitemapName = `${basePath}/sitemap.xml`;
+  const pagesIndexName = `${basePath}/sitemap-pages.xml`;
+  const pagesPartName = (number: number) => `${basePath}/sitemap-pages-${number}.xml`;
+  const urlOf = (name: string) => normalizeUri(`${origin}${name}`);
+
+  /**
+   * The pages of a site bigger than one part, in page sitemaps by row id under a sitemapindex:
+   * a burst reads and rewrites only the parts holding what it changed, and the index.
+   */
+  async function buildPageSitemaps(context: ArtifactBuildContext, incremental: boolean) {
+    const touched = await partsToBuild(context, itemsPerPart, incremental);
+    const touchedSet = new Set(touched);
+    const artifacts: ArtifactInput[] = [];
+    const keep: string[] = [];
+    const listed: { number: number; name: string; lastmodMs: number }[] = [];
+    if (incremental) {
+      for (const artifact of await context.installedArtifacts(SCP_FAMILY)) {
+        const part = readPageSitemapPart(artifact.meta);
+        if (!part || touchedSet.has(part.number)) continue;
+        keep.push(artifact.name);
+        listed.push({ number: part.number, name: artifact.name, lastmodMs: part.lastmodMs });
+      }
+    }
+    for (const number of touched) {
+      const urls: ScpSitemapUrlInput[] = [];
+      let lastmodMs = 0;
+      const range = partIdRange(number, itemsPerPart);
+      for await (const row of context.rows(['c_url', 'modified_ms'], range)) {
+        const modifiedMs = Number(row.modified_ms);
+        lastmodMs = Math.max(lastmodMs, modifiedMs);
+        urls.push({ loc: String(row.c_url), lastmod: new Date(modifiedMs) });
+      }
+      if (urls.length === 0) continue;
+      const name = pagesPartName(number);
+      artifacts.push(
+        textArtifact({
+          name,
+          family: SCP_FAMILY,
+          contentType: XML,
+          lastModified: new Date(lastmodMs),
+          body: buildPageSitemap(urls),
+          meta: { url: urlOf(name), pageSitemap: { number, lastmodMs } satisfies PageSitemapPart },
+        }),
+      );
+      listed.push({ number, name, lastmodMs });
+    }
+    listed.sort((a, b) => a.number - b.number);
+    artifacts.push(
+      textArtifact({
+        name: pagesIndexName,
+        family: SCP_FAMILY,
+        contentType: XML,
+        lastModified: new Date(Math.max(0, ...listed.map((part) => part.lastmodMs))),
+        body: buildSitemapIndexXml(
+          listed.map((part) => ({ loc: urlOf(part.name), lastmod: new Date(part.lastmodMs) })),
+        ),
+        // robots.txt names it beside sitemap.xml: both are sitemaps.org XML.
+        meta: { url: urlOf(pagesIndexName), xmlSitemap: true },
+      }),
+    );
+    return { artifacts, keep };
+  }
   const period = PERIOD_MS[granularity];
 
   const previousState = async (context: ArtifactBuildContext) =>
@@ -244,7 +325,8 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       const artifacts: ArtifactInput[] = [];
       const keep: string[] = [];
       const keepCollection = (path: string) => keep.push(path, zstdVariantName(path));
-      const state: ScpState = { settingsKey, sections: {} };
+      const pageParts = await needsParts(context, itemsPerPart);
+      const state: ScpState = { settingsKey, sections: {}, ...(pageParts ? { pageParts } : {}) };
       for (const section of names) {
         const before = previous?.sections[section];
         // Commit order, not `modified`: a save that commits late still lands in a delta that is
@@ -328,10 +410,21 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         state.sections[section] = { snapshot: snapshot!, deltas, commitMs: lastChange };
       }
 
+      // A site that fits one part lists its pages here (at most that many rows); a bigger one
+      // in page sitemaps, and here only its home page, so that this stays a valid urlset.
       const urls: ScpSitemapUrlInput[] = [];
-      for await (const row of context.rows(['c_url', 'modified'])) {
-        if (urls.length >= MAX_SITEMAP_URLS) break;
-        urls.push({ loc: String(row.c_url), lastmod: new Date(Date.parse(String(row.modified))) });
+      if (pageParts) {
+        const pages = await buildPageSitemaps(context, previous?.pageParts === true);
+        artifacts.push(...pages.artifacts);
+        keep.push(...pages.keep);
+        urls.push({ loc: `${origin}/`, lastmod: new Date(await context.lastChangeMs()) });
+      } else {
+        for await (const row of context.rows(['c_url', 'modified'])) {
+          urls.push({
+            loc: String(row.c_url),
+            lastmod: new Date(Date.parse(String(row.modified))),
+          });
+        }
       }
       const expires = (generated: string, ms: number) => new Date(Date.parse(generated) + ms);
       const sections = Object.entries(state.sections);

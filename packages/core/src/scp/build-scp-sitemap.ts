@@ -174,7 +174,15 @@ export function buildScpSitemap(input: ScpSitemapInput): string {
       since: dateTime(entry.since, `${field}.since`),
     });
   });
-  (input.urls ?? []).forEach((entry, i) => {
+  appendUrlEntries(urlset, input.urls ?? []);
+  return serialize(doc);
+}
+
+type XmlElement = ReturnType<ReturnType<typeof create>['ele']>;
+
+/** `<url>` entries (loc, lastmod, changefreq, priority) under a `<urlset>`. */
+function appendUrlEntries(urlset: XmlElement, urls: readonly ScpSitemapUrlInput[]): void {
+  urls.forEach((entry, i) => {
     const field = `urls[${i}]`;
     const url = urlset.ele(SCP_URLSET_NAMESPACE, 'url');
     url.ele(SCP_URLSET_NAMESPACE, 'loc').txt(normalizeScpUrl(entry.loc, `${field}.loc`));
@@ -194,6 +202,9 @@ export function buildScpSitemap(input: ScpSitemapInput): string {
         .txt(entry.priority.toFixed(3).replace(/0+$/, '').replace(/\.$/, '.0'));
     }
   });
+}
+
+function serialize(doc: ReturnType<typeof create>): string {
   try {
     return doc.end({ prettyPrint: true, wellFormed: true });
   } catch (cause) {
@@ -206,4 +217,32 @@ export function buildScpSitemap(input: ScpSitemapInput): string {
       },
     );
   }
+}
+
+/**
+ * A plain sitemaps.org `<urlset>` of pages: what a site too big for one sitemap.xml lists its
+ * pages in, part by part, beside the SCP sitemap.xml (which then lists the collections).
+ */
+export function buildPageSitemap(urls: readonly ScpSitemapUrlInput[]): string {
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  appendUrlEntries(doc.ele(SCP_URLSET_NAMESPACE, 'urlset'), urls);
+  return serialize(doc);
+}
+
+/** A sitemaps.org `<sitemapindex>`: one `<sitemap>` (loc, lastmod) per listed sitemap. */
+export function buildSitemapIndexXml(
+  sitemaps: readonly { loc: string; lastmod?: string | Date }[],
+): string {
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const index = doc.ele(SCP_URLSET_NAMESPACE, 'sitemapindex');
+  sitemaps.forEach((entry, i) => {
+    const sitemap = index.ele(SCP_URLSET_NAMESPACE, 'sitemap');
+    sitemap.ele(SCP_URLSET_NAMESPACE, 'loc').txt(normalizeScpUrl(entry.loc, `sitemaps[${i}].loc`));
+    if (entry.lastmod !== undefined) {
+      sitemap
+        .ele(SCP_URLSET_NAMESPACE, 'lastmod')
+        .txt(dateTime(entry.lastmod, `sitemaps[${i}].lastmod`));
+    }
+  });
+  return serialize(doc);
 }

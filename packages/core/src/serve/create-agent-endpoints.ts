@@ -688,10 +688,13 @@ export function createAgentEndpoints(
     return { kind: 'markdown', outcome: outcome ?? PASS };
   }
 
-  /** What robots.txt's `Sitemap:` lines may name: sitemaps.org XML (the SCP sitemap.xml). */
+  /**
+   * What robots.txt's `Sitemap:` lines may name: sitemaps.org XML (the SCP sitemap.xml, and on a
+   * big site the index of its page sitemaps).
+   */
   async function xmlSitemapUrls(): Promise<string[]> {
     return (await source.listArtifacts())
-      .filter((a) => a.meta.scpSitemap === true)
+      .filter((a) => a.meta.scpSitemap === true || a.meta.xmlSitemap === true)
       .map((a) => String(a.meta.url ?? urlFor(a.name)));
   }
 
