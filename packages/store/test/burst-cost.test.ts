@@ -1,0 +1,91 @@
+import { validateAgentSiteOptions } from '@agent-ready/core';
+import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import { RegenerationEngine, siteArtifactSettings, type RebuildReport } from '../src';
+import { preparedDocument } from './fixtures/prepared-documents';
+
+const DAY = 86_400_000;
+/** Small parts, shards and thresholds, so that a few dozen documents make a "big" site. */
+const PART = 10;
+const EDITED = [3, 15, 27];
+
+/**
+ * Issue 18, "writes are O(change)": the same burst on a site of 40 documents and on one of 80
+ * reads the same number of rows and writes the same files and bytes, every family built (JSON
+ * sitemap, SCP collections and page sitemaps, llms.txt in parts, llms-full.txt, llmindex). The one
+ * thing that grows with the site is the index of the SCP page sitemaps (one entry per part, with
+ * its lastmod): its growth is the whole difference in bytes.
+ */
+describeEachDatabase('what a burst costs at two site sizes', (dialect) => {
+  async function burstOn(documents: number) {
+    let now = Date.UTC(2026, 0, 10, 12);
+    const options = validateAgentSiteOptions({
+      site: { origin: 'https://example.com', name: 'Shop', summary: 'A shop.' },
+      sitemap: { maxItemsPerShard: PART },
+      // Whole-site files (llms-full.txt, SCP snapshots) after 10 changes or 10 days: not this burst.
+      llmsTxt: { itemsPerPart: PART, fullAfterChanges: 10, fullIntervalMs: 10 * DAY },
+      scp: { snapshotAfterChanges: 10, snapshotIntervalMs: 10 * DAY },
+      llmindex: { topics: ['tools'] },
+    });
+    const engine = await RegenerationEngine.open({
+      database: databaseConfig(dialect),
+      tablePrefix: uniqueTablePrefix(),
+      ...siteArtifactSettings(options),
+      rebuild: { automatic: false },
+      clock: () => now,
+    });
+    try {
+      const save = (i: number, content: string, title = `Document ${i}`) => {
+        const section = i % 2 === 0 ? 'guides' : 'news';
+        return engine.upsert(
+          preparedDocument({
+            key: `d${i}`,
+            path: `/${section}/d${i}/`,
+            title,
+            content,
+            section,
+          }),
+        );
+      };
+      // The site, three days before the burst: its commits are in older SCP deltas.
+      for (let i = 1; i <= documents; i++) await save(i, 'first version');
+      expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+      // A first burst, three days on: each section's delta of the day it last changed is
+      // rebuilt once more (late commits may have landed there), which on this site is all of it.
+      now += 3 * DAY;
+      await save(1, 'warm-up');
+      await save(2, 'warm-up');
+      expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+      // The burst measured, an hour later: three documents get a new title and text.
+      now += 3_600_000;
+      for (const i of EDITED) await save(i, 'second version', `Document ${i}, edited`);
+      expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+      const report = engine.lastRebuild!;
+      const pagesIndex = (await engine.reader.artifactMeta('/scp/sitemap-pages.xml'))!.size;
+      return { report, pagesIndex };
+    } finally {
+      await engine.close();
+    }
+  }
+
+  const cost = (report: RebuildReport) => ({
+    changes: report.changes,
+    rowsRead: report.rowsRead,
+    rewritten: report.rewritten,
+    failures: report.failures,
+  });
+
+  it('is the same on a site twice the size', async () => {
+    const small = await burstOn(40);
+    const big = await burstOn(80);
+    expect(cost(small.report)).toEqual(cost(big.report));
+    expect(small.report.changes).toBe(EDITED.length);
+    // Every row read, and why: the 3 changed rows, looked up by llms.txt, SCP and llmindex (9);
+    // the parts holding ids 3, 15 and 27 (9 + 10 + 10 rows), read by llms.txt and by the page
+    // sitemaps (58); the news section's delta of the day, 4 rows (the warm-up's and the 3 edits),
+    // read once for its gzip file and once for its zstd file (8).
+    expect(small.report.rowsRead).toBe(9 + 58 + 8);
+    expect(big.report.bytesWritten - small.report.bytesWritten).toBe(
+      big.pagesIndex - small.pagesIndex,
+    );
+  });
+});
