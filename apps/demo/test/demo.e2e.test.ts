@@ -10,7 +10,13 @@ import {
   uniqueServerName,
   waitForState,
 } from '@agent-ready/test-support';
-import { freePort, isRunning, runDemo, type RunningDemo } from './support/run-demo';
+import {
+  DEMO_START_DEADLINE_MS,
+  freePort,
+  isRunning,
+  runDemo,
+  type RunningDemo,
+} from './support/run-demo';
 
 // The demo as a newcomer runs it: the start script builds the admin panel when needed, starts
 // Strapi and the site on free ports with a database of their own (never the developer's demo
@@ -103,7 +109,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         DEMO_CMS_PORT: String(cmsPort),
       };
       demo = await runDemo(env);
-    }, 300_000);
+    }, DEMO_START_DEADLINE_MS + 30_000);
 
     afterAll(async () => {
       await demo?.stop('SIGTERM');
@@ -452,39 +458,45 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     if (dialect === 'sqlite') {
-      it('with an https DEMO_ORIGIN: llmindex manifest, pages and products feed', async () => {
-        const origin = 'https://shop.tinkerbench.test';
-        const restarted = await runDemo({ ...env, DEMO_ORIGIN: origin });
-        try {
-          const manifestUrl = restarted.summary.rows.get('llmindex manifest');
-          expect(manifestUrl).toBe(`${site}/.well-known/llmindex.json`);
-          const manifest = await json<Record<string, unknown>>(manifestUrl!);
-          expect(manifest.response.status).toBe(200);
-          expect(manifest.body).toMatchObject({
-            entity: { name: 'Tinkerbench', canonical_url: `${origin}/` },
-          });
-          const products = await text(`${site}/llm/products.md`);
-          expect(products.body).toContain('RP2040 Mini');
-          expect(products.body).toMatch(/6\.9/);
-          expect((await text(`${site}/llm/faq.md`)).body).toContain('How long does delivery take?');
-          expect((await text(`${site}/llm/policies.md`)).body).toContain('Warranty');
-          expect((await text(`${site}/llm/about.md`)).body).toContain('soldering evening');
-          const feed = await text(`${site}/llm/feed/products.jsonl`);
-          const lines = feed.body
-            .trim()
-            .split('\n')
-            .map((line) => JSON.parse(line));
-          expect(lines).toHaveLength(15);
-          expect(lines).toContainEqual(
-            expect.objectContaining({ id: 'TB-BRD-2040', availability: 'in_stock' }),
-          );
-          // Every agent URL now names the public origin, served locally by path.
-          const sitemap = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
-          expect(sitemap.body.items.every((i) => i.cUrl.startsWith(`${origin}/`))).toBe(true);
-        } finally {
-          expect(await restarted.stop('SIGINT')).toBe(0);
-        }
-      });
+      it(
+        'with an https DEMO_ORIGIN: llmindex manifest, pages and products feed',
+        async () => {
+          const origin = 'https://shop.tinkerbench.test';
+          const restarted = await runDemo({ ...env, DEMO_ORIGIN: origin });
+          try {
+            const manifestUrl = restarted.summary.rows.get('llmindex manifest');
+            expect(manifestUrl).toBe(`${site}/.well-known/llmindex.json`);
+            const manifest = await json<Record<string, unknown>>(manifestUrl!);
+            expect(manifest.response.status).toBe(200);
+            expect(manifest.body).toMatchObject({
+              entity: { name: 'Tinkerbench', canonical_url: `${origin}/` },
+            });
+            const products = await text(`${site}/llm/products.md`);
+            expect(products.body).toContain('RP2040 Mini');
+            expect(products.body).toMatch(/6\.9/);
+            expect((await text(`${site}/llm/faq.md`)).body).toContain(
+              'How long does delivery take?',
+            );
+            expect((await text(`${site}/llm/policies.md`)).body).toContain('Warranty');
+            expect((await text(`${site}/llm/about.md`)).body).toContain('soldering evening');
+            const feed = await text(`${site}/llm/feed/products.jsonl`);
+            const lines = feed.body
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line));
+            expect(lines).toHaveLength(15);
+            expect(lines).toContainEqual(
+              expect.objectContaining({ id: 'TB-BRD-2040', availability: 'in_stock' }),
+            );
+            // Every agent URL now names the public origin, served locally by path.
+            const sitemap = await json<{ items: SitemapItem[] }>(`${site}/llm-sitemap.json`);
+            expect(sitemap.body.items.every((i) => i.cUrl.startsWith(`${origin}/`))).toBe(true);
+          } finally {
+            expect(await restarted.stop('SIGINT')).toBe(0);
+          }
+        },
+        DEMO_START_DEADLINE_MS + 30_000,
+      );
     }
   });
 }
