@@ -226,4 +226,40 @@ describe('robots.txt', () => {
     );
     await agent.close();
   });
+
+  it('also names the index of the page sitemaps on a site bigger than one shard', async () => {
+    const agent = agentReady({
+      site,
+      database: databaseConfig('sqlite') as DatabaseOption,
+      sitemap: { maxItemsPerShard: 2 },
+      robotsTxt: { rules: 'User-agent: *\nAllow: /\n' },
+      rebuild: { debounceMs: 5, healIntervalMs: 0 },
+    });
+    try {
+      for (const id of ['a', 'b', 'c']) await agent.publish({ id, url: `/${id}/`, title: id });
+      await agent.idle();
+      const app = express().use(agent);
+      const res = await request(app).get('/robots.txt');
+      expect(res.text).toBe(
+        [
+          'User-agent: *',
+          'Allow: /',
+          '',
+          'Sitemap: https://example.com/scp/sitemap.xml',
+          'Sitemap: https://example.com/scp/sitemap-pages.xml',
+          '',
+        ].join('\n'),
+      );
+      const index = await request(app).get('/scp/sitemap-pages.xml');
+      expect(index.status).toBe(200);
+      expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(index.headers.etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);
+      expect(index.text).toContain('<loc>https://example.com/scp/sitemap-pages-2.xml</loc>');
+      const part = await request(app).get('/scp/sitemap-pages-2.xml');
+      expect(part.text).toContain('<loc>https://example.com/b/</loc>');
+      expect(part.text).toContain('<loc>https://example.com/c/</loc>');
+    } finally {
+      await agent.close();
+    }
+  });
 });

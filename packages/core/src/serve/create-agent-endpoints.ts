@@ -693,9 +693,12 @@ export function createAgentEndpoints(
    * big site the index of its page sitemaps).
    */
   async function xmlSitemapUrls(): Promise<string[]> {
-    return (await source.listArtifacts())
-      .filter((a) => a.meta.scpSitemap === true || a.meta.xmlSitemap === true)
-      .map((a) => String(a.meta.url ?? urlFor(a.name)));
+    const artifacts = await source.listArtifacts();
+    // The SCP sitemap.xml first: it is the one SCP crawlers look for.
+    return [
+      ...artifacts.filter((a) => a.meta.scpSitemap === true),
+      ...artifacts.filter((a) => a.meta.xmlSitemap === true),
+    ].map((a) => String(a.meta.url ?? urlFor(a.name)));
   }
 
   return {
