@@ -5,3 +5,4 @@ export * from './agent-site-options';
 export * from './robots-txt';
 export * from './change-feed';
 export * from './page-discovery';
+export * from './agent-path';
