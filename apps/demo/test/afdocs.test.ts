@@ -43,10 +43,12 @@ async function afdocsCheck(
         (_error, stdout, stderr) => resolve({ stdout, stderr }),
       ),
     );
+    // With --quiet, what it prints on stderr is its own warnings and errors.
+    if (stderr.trim()) console.warn(`afdocs printed on stderr:\n${stderr}`);
     try {
       return JSON.parse(stdout) as ReportResult;
     } catch {
-      throw new Error(`afdocs printed no JSON report:\n${stdout}\n${stderr}`);
+      throw new Error(`afdocs printed no JSON report:\n${stdout}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
