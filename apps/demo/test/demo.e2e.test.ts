@@ -1,22 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseContent, parseScpSitemap, renderPlainText } from '@agent-ready/core';
-import {
-  availableDialects,
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  POSTGRES_URL,
-  uniqueServerName,
-  waitForState,
-} from '@agent-ready/test-support';
-import {
-  DEMO_START_DEADLINE_MS,
-  freePort,
-  isRunning,
-  runDemo,
-  type RunningDemo,
-} from './support/run-demo';
+import { availableDialects, waitForState } from '@agent-ready/test-support';
+import { bootDemo, type BootedDemo } from './support/boot-demo';
+import { DEMO_START_DEADLINE_MS, isRunning, runDemo, type RunningDemo } from './support/run-demo';
 
 // The demo as a newcomer runs it: the start script builds the admin panel when needed, starts
 // Strapi and the site on free ports with a database of their own (never the developer's demo
@@ -32,34 +17,6 @@ interface SitemapItem {
 }
 
 const ADMIN = { email: 'admin@tinkerbench.test', password: 'Tinkerbench-demo-1' };
-
-/** A database of the demo's own: a temp SQLite file and media folder, or a fresh PostgreSQL database. */
-async function demoDatabase(dialect: 'sqlite' | 'postgres') {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-ready-demo-'));
-  const env: Record<string, string> = { DEMO_PUBLIC_DIR: join(dir, 'public') };
-  let drop = async () => rmSync(dir, { recursive: true, force: true });
-  if (dialect === 'sqlite') {
-    Object.assign(env, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: join(dir, 'data.db') });
-  } else {
-    const name = uniqueServerName();
-    await createPostgresDatabase(name);
-    const url = new URL(POSTGRES_URL);
-    Object.assign(env, {
-      DATABASE_CLIENT: 'postgres',
-      DATABASE_HOST: url.hostname,
-      DATABASE_PORT: url.port || '5432',
-      DATABASE_NAME: name,
-      DATABASE_USERNAME: decodeURIComponent(url.username),
-      DATABASE_PASSWORD: decodeURIComponent(url.password),
-    });
-    const removeDir = drop;
-    drop = async () => {
-      await dropPostgresDatabase(name);
-      await removeDir();
-    };
-  }
-  return { env, drop };
-}
 
 const text = async (url: string, init?: RequestInit) => {
   const response = await fetch(url, init);
@@ -87,33 +44,19 @@ async function scpPages(url: string): Promise<{ url: string; title: string }[]> 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   const suite = availableDialects().includes(dialect) ? describe : describe.skip;
   suite(`npm run demo [${dialect}]`, () => {
+    let booted: BootedDemo | undefined;
     let demo: RunningDemo;
-    let database: Awaited<ReturnType<typeof demoDatabase>>;
     let site: string;
     let cms: string;
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      database = await demoDatabase(dialect);
-      const [sitePort, cmsPort] = [await freePort(), await freePort()];
-      site = `http://localhost:${sitePort}`;
-      cms = `http://localhost:${cmsPort}`;
-      env = {
-        // The developer's own demo settings must not leak into the test's demo.
-        DEMO_ORIGIN: '',
-        DEMO_SKIP_ADMIN_BUILD: '',
-        DEMO_ADMIN_EMAIL: '',
-        DEMO_ADMIN_PASSWORD: '',
-        ...database.env,
-        DEMO_SITE_PORT: String(sitePort),
-        DEMO_CMS_PORT: String(cmsPort),
-      };
-      demo = await runDemo(env);
+      booted = await bootDemo(dialect);
+      ({ demo, site, cms, env } = booted);
     }, DEMO_START_DEADLINE_MS + 30_000);
 
     afterAll(async () => {
-      await demo?.stop('SIGTERM');
-      await database?.drop();
+      await booted?.shutdown();
     }, 60_000);
 
     it('prints where to look: site, admin, sitemap, an M-URL, llms.txt, llmindex, SCP, a 304', () => {

@@ -1,12 +1,12 @@
 // The demo's public site: `node dist/server.js`, configured by the same settings module as
 // Strapi (ports, database, agent-ready options), so both describe the same URLs and table.
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoSettings } from '@agent-ready/demo-cms/demo-settings';
 import { agentReady } from '@agent-ready/express';
 import { createCmsClient } from './cms-client';
 import { createSiteApp } from './create-site-app';
+import { createSiteServer } from './site-server';
 
 const settings = demoSettings();
 
@@ -29,7 +29,7 @@ const app = createSiteApp({
 });
 
 // agent.handler answers cached agent endpoints before Express sees the request.
-const server = createServer(agent.handler(app));
+const server = createSiteServer(agent.handler(app));
 server.listen(settings.site.port, '127.0.0.1', () => {
   console.log(`site: listening on ${settings.site.url} (public origin ${settings.origin})`);
 });

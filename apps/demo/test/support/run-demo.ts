@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { repositoryRoot } from '@agent-ready/test-support';
 
 // From the repository root, not __dirname: the benchmarks (ES modules) start the demo with this too.
-const DEMO_DIR = join(repositoryRoot() ?? process.cwd(), 'apps', 'demo');
+export const DEMO_DIR = join(repositoryRoot() ?? process.cwd(), 'apps', 'demo');
 
 export { freePort } from '@agent-ready/test-support';
 
