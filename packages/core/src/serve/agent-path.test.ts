@@ -33,8 +33,14 @@ const AGENT_PATHS = [
   '/pt-br/llms.txt',
   '/llms/docs.txt',
   '/de/llms/guides.txt',
-  // SCP
+  // a big site's llms.txt parts
+  '/llms-1.txt',
+  '/llms-12.txt',
+  '/de/llms-3.txt',
+  // SCP, and a big site's page sitemaps
   '/scp/sitemap.xml',
+  '/scp/sitemap-pages.xml',
+  '/scp/sitemap-pages-2.xml',
   '/scp/blog-snapshot.scp',
   '/scp/blog-delta-2025-01-31.scp',
   // llmindex
@@ -59,6 +65,8 @@ const PAGE_PATHS = [
   '/llms',
   '/llms-guide/',
   '/llms.txt.html',
+  '/llms-0.txt',
+  '/llms-x.txt',
   '/blog/llms.txt/',
   '/llm-sitemap/',
   '/llm-sitemap.xml',

@@ -30,10 +30,11 @@ const FIXED_PATHS = new Set([
 /** `/llm-sitemap.json`, its shards `/llm-sitemap-2.json`… and their index `/llm-sitemap-index.json`. */
 const SITEMAP_DOCUMENT = /^\/llm-sitemap(?:-[0-9]+|-index)?\.json$/;
 /**
- * llms.txt files at any depth: a locale's sit under its path (`/de/llms.txt`), and a split file's
- * sections beside it (`/llms/docs.txt`, `/de/llms/docs.txt`).
+ * llms.txt files at any depth: a locale's sit under its path (`/de/llms.txt`), a split file's
+ * sections beside it (`/llms/docs.txt`, `/de/llms/docs.txt`), and a big site's parts too
+ * (`/llms-2.txt`, `/de/llms-2.txt`).
  */
-const LLMS_TXT_FILE = /\/llms(?:-full)?\.txt$|\/llms\/[^/]+\.txt$/;
+const LLMS_TXT_FILE = /\/llms(?:-full|-[1-9][0-9]*)?\.txt$|\/llms\/[^/]+\.txt$/;
 /** llmindex's Markdown pages and product feed. */
 const LLMINDEX_PAGES = '/llm/';
 
