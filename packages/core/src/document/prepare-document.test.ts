@@ -31,6 +31,34 @@ describe('prepareDocument', () => {
     expect(twin('An excerpt.', 'The body.')).toBe('# D\n\nAn excerpt.\n\nThe body.\n');
   });
 
+  it('says the description once in the M-URL too: kept when it says something the body does not', () => {
+    const mUrl = (description: string, body: string) =>
+      JSON.parse(
+        prepareDocument(
+          {
+            id: 'd',
+            url: '/d/',
+            title: 'D',
+            description,
+            body: { format: 'markdown', value: body },
+          },
+          site,
+        )
+          .render('2025-10-01T12:00:00.000Z')
+          .body.toString('utf8'),
+      ) as { content: string; description?: string };
+    const repeated = mUrl('A thumb-sized board.', '**A thumb-sized** board.\n\nMore.');
+    expect(repeated.content).toBe('D\n\nA thumb-sized board.\n\nMore.');
+    expect(repeated).not.toHaveProperty('description');
+    expect(mUrl('A  thumb-sized Board.', 'A thumb-sized board.')).not.toHaveProperty('description');
+    expect(mUrl('An excerpt.', 'The body.')).toMatchObject({
+      content: 'D\n\nThe body.',
+      description: 'An excerpt.',
+    });
+    // Said later in the body is not said first: kept.
+    expect(mUrl('More.', 'The body.\n\nMore.')).toHaveProperty('description', 'More.');
+  });
+
   it('derives URLs, plain text content with images, and an SCP page from one parse', () => {
     const doc = prepareDocument(article, site);
     expect(doc).toMatchObject({

@@ -1,4 +1,10 @@
-import { parseContent, renderDocumentText, renderMarkdown, type ContentTree } from '../content';
+import {
+  parseContent,
+  renderDocumentText,
+  renderMarkdown,
+  renderPlainText,
+  type ContentTree,
+} from '../content';
 import { escapeMarkdownHeading, escapeMarkdownText } from '../llmstxt/escape-markdown';
 import { sha256Hex } from '../crypto';
 import { ValidationError } from '../errors';
@@ -25,10 +31,10 @@ export interface PrepareDocumentOptions {
 
 /**
  * Bump when the rendering changes (fields, block conversion, text extraction, the twin; 2: the
- * twin says a description the body opens with only once): every document
+ * twin says a description the body opens with only once; 3: so does the M-URL): every document
  * is then re-rendered at the next reconcile, without a new `modified`.
  */
-export const RENDER_VERSION = 2;
+export const RENDER_VERSION = 3;
 /** Bump only when what counts as a semantic change changes. */
 const FINGERPRINT_VERSION = 1;
 export const DEFAULT_SECTION = 'pages';
@@ -106,6 +112,9 @@ export function prepareDocument(
       })
     : { children: [] };
   const content = renderDocumentText({ title: doc.title, tree });
+  // CMS excerpts often repeat the body's first paragraph: the M-URL then says it once, in content.
+  const descriptionRepeated =
+    doc.description !== undefined && opensWith(renderPlainText(tree), doc.description);
   const blocks = treeToScpBlocks(tree);
   const published = toDateString(doc.published, 'published');
   const llmindex = llmindexOf(doc);
@@ -167,7 +176,9 @@ export function prepareDocument(
           ...(language !== 'und' ? { language } : {}),
           ...(published !== undefined ? { published } : {}),
           modified,
-          ...(doc.description !== undefined ? { description: doc.description } : {}),
+          ...(doc.description !== undefined && !descriptionRepeated
+            ? { description: doc.description }
+            : {}),
           ...(doc.author !== undefined ? { author: doc.author } : {}),
           ...(doc.structuredData !== undefined ? { structuredData: doc.structuredData } : {}),
         },
@@ -205,10 +216,15 @@ function markdownTwin(title: string, description: string | undefined, tree: Cont
   const parts = [`# ${escapeMarkdownHeading(title)}`];
   const body = renderMarkdown(tree).trimEnd();
   const lead = description === undefined ? '' : escapeMarkdownText(description.trim());
-  const opening = body.split(/\n{2,}/, 1)[0] ?? '';
-  if (lead !== '' && normalizeText(lead) !== normalizeText(opening)) parts.push(lead);
+  if (lead !== '' && !opensWith(body, lead)) parts.push(lead);
   if (body !== '') parts.push(body);
   return `${parts.join('\n\n')}\n`;
+}
+
+/** Whether a text's first paragraph is `lead`, compared as normalized text (TCT's 6 steps). */
+function opensWith(text: string, lead: string): boolean {
+  const opening = text.split(/\n{2,}/, 1)[0] ?? '';
+  return normalizeText(lead) !== '' && normalizeText(lead) === normalizeText(opening);
 }
 
 const LLMINDEX_ROLES = new Set(['product', 'faq', 'policy', 'about']);
