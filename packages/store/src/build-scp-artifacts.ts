@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGunzip } from 'node:zlib';
 import {
   buildPageSitemap,
   buildScpSitemap,
@@ -15,7 +11,7 @@ import {
   SCP_MEDIA_TYPE,
   scpEtag,
   sha256Hex,
-  writeScpCollection,
+  writeScpCollectionVariants,
   type AgentSiteOptions,
   type ScpPage,
   type ScpSitemapDeltaInput,
@@ -50,24 +46,6 @@ export function zstdVariantName(path: string): string {
   return `${path}?encoding=zstd`;
 }
 
-/** RFC 9530 digest of a file, read in pieces. */
-async function fileDigest(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return `sha-256=:${hash.digest('base64')}:`;
-}
-
-/** Size and RFC 9530 digest of a gzip file's uncompressed bytes, for clients that accept no coding. */
-async function identityOfGzip(file: string): Promise<{ size: number; contentDigest: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of createReadStream(file).pipe(createGunzip())) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { size, contentDigest: `sha-256=:${hash.digest('base64')}:` };
-}
-
 interface WrittenCollection {
   path: string;
   section: string;
@@ -92,24 +70,29 @@ async function writeCollection(
   },
   rowFilter: { section: string; committedAfterMs?: number; committedUpToMs?: number },
 ): Promise<WrittenCollection> {
-  const files: Partial<Record<'gzip' | 'zstd', { file: string; size: number }>> = {};
-  let result;
-  for (const compression of ['gzip', 'zstd'] as const) {
-    const file = join(
-      context.workDir,
-      `${metadata.id}.scp.${compression === 'gzip' ? 'gz' : 'zst'}`,
-    );
-    async function* pages(): AsyncGenerator<ScpPage> {
-      for await (const row of context.rows(['scp_line'], rowFilter))
-        yield JSON.parse(String(row.scp_line)) as ScpPage;
-    }
-    result = await writeScpCollection(
-      { metadata, pages: pages() },
-      { compression, output: file, tempDirectory: context.workDir },
-    );
-    files[compression] = { file, size: (await stat(file)).size };
+  // One read of the rows for both codings: the pages spill to the work folder once.
+  async function* pages(): AsyncGenerator<ScpPage> {
+    for await (const row of context.rows(['scp_line'], rowFilter))
+      yield JSON.parse(String(row.scp_line)) as ScpPage;
   }
-  const checksum = result!.metadata.checksum!;
+  const fileOf = (compression: 'gzip' | 'zstd') =>
+    join(context.workDir, `${metadata.id}.scp.${compression === 'gzip' ? 'gz' : 'zst'}`);
+  const result = await writeScpCollectionVariants(
+    { metadata, pages: pages() },
+    {
+      variants: [
+        { compression: 'gzip', output: fileOf('gzip') },
+        { compression: 'zstd', output: fileOf('zstd') },
+      ],
+      tempDirectory: context.workDir,
+    },
+  );
+  const [gzip, zstd] = result.variants.map((variant) => ({
+    file: fileOf(variant.compression as 'gzip' | 'zstd'),
+    size: variant.compressedBytes,
+    contentDigest: variant.contentDigest,
+  }));
+  const checksum = result.metadata.checksum!;
   const lastModified = new Date(Date.parse(metadata.generated));
   // Every burst rewrites the section's snapshot and current delta under the same names.
   const headers = {
@@ -124,16 +107,16 @@ async function writeCollection(
       name: path,
       etag: scpEtag(checksum, 'gzip'),
       contentEncoding: 'gzip',
-      contentDigest: await fileDigest(files.gzip!.file),
-      body: files.gzip!,
+      contentDigest: gzip!.contentDigest,
+      body: { file: gzip!.file, size: gzip!.size },
       meta: {
         headers,
         ranges: true,
         url,
-        pages: result!.pages,
+        pages: result.pages,
         checksum,
         variants: { zstd: zstdVariantName(path) },
-        identity: await identityOfGzip(files.gzip!.file),
+        identity: result.identity,
       },
     },
     {
@@ -141,18 +124,18 @@ async function writeCollection(
       name: zstdVariantName(path),
       etag: scpEtag(checksum, 'zstd'),
       contentEncoding: 'zstd',
-      contentDigest: await fileDigest(files.zstd!.file),
-      body: files.zstd!,
-      meta: { headers, ranges: true, url, pages: result!.pages, checksum, variantOf: path },
+      contentDigest: zstd!.contentDigest,
+      body: { file: zstd!.file, size: zstd!.size },
+      meta: { headers, ranges: true, url, pages: result.pages, checksum, variantOf: path },
     },
   ];
   return {
     path,
     section: metadata.section,
-    pages: result!.pages,
+    pages: result.pages,
     generated: metadata.generated,
     ...(metadata.since ? { since: metadata.since } : {}),
-    gzip: files.gzip!,
+    gzip: { file: gzip!.file, size: gzip!.size },
     artifacts,
   };
 }

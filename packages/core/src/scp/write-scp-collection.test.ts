@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { readScpCollection } from './inspect-scp-collection';
 import { verifyScpChecksum } from './scp-checksum';
 import { ScpValidationError } from './scp-errors';
 import { samplePage, samplePages } from './scp-test-fixtures';
-import { writeScpCollection } from './write-scp-collection';
+import { writeScpCollection, writeScpCollectionVariants } from './write-scp-collection';
 
 let dir: string;
 beforeEach(async () => {
@@ -163,3 +164,81 @@ describe('writeScpCollection', () => {
     }
   });
 });
+
+describe('writeScpCollectionVariants', () => {
+  it('writes every coding from one pass over the pages, each equal to a single write, with the digests of what it wrote', async () => {
+    let reads = 0;
+    function* counted() {
+      for (const page of samplePages(40)) {
+        reads++;
+        yield page;
+      }
+    }
+    const written = await writeScpCollectionVariants(
+      { metadata: snapshot, pages: counted() },
+      {
+        variants: ['gzip', 'zstd', 'none'].map((compression) => ({
+          compression: compression as 'gzip' | 'zstd' | 'none',
+          output: join(dir, `v.${compression}`),
+        })),
+        tempDirectory: dir,
+      },
+    );
+    expect(reads).toBe(40);
+    const plain = await readFile(join(dir, 'v.none'));
+    expect(written.identity).toEqual({ size: plain.length, contentDigest: sha256Digest(plain) });
+    expect(written.uncompressedBytes).toBe(plain.length);
+    for (const [i, compression] of (['gzip', 'zstd', 'none'] as const).entries()) {
+      const bytes = await readFile(join(dir, `v.${compression}`));
+      const single = join(dir, `single.${compression}`);
+      const alone = await writeScpCollection(
+        { metadata: snapshot, pages: samplePages(40) },
+        { compression, output: single },
+      );
+      expect(bytes.equals(await readFile(single))).toBe(true);
+      expect(written.variants[i]).toEqual({
+        compression,
+        compressedBytes: bytes.length,
+        contentDigest: sha256Digest(bytes),
+      });
+      expect(alone.metadata).toEqual(written.metadata);
+      expect((await readScpCollection([bytes])).report).toMatchObject({
+        complete: true,
+        checksum: 'verified',
+        pages: 40,
+      });
+    }
+    // Only the outputs are left: the spilled pages went with the temporary folder.
+    expect((await readdir(dir)).sort()).toEqual(
+      ['single.gzip', 'single.none', 'single.zstd', 'v.gzip', 'v.none', 'v.zstd'].sort(),
+    );
+  });
+
+  it('spills the pages for several codings even without a checksum', async () => {
+    const written = await writeScpCollectionVariants(
+      { metadata: snapshot, pages: samplePages(5) },
+      {
+        checksum: false,
+        variants: [
+          { compression: 'gzip', output: join(dir, 'a.gz') },
+          { compression: 'none', output: join(dir, 'a') },
+        ],
+      },
+    );
+    expect(written.metadata.checksum).toBeUndefined();
+    expect(
+      gunzipSync(await readFile(join(dir, 'a.gz'))).equals(await readFile(join(dir, 'a'))),
+    ).toBe(true);
+    expect(written.pages).toBe(5);
+  });
+
+  it('refuses an empty list of codings', async () => {
+    await expect(
+      writeScpCollectionVariants({ metadata: snapshot, pages: [] }, { variants: [] }),
+    ).rejects.toThrow(TypeError);
+  });
+});
+
+function sha256Digest(bytes: Buffer): string {
+  return `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`;
+}

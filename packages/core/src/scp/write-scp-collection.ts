@@ -57,50 +57,126 @@ export async function writeScpCollection(
   collection: ScpCollectionToWrite,
   options: ScpWriteOptions,
 ): Promise<ScpWriteResult> {
+  const { compression, output, level, ...shared } = options;
+  const written = await writeScpCollectionVariants(collection, {
+    ...shared,
+    variants: [{ compression, output, ...(level === undefined ? {} : { level }) }],
+  });
+  const { variants, identity: _identity, ...stats } = written;
+  return { ...stats, compression, compressedBytes: variants[0]!.compressedBytes };
+}
+
+/** One coding of a collection to write: see `writeScpCollectionVariants`. */
+export interface ScpVariantToWrite {
+  compression: ScpCompression;
+  /** A file path (written to a sibling temporary name, then renamed) or a stream (ended). */
+  output: string | Writable;
+  /** gzip 1-9 (default 6), zstd 1-22 (default 3). */
+  level?: number;
+}
+
+export interface ScpVariantsWriteOptions extends Omit<
+  ScpWriteOptions,
+  'compression' | 'output' | 'level'
+> {
+  variants: readonly ScpVariantToWrite[];
+}
+
+export interface ScpVariantsWriteResult extends Omit<
+  ScpWriteResult,
+  'compression' | 'compressedBytes'
+> {
+  /** The JSON Lines before any coding: what a client that accepts none is sent. */
+  identity: { size: number; contentDigest: string };
+  /** Per variant, in the order asked: what was written and its RFC 9530 digest. */
+  variants: { compression: ScpCompression; compressedBytes: number; contentDigest: string }[];
+}
+
+/**
+ * Writes one collection in several codings (say gzip and zstd) from a single pass over its
+ * pages: the pages are read, checked and hashed once into a temporary file, then each variant
+ * streams that file behind line 1 through its compressor. For a collection read from a
+ * database this halves the reads, and every variant carries the same line 1 and checksum.
+ * Digests of every variant and of the uncoded bytes come out of the same passes.
+ */
+export async function writeScpCollectionVariants(
+  collection: ScpCollectionToWrite,
+  options: ScpVariantsWriteOptions,
+): Promise<ScpVariantsWriteResult> {
+  if (options.variants.length === 0) throw new TypeError('writeScpCollectionVariants: no variant');
   const metadata = buildScpMetadata(collection.metadata);
-  const stats = {
-    pages: 0,
-    blocksByType: {} as Record<string, number>,
-    uncompressedBytes: 0,
-    compressedBytes: 0,
-  };
+  const stats = { pages: 0, blocksByType: {} as Record<string, number>, uncompressedBytes: 0 };
   const withChecksum = options.checksum !== false;
+  // Pages can be consumed only once: several variants need them on disk.
+  const spill = withChecksum || options.variants.length > 1;
   let tempDir: string | undefined;
   try {
     let body: () => AsyncIterable<Buffer | string>;
     const firstLineWithoutChecksum = `${serializeScpMetadataLine(metadata)}\n`;
-    if (withChecksum) {
+    if (spill) {
       tempDir = await mkdtemp(join(options.tempDirectory ?? tmpdir(), 'agent-ready-scp-'));
       const bodyPath = join(tempDir, 'pages.jsonl');
-      const hash = createHash('sha256').update(firstLineWithoutChecksum);
+      const hash = withChecksum ? createHash('sha256').update(firstLineWithoutChecksum) : undefined;
       await pipeline(
         Readable.from(pageBatches(collection.pages, stats, options.maxBlocksPerPage, hash)),
         createWriteStream(bodyPath),
       );
-      metadata.checksum = `sha256:${hash.digest('hex')}`;
+      if (hash) metadata.checksum = `sha256:${hash.digest('hex')}`;
       body = () => createReadStream(bodyPath, { highWaterMark: 1024 * 1024 });
     } else {
       body = () => pageBatches(collection.pages, stats, options.maxBlocksPerPage);
     }
     const firstLine = `${serializeScpMetadataLine(metadata)}\n`;
-    stats.uncompressedBytes += Buffer.byteLength(firstLine);
-    async function* file(): AsyncGenerator<Buffer | string> {
-      yield firstLine;
-      yield* body();
+    const variants: ScpVariantsWriteResult['variants'] = [];
+    let identity: ScpVariantsWriteResult['identity'] | undefined;
+    for (const variant of options.variants) {
+      const identityHash = identity ? undefined : createHash('sha256');
+      let identitySize = 0;
+      async function* file(): AsyncGenerator<Buffer | string> {
+        for await (const chunk of concat(firstLine, body())) {
+          if (identityHash) {
+            identityHash.update(chunk);
+            identitySize += Buffer.byteLength(chunk);
+          }
+          yield chunk;
+        }
+      }
+      const compressor = await createScpCompressor(variant.compression, variant.level);
+      const written = { bytes: 0, hash: createHash('sha256') };
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          written.bytes += chunk.length;
+          written.hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      const stages = [Readable.from(file()), ...(compressor ? [compressor] : []), counter];
+      await writeTo(stages, variant.output);
+      variants.push({
+        compression: variant.compression,
+        compressedBytes: written.bytes,
+        contentDigest: `sha-256=:${written.hash.digest('base64')}:`,
+      });
+      if (identityHash) {
+        identity = {
+          size: identitySize,
+          contentDigest: `sha-256=:${identityHash.digest('base64')}:`,
+        };
+      }
     }
-    const compressor = await createScpCompressor(options.compression, options.level);
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        stats.compressedBytes += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    const stages = [Readable.from(file()), ...(compressor ? [compressor] : []), counter];
-    await writeTo(stages, options.output);
-    return { metadata, compression: options.compression, ...stats };
+    stats.uncompressedBytes = identity!.size;
+    return { metadata, ...stats, identity: identity!, variants };
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+async function* concat(
+  first: string,
+  rest: AsyncIterable<Buffer | string>,
+): AsyncGenerator<Buffer | string> {
+  yield first;
+  yield* rest;
 }
 
 async function* pageBatches(
