@@ -2,8 +2,16 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
+import { readScpCollection, validateAgentSiteOptions } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { RegenerationEngine, writeArtifactChunks, type DatabaseOption } from '../src';
+import {
+  RegenerationEngine,
+  scpArtifactBuilder,
+  writeArtifactChunks,
+  type DatabaseOption,
+} from '../src';
+import { preparedDocument } from './fixtures/prepared-documents';
+import { incompressibleText, SNAPSHOT_PATH, SNAPSHOT_SITE } from './fixtures/snapshot-site';
 
 const WORKER = join(__dirname, 'fixtures', 'concurrency-worker.ts');
 
@@ -213,5 +221,90 @@ describeEachDatabase('several processes on one database', (dialect) => {
       .where({ name: '/orphan' })
       .count({ n: '*' });
     expect(Number(orphans[0]!.n)).toBe(0);
+  });
+
+  it('serve a whole snapshot while a process is killed writing one, and lose no change', async () => {
+    const site = await RegenerationEngine.open({
+      database,
+      tablePrefix: prefix,
+      builders: [scpArtifactBuilder(validateAgentSiteOptions(SNAPSHOT_SITE))],
+      rebuild: { automatic: false },
+    });
+    try {
+      const contentOf = (i: number, version: number) => incompressibleText(`${i}:${version}`);
+      const save = (i: number, version: number) =>
+        site.upsert(
+          preparedDocument({
+            key: `doc-${i}`,
+            path: `/d${i}/`,
+            title: `D${i}`,
+            content: contentOf(i, version),
+          }),
+        );
+      /** The snapshot agents are served, read whole: it must parse, complete and verified. */
+      const served = async () => {
+        const artifact = await site.reader.artifact(SNAPSHOT_PATH);
+        const read = await readScpCollection([artifact!.body]);
+        expect(read.report).toMatchObject({ complete: true, checksum: 'verified' });
+        return new Map(
+          read.pages.map((page) => [page.url, (page.content[0] as { text: string }).text]),
+        );
+      };
+      const expected = (versions: Map<number, number>) =>
+        new Map([...versions].map(([i, v]) => [`https://example.com/d${i}/`, contentOf(i, v)]));
+
+      const first = new Map(Array.from({ length: 14 }, (_, i) => [i, 1]));
+      for (const [i, version] of first) await save(i, version);
+      expect(await site.rebuildArtifacts()).toBe('rebuilt');
+      // Two 1 MiB chunks per coding at least: the kill can land between two of them.
+      expect((await site.reader.artifactMeta(SNAPSHOT_PATH))!.size).toBeGreaterThan(2 ** 20);
+      expect(await served()).toEqual(expected(first));
+
+      // Edits the killed process's build reads: its snapshot differs from the installed one.
+      const second = new Map(first);
+      for (let i = 0; i < 14; i += 3) {
+        second.set(i, 2);
+        await save(i, 2);
+      }
+      const { signal } = await runWorker(
+        { mode: 'crash-during-snapshot', database, prefix, seed: 0, operations: 0, documents: 0 },
+        (report, kill) => {
+          if (report === 'WRITING') kill();
+        },
+      );
+      expect(signal).toBe('SIGKILL');
+      // A snapshot being written is in the table: its first chunk (the second may have landed
+      // before the kill did), under a generation never installed.
+      const installed = Number(
+        (await site.knex(`${prefix}artifacts`).where({ name: SNAPSHOT_PATH }).first('generation'))!
+          .generation,
+      );
+      const halfWritten = await site
+        .knex(`${prefix}artifact_chunks`)
+        .where({ name: SNAPSHOT_PATH })
+        .andWhere('generation', '>', installed)
+        .select('chunk_no');
+      expect(halfWritten.map((row) => Number(row.chunk_no))).toContain(0);
+      // Agents still get the whole snapshot installed before.
+      expect(await served()).toEqual(expected(first));
+
+      // The dead process's lease is taken over at once; one more edit makes sure a pass runs
+      // (and sweeps the chunks the dead process left), and every change is in the snapshot.
+      second.set(1, 3);
+      await save(1, 3);
+      expect(await site.rebuildArtifacts()).toBe('rebuilt');
+      expect(await served()).toEqual(expected(second));
+      const live = new Set(
+        (await site.knex(`${prefix}artifacts`).select('name', 'generation')).map(
+          (row) => `${row.name} ${Number(row.generation)}`,
+        ),
+      );
+      const stored = await site.knex(`${prefix}artifact_chunks`).distinct('name', 'generation');
+      expect(stored.map((row) => `${row.name} ${Number(row.generation)}`).sort()).toEqual(
+        [...live].filter((key) => key.startsWith('/scp/')).sort(),
+      );
+    } finally {
+      await site.close();
+    }
   });
 });
