@@ -101,6 +101,22 @@ export interface ArtifactBuildResult {
   keep?: readonly string[];
 }
 
+/**
+ * Work a builder does on its own schedule rather than at every burst (an SCP section's snapshot):
+ * when it comes due, for the admin page.
+ */
+export interface ScheduledBuild {
+  family: string;
+  /** What gets rebuilt (an SCP section's name). */
+  subject: string;
+  /** Changes committed since it was last built. */
+  changesSince: number;
+  /** How many more changes make it due at the next burst (1: the next change does). */
+  changesLeft: number;
+  /** From then on, the next burst rebuilds it if anything changed since it was built. */
+  dueAt?: Date;
+}
+
 export interface ArtifactBuilder {
   family: string;
   /** Part of the configuration key: changing settings forces a rebuild. */
@@ -111,4 +127,6 @@ export interface ArtifactBuilder {
    * checked on the engine's heal interval.
    */
   due?(context: ArtifactBuildContext): Promise<boolean>;
+  /** When the builder's scheduled work comes due (read only; for the admin page). */
+  schedule?(context: ArtifactBuildContext): Promise<ScheduledBuild[]>;
 }

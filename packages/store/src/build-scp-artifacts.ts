@@ -18,7 +18,7 @@ import {
   type ScpSitemapCollectionInput,
   type ScpSitemapUrlInput,
 } from '@agent-ready/core';
-import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
+import type { ArtifactBuildContext, ArtifactBuilder, ScheduledBuild } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { REVALIDATE_HEADERS, textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
@@ -296,6 +296,26 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         if (snapshotStale(state.snapshot, lastChange, context.now.getTime())) return true;
       }
       return false;
+    },
+    async schedule(context) {
+      const previous = settings ? await previousState(context) : undefined;
+      const scheduled: ScheduledBuild[] = [];
+      for (const [section, { snapshot }] of Object.entries(previous?.sections ?? {})) {
+        const changesSince = await context.countCommittedAfter({
+          section,
+          afterMs: snapshot.commitMs,
+        });
+        // A small snapshot is rebuilt at every burst that touches its section (see build).
+        const small = snapshot.pages <= afterChanges;
+        scheduled.push({
+          family: SCP_FAMILY,
+          subject: section,
+          changesSince,
+          changesLeft: small ? 1 : Math.max(1, afterChanges - changesSince),
+          ...(small ? {} : { dueAt: new Date(snapshot.builtAtMs + intervalMs) }),
+        });
+      }
+      return scheduled;
     },
     async build(context) {
       if (!settings) return [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { normalizeUri, sha256Hex, type PreparedDocument } from '@agent-ready/core';
-import type { ArtifactBuilder, ArtifactBuildContext } from './artifact-builder';
+import type { ArtifactBuilder, ArtifactBuildContext, ScheduledBuild } from './artifact-builder';
 import {
   deleteOrphanChunks,
   installedAsIs,
@@ -139,6 +139,8 @@ export interface RebuildReport {
    * cost: both depend on what changed, not on the size of the site (issue 18).
    */
   rowsRead: number;
+  /** JSON sitemap shards whose hash this pass refreshed (the ones the burst changed). */
+  sitemapShards: number;
   /** From the start of the pass to the install. */
   durationMs: number;
   failures: BuildFailure[];
@@ -526,6 +528,20 @@ export class RegenerationEngine {
     });
   }
 
+  /** When the builders' scheduled work (SCP snapshots) comes due, soonest first. */
+  async scheduledBuilds(): Promise<ScheduledBuild[]> {
+    return translateDatabaseErrors('read the build schedule', async () => {
+      const sequences = await readSequences(this.db.knex, this.tables);
+      const context = this.buildContext('', sequences.artifacts, sequences.content);
+      const scheduled: ScheduledBuild[] = [];
+      for (const builder of this.builders) {
+        if (builder.schedule) scheduled.push(...(await builder.schedule(context)));
+      }
+      const dueMs = (build: ScheduledBuild) => build.dueAt?.getTime() ?? Infinity;
+      return scheduled.sort((a, b) => a.changesLeft - b.changesLeft || dueMs(a) - dueMs(b));
+    });
+  }
+
   /** Asks for an artifact rebuild soon, coalescing bursts (debounced, bounded by maxDelayMs). */
   requestRebuild(): void {
     if (this.closed || !this.automatic || (this.builders.length === 0 && !this.sitemap)) return;
@@ -636,7 +652,10 @@ export class RegenerationEngine {
         if (await installSitemapSettings(knex, t, install)) this.reader.invalidate();
         if (this.sitemapToInstall === install) this.sitemapToInstall = undefined;
       }
-      if (this.sitemap) this.lastSitemapRowsRead = await refreshSitemapMemos(knex, t);
+      const sitemapRefresh = this.sitemap
+        ? await refreshSitemapMemos(knex, t)
+        : { rowsRead: 0, shards: 0 };
+      this.lastSitemapRowsRead = sitemapRefresh.rowsRead;
       if ((await this.artifactsFresh(configKey)) && !(await this.builderDue(builders)))
         return 'fresh';
       const acquired = await acquireRebuildLease(
@@ -745,6 +764,7 @@ export class RegenerationEngine {
             rewritten,
             bytesWritten,
             rowsRead: reads.rows,
+            sitemapShards: sitemapRefresh.shards,
             durationMs: this.clock() - startedAt,
             failures,
           };

@@ -373,15 +373,19 @@ export function sitemapDocumentOf(
  * shard is composed in its own snapshot and stored only if no write moved it meanwhile.
  * Returns the rows read (what the burst cost).
  */
-export async function refreshSitemapMemos(knex: Knex, t: TableNames): Promise<number> {
+export async function refreshSitemapMemos(
+  knex: Knex,
+  t: TableNames,
+): Promise<{ rowsRead: number; shards: number }> {
   const settings = await readSitemapSettings(knex, t);
-  if (!settings) return 0;
+  if (!settings) return { rowsRead: 0, shards: 0 };
   const stale: { shard: unknown }[] = await knex(t.sitemapShards)
     .whereNull('memo_version')
     .orWhere('memo_version', '<>', knex.ref('version'))
     .orderBy('shard')
     .select('shard');
   let rowsRead = 0;
+  let shards = 0;
   for (const row of stale) {
     const shard = Number(row.shard);
     const composed = await readConsistently(knex, async (trx) => {
@@ -392,6 +396,7 @@ export async function refreshSitemapMemos(knex: Knex, t: TableNames): Promise<nu
     });
     if (!composed) continue;
     rowsRead += composed.rowsRead;
+    shards++;
     await knex(t.sitemapShards).where({ shard, version: composed.version }).update({
       memo_version: composed.version,
       memo_etag: composed.shard.resource.hash,
@@ -399,5 +404,5 @@ export async function refreshSitemapMemos(knex: Knex, t: TableNames): Promise<nu
       memo_modified_ms: composed.lastModifiedMs,
     });
   }
-  return rowsRead;
+  return { rowsRead, shards };
 }

@@ -620,6 +620,19 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     expect(await engine.rebuildArtifacts()).toBe('rebuilt');
     const first = await snapshot();
     expect(first.pages).toHaveLength(5);
+    // What the admin page says: 'other' (1 page, no more than the threshold) is rebuilt with
+    // its next change; 'all' after 3 changes, or an hour on if anything changed by then.
+    const builtAt = now;
+    expect(await engine.scheduledBuilds()).toEqual([
+      { family: 'scp', subject: 'other', changesSince: 0, changesLeft: 1 },
+      {
+        family: 'scp',
+        subject: 'all',
+        changesSince: 0,
+        changesLeft: 3,
+        dueAt: new Date(builtAt + 3_600_000),
+      },
+    ]);
 
     // One edit: the section's current delta and the sitemap.xml are rewritten, nothing else
     // (the other section is untouched, the snapshot holds more pages than the threshold).
@@ -644,6 +657,12 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     await save('b', 'second');
     expect(await engine.rebuildArtifacts()).toBe('rebuilt');
     expect((await snapshot()).etag).toBe(first.etag);
+    // Soonest first: one change away, and due by the clock as well.
+    expect((await engine.scheduledBuilds())[0]).toMatchObject({
+      subject: 'all',
+      changesSince: 2,
+      changesLeft: 1,
+    });
     await save('c', 'second');
     expect(await engine.rebuildArtifacts()).toBe('rebuilt');
     const third = await snapshot();
@@ -718,8 +737,9 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     const edited = await shards();
     expect(changedShards(added, edited)).toEqual([2]);
     // The pass after the burst hashes that one shard for the index: its rows, and no others.
-    await engine.rebuildArtifacts();
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
     expect(engine.lastSitemapRowsRead).toBe(2);
+    expect(engine.lastRebuild?.sitemapShards).toBe(1);
     await engine.rebuildArtifacts();
     expect(engine.lastSitemapRowsRead).toBe(0);
 

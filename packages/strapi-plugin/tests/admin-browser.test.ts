@@ -110,7 +110,14 @@ if (!existsSync(CHROMIUM)) {
       await page.getByRole('heading', { name: 'Agent Ready', level: 1 }).waitFor();
 
       // What the last burst cost, as the engine reported it.
-      await page.getByText(/\d+ changes?, \d+ of \d+ files rewritten/).waitFor();
+      await page
+        .getByText(/\d+ changes?: \d+ rows? read, \d+ sitemap shards?, \d+ of \d+ files rewritten/)
+        .waitFor();
+      // When the next SCP snapshot comes: the sections are small, so with their next change.
+      await page
+        .getByText(/^[\w-]+: with its next change$/)
+        .first()
+        .waitFor();
 
       const content = page.getByRole('grid', { name: 'Exposed content' });
       await content.waitFor();

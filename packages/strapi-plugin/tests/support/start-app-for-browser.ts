@@ -104,6 +104,8 @@ export async function startAppForBrowser(options: BrowserAppOptions = {}): Promi
           llmsTxt: { full: false },
           rootPage: 'agent-index',
           metrics: { stats: 'protected' },
+          // SCP collections on: the page says when their next snapshot comes.
+          scp: {},
         },
   });
   const { strapi } = fixture;

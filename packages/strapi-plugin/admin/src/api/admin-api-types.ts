@@ -203,9 +203,24 @@ export interface Overview {
       /** Artifacts whose bytes changed, by family; the others kept their stored bytes. */
       rewritten: Record<string, number>;
       bytesWritten: number;
+      /** Document rows the builders read: like the bytes, what the burst changed, not the site. */
+      rowsRead: number;
+      /** JSON sitemap shards whose hash the burst moved. */
+      sitemapShards: number;
       durationMs: number;
       failures: { family: string; message: string }[];
     };
+    /** Work done on a schedule (SCP snapshots, per section), soonest first. */
+    scheduled?: {
+      family: string;
+      /** The SCP section. */
+      subject: string;
+      changesSince: number;
+      /** 1: the next change to the section rebuilds it. */
+      changesLeft: number;
+      /** From then on, the next change rebuilds it. */
+      dueAt?: string;
+    }[];
     lastReconcile?: ReconcileSummary & { reason: string; finishedAt: string; ms: number };
     pending: number;
     reconciling: boolean;

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import type { Overview } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { describeBurst } from './describe-burst';
+import { describeNextSnapshot } from './describe-next-snapshot';
 import { describeReconcile } from './describe-reconcile';
 import { formatDate } from './format-date';
 import { stateLabel } from './plugin-state';
@@ -25,6 +26,7 @@ export function RegenerationFacts({ overview }: { overview: Overview }) {
   const { formatMessage } = intl;
   const { regeneration, settings } = overview;
   const failures = regeneration.lastRebuild?.failures ?? [];
+  const nextSnapshot = regeneration.scheduled?.find((build) => build.family === 'scp');
   const settingsSource =
     settings.source === 'admin'
       ? formatMessage(
@@ -127,6 +129,18 @@ export function RegenerationFacts({ overview }: { overview: Overview }) {
                 })}
           </Fact>
         </Grid.Item>
+        {nextSnapshot ? (
+          <Grid.Item col={6} xs={12}>
+            <Fact
+              label={formatMessage({
+                id: getTranslation('facts.nextSnapshot'),
+                defaultMessage: 'Next SCP snapshot',
+              })}
+            >
+              {describeNextSnapshot(intl, nextSnapshot)}
+            </Fact>
+          </Grid.Item>
+        ) : null}
         <Grid.Item col={6} xs={12}>
           <Fact
             label={formatMessage({

@@ -23,8 +23,9 @@ function familyName(intl: IntlShape, family: string): string {
 }
 
 /**
- * What the last burst cost: `3 changes, 2 of 40 files rewritten (sitemap 2), 4.1 kB, 0.12 s`.
- * Files whose bytes did not change keep their stored copy and are not counted as rewritten.
+ * What the last burst cost: `3 changes: 12 rows read, 1 sitemap shard, 2 of 40 files rewritten
+ * (SCP 2), 4.1 kB, 0.12 s`. Files whose bytes did not change keep their stored copy and are not
+ * counted as rewritten. On a site that grows, these figures stay put: they follow the change.
  */
 export function describeBurst(intl: IntlShape, report: RebuildReport): string {
   const { formatMessage, formatNumber } = intl;
@@ -41,10 +42,12 @@ export function describeBurst(intl: IntlShape, report: RebuildReport): string {
     {
       id: getTranslation('burst.summary'),
       defaultMessage:
-        '{changes, plural, one {# change} other {# changes}}, {rewritten, number} of {artifacts, number} files rewritten{hasFamilies, select, yes { ({perFamily})} other {}}, {bytes}, {seconds} s',
+        '{changes, plural, one {# change} other {# changes}}: {rows, plural, one {# row} other {# rows}} read, {shards, plural, one {# sitemap shard} other {# sitemap shards}}, {rewritten, number} of {artifacts, number} files rewritten{hasFamilies, select, yes { ({perFamily})} other {}}, {bytes}, {seconds} s',
     },
     {
       changes: report.changes,
+      rows: report.rowsRead,
+      shards: report.sitemapShards,
       rewritten,
       artifacts: report.artifacts,
       hasFamilies: families.length > 0 ? 'yes' : 'no',

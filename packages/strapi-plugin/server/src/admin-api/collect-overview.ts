@@ -1,5 +1,5 @@
 import type { AgentStats } from '@agent-ready/core';
-import type { ArtifactsStatus } from '@agent-ready/store';
+import type { ArtifactsStatus, ScheduledBuild } from '@agent-ready/store';
 import { describeMissing, type MissingSetting } from '../config/required-settings';
 import type { AgentReadyRuntime, AgentReadyStatus } from '../runtime/agent-ready-runtime';
 import type { RebuildJobStatus } from '../runtime/rebuild-job';
@@ -41,6 +41,8 @@ export interface Overview {
     artifacts?: ArtifactsStatus;
     lastRebuild?: AgentReadyStatus['lastRebuild'];
     lastReconcile?: AgentReadyStatus['lastReconcile'];
+    /** Work done on a schedule (SCP snapshots, per section), soonest first. */
+    scheduled?: (Omit<ScheduledBuild, 'dueAt'> & { dueAt?: string })[];
     pending: number;
     reconciling: boolean;
   };
@@ -124,6 +126,14 @@ export async function collectOverview(
       ...(engine ? { artifacts: await engine.artifactsStatus() } : {}),
       ...(status.lastRebuild ? { lastRebuild: status.lastRebuild } : {}),
       ...(status.lastReconcile ? { lastReconcile: status.lastReconcile } : {}),
+      ...(engine
+        ? {
+            scheduled: (await engine.scheduledBuilds()).map(({ dueAt, ...build }) => ({
+              ...build,
+              ...(dueAt ? { dueAt: dueAt.toISOString() } : {}),
+            })),
+          }
+        : {}),
       pending: status.pending,
       reconciling: status.reconciling,
     },
