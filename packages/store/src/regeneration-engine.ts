@@ -261,6 +261,25 @@ export class RegenerationEngine {
     return this.db.knex;
   }
 
+  private lastRevision = 0;
+
+  /**
+   * The revision for a read of the source that is about to start (pass it to `upsert` and
+   * `remove` as `revision`): the database server's clock in milliseconds, strictly increasing
+   * within this engine. One clock for every instance that shares the database, so a racing
+   * sync that read later wins whatever the skew between the instances' own clocks. (SQLite is
+   * embedded: every process sharing its file runs on one host, and that host's clock is the
+   * database's: SQLite's own, not the JavaScript one.) Not the commit sequence: two reads
+   * between the same two commits would tie.
+   */
+  async readRevision(): Promise<number> {
+    const ms = await translateDatabaseErrors('read the database clock', () =>
+      readDatabaseClockMs(this.db.knex, this.db.dialect),
+    );
+    this.lastRevision = Math.max(ms, this.lastRevision + 1);
+    return this.lastRevision;
+  }
+
   /**
    * Stores a published document. Does nothing when nothing semantic changed (same fingerprint,
    * render key, path, visibility and section): no new `modified`, no sequence bump, no rebuild.
@@ -969,4 +988,22 @@ export class RegenerationEngine {
     retireLeaseHolder(this.instanceId);
     if (this.db.owned) await this.db.knex.destroy();
   }
+}
+
+/** The database server's current time, in milliseconds since the epoch. */
+export async function readDatabaseClockMs(knex: Knex, dialect: Dialect): Promise<number> {
+  // The time of the statement itself, not of the transaction's start (now() in PostgreSQL).
+  const sql = {
+    sqlite: "select cast(round((julianday('now') - 2440587.5) * 86400000) as integer) as ms",
+    postgres: 'select floor(extract(epoch from clock_timestamp()) * 1000) as ms',
+    mysql: 'select floor(unix_timestamp(sysdate(3)) * 1000) as ms',
+  }[dialect];
+  const result = (await knex.raw(sql)) as unknown;
+  const rows =
+    dialect === 'postgres'
+      ? (result as { rows: { ms: unknown }[] }).rows
+      : dialect === 'mysql'
+        ? (result as [{ ms: unknown }[]])[0]
+        : (result as { ms: unknown }[]);
+  return Number(rows[0]!.ms);
 }

@@ -8,6 +8,7 @@ import {
   RegenerationEngine,
   openStoreReader,
   readArtifactMeta,
+  readDatabaseClockMs,
   scpArtifactBuilder,
   type ArtifactBuilder,
   type RegenerationEngineOptions,
@@ -171,6 +172,48 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     expect(stale.status).toBe('stale');
     const row = await engine.reader.findMUrl('/a/llm.json');
     expect(JSON.parse(row!.body!.toString()).content).toBe('new');
+  });
+
+  it("orders racing syncs by the database's clock: an instance whose own clock runs an hour behind still wins with the later read", async () => {
+    // Two instances on one database.
+    const database = databaseConfig(dialect);
+    await engine.close();
+    engine = await openEngine({ database });
+    const other = await openEngine({ database });
+    try {
+      // This instance reads the document (the old version) first...
+      const early = await engine.readRevision();
+      // (Reads within one millisecond tie, and a tie goes to the last write: wait for the
+      // database's clock to move on.)
+      while ((await readDatabaseClockMs(engine.knex, engine.dialect)) <= early);
+      // ...then another instance, its clock an hour behind, reads the new version and stores it.
+      const realNow = Date.now;
+      const skewed = jest.spyOn(Date, 'now').mockImplementation(() => realNow() - 3_600_000);
+      let late: number;
+      try {
+        late = await other.readRevision();
+      } finally {
+        skewed.mockRestore();
+      }
+      expect(late).toBeGreaterThan(early);
+      await other.upsert(
+        preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'new', revision: late }),
+      );
+      // The early read's write arrives last, and is the stale one.
+      expect(
+        await engine.upsert(
+          preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'old', revision: early }),
+        ),
+      ).toMatchObject({ status: 'stale' });
+      expect(
+        JSON.parse((await engine.reader.findMUrl('/a/llm.json'))!.body!.toString()).content,
+      ).toContain('new');
+      // Strictly increasing within an instance, even within one millisecond.
+      const [a, b] = [await engine.readRevision(), await engine.readRevision()];
+      expect(b).toBeGreaterThan(a);
+    } finally {
+      await other.close();
+    }
   });
 
   it('orders removals by revision too: a sync that read before an unpublish cannot bring it back', async () => {

@@ -1,7 +1,6 @@
 import { iteratePublishedRows } from '@agent-ready/store';
 import { documentKey } from '../mapping/to-agent-document';
 import { readPublishedInBatches } from './read-published-entries';
-import { nextReadRevision } from './read-revision';
 import type { SyncContext } from './sync-context';
 import { exposedLocale, parseDocumentKey, storeEntry, syncDocument } from './sync-document';
 
@@ -50,7 +49,7 @@ export async function reconcileContent(
   /** Rows whose current version cannot be served, with the revision of the read that found it. */
   const failed = new Map<string, number>();
   for (const type of context.types.values()) {
-    let revision = nextReadRevision();
+    let revision = await engine.readRevision();
     for await (const batch of readPublishedInBatches(context.documents, type, options.batchSize)) {
       if (options.signal?.aborted) return summary;
       for (const entry of batch) {
@@ -67,7 +66,7 @@ export async function reconcileContent(
         if (summary.seen % every === 0) options.onProgress?.({ ...summary });
       }
       // Taken before the next batch is read.
-      revision = nextReadRevision();
+      revision = await engine.readRevision();
     }
   }
   if (options.signal?.aborted) return summary;

@@ -4,7 +4,6 @@ import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../mapping/strapi-schema';
 import { documentKey, toAgentDocument } from '../mapping/to-agent-document';
 import { readExistingLocales, readPublishedVersions } from './read-published-entries';
-import { nextReadRevision } from './read-revision';
 import type { SyncContext } from './sync-context';
 
 /** The table's locale for an entry, or undefined when that locale is not exposed. */
@@ -22,7 +21,8 @@ export function exposedLocale(
  * Maps, prepares and stores one published entry. A version that cannot be served (no URL, no
  * title, unparsable content, a URL another document already has) is logged and reported as
  * `failed`, so the caller takes the old version off instead of serving stale content.
- * `revision` orders racing syncs of one document: take it (`nextReadRevision`) before reading.
+ * `revision` orders racing syncs of one document: take it (`engine.readRevision()`, the
+ * database's clock) before reading.
  */
 export async function storeEntry(
   context: SyncContext,
@@ -77,7 +77,7 @@ export async function syncDocument(
   const outcome: SyncOutcome = { stored: 0, removed: 0, failed: 0 };
   const served = new Set<string>();
   // Taken before anything is read: it orders this sync's upserts and removals against racing ones.
-  const revision = nextReadRevision();
+  const revision = await context.engine.readRevision();
   if (type) {
     for (const entry of await readPublishedVersions(context.documents, type, documentId)) {
       const locale = exposedLocale(context, type, entry);
