@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  formatLinkHeader,
   normalizeUri,
-  policyLink,
   sitemapIndexPath,
   sitemapShardPath,
   SITEMAP_FAMILY,
@@ -85,11 +83,6 @@ export class LiveSitemap {
     extra: Record<string, unknown>,
   ): SitemapArtifact {
     const body = document.resource.body;
-    const headers: Record<string, string> = {
-      'cache-control': TCT_1.cacheControl,
-      vary: 'Accept-Encoding',
-    };
-    if (settings.policyUrl) headers.link = formatLinkHeader([policyLink(settings.policyUrl)]);
     return {
       body,
       contentSeq,
@@ -104,7 +97,12 @@ export class LiveSitemap {
         contentDigest: `sha-256=:${Buffer.from(document.resource.hash.slice('sha256-'.length), 'hex').toString('base64')}:`,
         lastModified: new Date(lastModifiedMs),
         size: body.length,
-        meta: { headers, url: document.url, ...extra },
+        // Core forms the headers at serve time; the policy link follows the table's settings.
+        meta: {
+          url: document.url,
+          ...(settings.policyUrl ? { policyUrl: settings.policyUrl } : {}),
+          ...extra,
+        },
       },
     };
   }

@@ -18,7 +18,12 @@ import {
 } from '../http/served-resource';
 import { SAFE_METHODS_ALLOW } from '../http/evaluate-conditional';
 import { buildPolicy, type PolicyOptions } from '../tct/build-policy';
-import { canonicalLink, mUrlAlternateLink, sitemapIndexLinks } from '../tct/discovery-links';
+import {
+  canonicalLink,
+  mUrlAlternateLink,
+  sitemapHeaders,
+  sitemapIndexLinks,
+} from '../tct/discovery-links';
 import {
   assertMUrlScheme,
   DEFAULT_M_URL_SCHEME,
@@ -185,13 +190,6 @@ function metaHeaders(meta: StoredArtifactView): ResponseHeaders {
   return headers && typeof headers === 'object' ? (headers as ResponseHeaders) : {};
 }
 
-/** Headers with one more `Link` value (after any the headers already carry). */
-function withLink(headers: ResponseHeaders, link: WebLink): ResponseHeaders {
-  const existing = headers.link;
-  const added = formatLinkHeader([link]);
-  return { ...headers, link: existing ? `${String(existing)}, ${added}` : added };
-}
-
 /** Artifacts above this are streamed by range from storage, never loaded whole. */
 const IN_MEMORY_ARTIFACT_BYTES = 4 * 1024 * 1024;
 
@@ -337,12 +335,17 @@ export function createAgentEndpoints(
     return coding === undefined ? 'not-acceptable' : found;
   }
 
-  /** A stored artifact's headers; sitemaps also link the change feed, where there is one. */
+  /**
+   * A stored artifact's headers. The JSON sitemap's are formed here from what the table says of
+   * it (its policy URL) and whether this site has a change feed.
+   */
   function artifactHeaders(meta: StoredArtifactView): ResponseHeaders {
-    const headers = metaHeaders(meta);
-    return meta.family === SITEMAP_FAMILY && feed
-      ? withLink(headers, changeFeedLink(urlFor(CHANGES_PATH)))
-      : headers;
+    if (meta.family !== SITEMAP_FAMILY) return metaHeaders(meta);
+    const { policyUrl } = meta.meta;
+    return sitemapHeaders({
+      ...(typeof policyUrl === 'string' ? { policyUrl } : {}),
+      ...(feed ? { changeFeed: changeFeedLink(urlFor(CHANGES_PATH)) } : {}),
+    });
   }
 
   async function serveArtifact(
