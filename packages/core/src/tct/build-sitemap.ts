@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors';
 import { sha256Hex } from '../crypto';
 import { buildJsonResource, type JsonResource } from '../http/json-resource';
-import { assertRfc3339 } from '../time';
+import { assertRfc3339, isRfc3339 } from '../time';
 import { normalizeUri } from '../uri';
 import { DEFAULT_SITEMAP_PATH, TCT_1, type TctProfile } from './tct-profile';
 
@@ -84,21 +84,23 @@ export function orderSitemapEntries(
   registry: SitemapUrlRegistry = newSitemapUrlRegistry(),
 ): SitemapEntry[] {
   const ordered: SitemapEntry[] = [];
-  let index = 0;
+  let index = -1;
+  // Field names are made only for an error: this loop runs for every item of a composed shard.
+  const field = (name: string) => `items[${index}].${name}`;
   for (const entry of entries) {
-    const field = `items[${index++}]`;
+    index++;
     const cUrl = normalizeUri(entry.cUrl);
     const mUrl = normalizeUri(entry.mUrl);
     if (!HASH.test(entry.hash)) {
       throw new ValidationError('sitemap.hash', 'hash must be sha256-<64 lowercase hex>', {
-        field: `${field}.hash`,
+        field: field('hash'),
         value: entry.hash,
       });
     }
-    assertRfc3339(entry.modified, `${field}.modified`);
+    if (!isRfc3339(entry.modified)) assertRfc3339(entry.modified, field('modified'));
     if (registry.cUrls.has(cUrl)) {
       throw new ValidationError('sitemap.duplicate-c-url', `C-URL ${cUrl} is listed twice`, {
-        field: `${field}.cUrl`,
+        field: field('cUrl'),
         value: cUrl,
       });
     }
@@ -108,7 +110,7 @@ export function orderSitemapEntries(
         'sitemap.duplicate-m-url',
         `M-URL ${mUrl} serves both ${owner} and ${cUrl}`,
         {
-          field: `${field}.mUrl`,
+          field: field('mUrl'),
           value: mUrl,
         },
       );

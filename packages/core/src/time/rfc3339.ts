@@ -3,15 +3,26 @@ import { ValidationError } from '../errors';
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month of the proleptic Gregorian calendar (RFC 3339 §5.7). */
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+}
+
+// Arithmetic, not a Date: this runs for every item of every sitemap shard composed.
 function isRealDateTime(match: RegExpExecArray): boolean {
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as number[];
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  const month = Number(match[2]);
+  const day = Number(match[3]);
   return (
-    date.getUTCMonth() === month! - 1 &&
-    date.getUTCDate() === day &&
-    hour! <= 23 &&
-    minute! <= 59 &&
-    second! <= 60 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(Number(match[1]), month) &&
+    Number(match[4]) <= 23 &&
+    Number(match[5]) <= 59 &&
+    Number(match[6]) <= 60 &&
     (match[7] === undefined || (Number(match[7]) <= 23 && Number(match[8]) <= 59))
   );
 }
