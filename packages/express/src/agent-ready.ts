@@ -319,17 +319,17 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { endpoints } = await runtime();
+      // A signed request is verified first; a refusal (`gate: true`) answers only what
+      // agent-ready would answer. The app's own pages are the app's: they go on, as in Strapi.
+      let refusal: HttpResponse | undefined;
       if (identifier.needsVerification(req.headers) && !identities.has(req)) {
         const identity = await identifier.identify({
           method: req.method,
           url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
           headers: req.headers,
         });
-        if (identity.refusal) {
-          await writeHttpResponse(res, identity.refusal);
-          return;
-        }
-        identities.set(req, identity.family);
+        if (identity.refusal) refusal = identity.refusal;
+        else identities.set(req, identity.family);
       }
       let outcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
         ? ({ kind: 'pass' } as const)
@@ -363,6 +363,10 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         }
       }
       if (outcome.kind === 'pass') return;
+      if (refusal) {
+        await writeHttpResponse(res, refusal);
+        return;
+      }
       if (outcome.kind === 'respond') {
         await writeHttpResponse(res, outcome.response);
         observe(req, outcome.response);
@@ -404,9 +408,13 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   }) as AgentReadyMiddleware;
 
   middleware.handler = (app) => (req, res) => {
+    // Signed requests go through the app: the middleware mounted there verifies them first.
+    if (identifier.needsVerification(req.headers)) {
+      app(req, res);
+      return;
+    }
     const ready = opened;
-    // Signed requests take the full path: their identity is verified (asynchronously) first.
-    if (ready && !identifier.needsVerification(req.headers)) {
+    if (ready) {
       // Hot path: a fresh cached row answers without a single await.
       const response = ready.endpoints.handleCached({
         method: req.method ?? 'GET',

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { inspectLlmsTxt, pageDiscovery, sha256Hex } from '@agent-ready/core';
@@ -348,6 +349,52 @@ describe('Web Bot Auth (agent identity)', () => {
           status,
         );
       }
+    } finally {
+      server.close();
+      await agent.close();
+    }
+  });
+
+  it("gates what agent-ready answers, never the app's own pages, as the Strapi plugin does", async () => {
+    const { agent, app } = await site({
+      botAuth: { enabled: true, gate: true, allowHttpDirectories: true },
+    });
+    const { server, host } = await serve(app);
+    try {
+      const bad = async (path: string, accept?: string) => {
+        const headers = await signed(host, path, false);
+        const req = request(`http://${host}`).get(path).set(headers);
+        return (accept ? req.set('Accept', accept) : req).then((res) => res.status);
+      };
+      expect(await bad('/about/')).toBe(200); // the app's page
+      expect(await bad('/hello/')).toBe(200); // a page with a twin, asked for as HTML
+      expect(await bad('/hello/', 'text/markdown')).toBe(401); // its twin is ours
+      expect(await bad('/llm-sitemap.json')).toBe(401);
+    } finally {
+      server.close();
+      await agent.close();
+    }
+  });
+
+  it('verifies signed requests on the hot path too (agent.handler in front of the app)', async () => {
+    const { agent, app } = await site({
+      botAuth: { enabled: true, gate: true, allowHttpDirectories: true },
+    });
+    await agent.ready();
+    const server = createServer(agent.handler(app)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const host = `127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      // Warm: the M-URL is in the cache the hot path answers from.
+      expect((await request(`http://${host}`).get('/hello/llm.json')).status).toBe(200);
+      const get = async (valid: boolean) =>
+        (
+          await request(`http://${host}`)
+            .get('/hello/llm.json')
+            .set(await signed(host, '/hello/llm.json', valid))
+        ).status;
+      expect(await get(false)).toBe(401);
+      expect(await get(true)).toBe(200);
     } finally {
       server.close();
       await agent.close();
