@@ -112,6 +112,11 @@ export interface RemoveOptions {
    * instead of bringing the document back; a removal older than the stored version is ignored.
    */
   revision?: number;
+  /**
+   * Remove only a row whose last change is at or before this content position (where a
+   * reconcile began): a change after it is newer than anything the pass read, and stays.
+   */
+  unchangedSince?: number;
 }
 
 export type RemovalReason = 'unpublished' | 'deleted';
@@ -417,6 +422,9 @@ export class RegenerationEngine {
         if (revision !== undefined && existing.revision !== null) {
           if (revision < existing.revision) return { removed: false, stale: true };
         }
+        if (options.unchangedSince !== undefined && existing.changeSeq > options.unchangedSince) {
+          return { removed: false, stale: true };
+        }
         if (
           existing.state === reason ||
           (existing.state === 'deleted' && reason === 'unpublished')
@@ -460,7 +468,9 @@ export class RegenerationEngine {
   /**
    * Makes the table match a complete listing of the published documents: upserts each (cheap
    * when unchanged) and unpublishes rows the source no longer has. Used at start-up to heal after
-   * a crash, a settings change or a new representation format.
+   * a crash, a settings change or a new representation format. The rule of every reconcile (the
+   * Strapi plugin's too): a row another writer changed after the pass began is newer than the
+   * listing, and is left alone, so a reconcile never undoes a concurrent publish.
    */
   async reconcile(
     source: AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>,
@@ -469,6 +479,7 @@ export class RegenerationEngine {
       progressEvery?: number;
     } = {},
   ): Promise<{ seen: number; changed: number; unpublished: number }> {
+    const startedAt = await this.contentPosition();
     const seen = new Set<string>();
     let changed = 0;
     for await (const doc of source) {
@@ -480,17 +491,83 @@ export class RegenerationEngine {
       }
     }
     let unpublished = 0;
-    for await (const row of iteratePublishedRows(this.db.knex, this.tables, [
-      'doc_key',
-      'locale',
-    ])) {
-      if (!seen.has(`${String(row.doc_key)}\u0000${String(row.locale)}`)) {
-        if ((await this.remove(String(row.doc_key), String(row.locale), 'unpublished')).removed)
-          unpublished++;
-      }
+    for await (const row of this.publishedDocuments()) {
+      if (row.changeSeq > startedAt || seen.has(`${row.key}\u0000${row.locale}`)) continue;
+      const outcome = await this.remove(row.key, row.locale, 'unpublished', {
+        unchangedSince: startedAt,
+      });
+      if (outcome.removed) unpublished++;
     }
     options.onProgress?.({ seen: seen.size, changed });
     return { seen: seen.size, changed, unpublished };
+  }
+
+  // Narrow reads for the adapters (admin pages, syncs): the table's shape stays in the store.
+
+  /** The table's content position: the newest change's sequence number (0 when empty). */
+  async contentPosition(): Promise<number> {
+    return translateDatabaseErrors('read the content position', async () => {
+      const row = (await this.db.knex(this.tables.documents).max({ seq: 'change_seq' }))[0] as
+        { seq?: unknown } | undefined;
+      return Number(row?.seq ?? 0);
+    });
+  }
+
+  /** The locales a document has rows in, tombstones aside. */
+  async storedLocales(key: string): Promise<string[]> {
+    return translateDatabaseErrors('read stored locales', async () => {
+      const rows = (await this.db
+        .knex(this.tables.documents)
+        .where({ doc_key: key })
+        .whereNot({ state: 'deleted' })
+        .select('locale')) as { locale: unknown }[];
+      return rows.map((row) => String(row.locale ?? ''));
+    });
+  }
+
+  /**
+   * Published documents per locale ('' when not localized) among those whose key starts with
+   * `keyPrefix` (one content type's, say), protected ones included.
+   */
+  async countPublishedByLocale(keyPrefix: string): Promise<Map<string, number>> {
+    return translateDatabaseErrors('count published documents', async () => {
+      const pattern = `${keyPrefix.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      const rows = (await this.db
+        .knex(this.tables.documents)
+        .where({ state: 'published' })
+        .andWhereRaw("doc_key like ? escape '!'", [pattern])
+        .groupBy('locale')
+        .select('locale')
+        .count({ n: '*' })) as { locale: unknown; n: unknown }[];
+      return new Map(rows.map((row) => [String(row.locale ?? ''), Number(row.n)]));
+    });
+  }
+
+  /** The M-URL path of the oldest published public document: an example for people to open. */
+  async exampleMPath(): Promise<string | undefined> {
+    return translateDatabaseErrors('read an example M-URL', async () => {
+      const row = (await this.db
+        .knex(this.tables.documents)
+        .where({ state: 'published', visibility: 'public' })
+        .orderBy('id')
+        .first('m_path')) as { m_path?: unknown } | undefined;
+      return row?.m_path ? String(row.m_path) : undefined;
+    });
+  }
+
+  /** Every published document's key, locale and last change position, streamed in row order. */
+  async *publishedDocuments(): AsyncGenerator<{ key: string; locale: string; changeSeq: number }> {
+    for await (const row of iteratePublishedRows(this.db.knex, this.tables, [
+      'doc_key',
+      'locale',
+      'change_seq',
+    ])) {
+      yield {
+        key: String(row.doc_key),
+        locale: String(row.locale ?? ''),
+        changeSeq: Number(row.change_seq),
+      };
+    }
   }
 
   /** Whether a stored document is the sitemap's overview item (listed first in shard 1). */

@@ -335,6 +335,88 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     ]);
   });
 
+  it('never undoes what another writer published while it ran, nor a removal racing its own', async () => {
+    const doc = (key: string, content = key) =>
+      preparedDocument({ key, path: `/${key}/`, title: key, content });
+    await engine.upsert(doc('old'));
+    async function* listing() {
+      yield doc('listed');
+      // Meanwhile another writer (an editor's save on another instance) publishes a document
+      // the listing was read too early to hold, and edits one it does not hold.
+      await engine.upsert(doc('fresh'));
+      await engine.upsert(doc('old', 'edited'));
+    }
+    expect(await engine.reconcile(listing())).toEqual({ seen: 1, changed: 1, unpublished: 0 });
+    expect((await sitemapItems()).map((i) => new URL(i.cUrl).pathname).sort()).toEqual([
+      '/fresh/',
+      '/listed/',
+      '/old/',
+    ]);
+    // A removal guarded by a position is refused once the row moved past it.
+    const position = await engine.contentPosition();
+    await engine.upsert(doc('fresh', 'again'));
+    expect(await engine.remove('fresh', '', 'unpublished', { unchangedSince: position })).toEqual({
+      removed: false,
+      stale: true,
+    });
+    expect(
+      await engine.remove('fresh', '', 'unpublished', { unchangedSince: position + 1 }),
+    ).toMatchObject({
+      removed: true,
+    });
+  });
+
+  it('answers the narrow reads the adapters use', async () => {
+    expect(await engine.contentPosition()).toBe(0);
+    expect(await engine.exampleMPath()).toBeUndefined();
+    await engine.upsert(
+      preparedDocument({ key: 'api::a.a:1', locale: 'en', path: '/a/', title: 'A', content: 'a' }),
+    );
+    await engine.upsert(
+      preparedDocument({
+        key: 'api::a.a:1',
+        locale: 'fr',
+        path: '/fr/a/',
+        title: 'A',
+        content: 'a',
+      }),
+    );
+    await engine.upsert(
+      preparedDocument({
+        key: 'api::a_b.a:2',
+        path: '/b/',
+        title: 'B',
+        content: 'b',
+        visibility: 'protected',
+      }),
+    );
+    await engine.remove('api::a.a:1', 'fr', 'deleted');
+    expect(await engine.contentPosition()).toBe(4);
+    expect(await engine.storedLocales('api::a.a:1')).toEqual(['en']);
+    // The prefix is taken literally: `_` is no wildcard.
+    expect(await engine.countPublishedByLocale('api::a.a:')).toEqual(new Map([['en', 1]]));
+    expect(await engine.countPublishedByLocale('api::a_b.a:')).toEqual(new Map([['', 1]]));
+    await engine.upsert(
+      preparedDocument({ key: 'x%y!z:3', path: '/c/', title: 'C', content: 'c' }),
+    );
+    expect(await engine.countPublishedByLocale('x%y!z:')).toEqual(new Map([['', 1]]));
+    expect(await engine.countPublishedByLocale('x%z')).toEqual(new Map());
+    await engine.remove('x%y!z:3', '', 'deleted');
+    expect(await engine.countPublishedByLocale('api::a')).toEqual(
+      new Map([
+        ['en', 1],
+        ['', 1],
+      ]),
+    );
+    expect(await engine.exampleMPath()).toBe('/a/llm.json');
+    const listed = [];
+    for await (const row of engine.publishedDocuments()) listed.push(row);
+    expect(listed).toEqual([
+      { key: 'api::a.a:1', locale: 'en', changeSeq: 1 },
+      { key: 'api::a_b.a:2', locale: '', changeSeq: 3 },
+    ]);
+  });
+
   it('rejects bad documents with typed errors and writes nothing', async () => {
     await expect(
       engine.upsert(

@@ -2,24 +2,12 @@ import type { RegenerationEngine } from '@agent-ready/store';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import { documentKey } from '../mapping/to-agent-document';
 
-/** A LIKE pattern (with `ESCAPE '!'`) matching strings that start with `prefix`, taken literally. */
-export function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
 /** Published rows of the agent table for one content type, per locale ('' when not localized). */
-export async function countServedByLocale(
+export function countServedByLocale(
   engine: RegenerationEngine,
   uid: string,
 ): Promise<Map<string, number>> {
-  const rows = (await engine
-    .knex(engine.tables.documents)
-    .where({ state: 'published' })
-    .andWhereRaw("doc_key like ? escape '!'", [likePrefix(documentKey(uid, ''))])
-    .groupBy('locale')
-    .select('locale')
-    .count({ n: '*' })) as { locale: unknown; n: unknown }[];
-  return new Map(rows.map((row) => [String(row.locale ?? ''), Number(row.n)]));
+  return engine.countPublishedByLocale(documentKey(uid, ''));
 }
 
 /** `strapi.documents`, as far as counting goes. */

@@ -52,11 +52,7 @@ export async function listEndpoints(
     note,
     reason,
   });
-  const example = (await engine
-    .knex(engine.tables.documents)
-    .where({ state: 'published', visibility: 'public' })
-    .orderBy('id')
-    .first('m_path')) as { m_path?: unknown } | undefined;
+  const example = await engine.exampleMPath();
   const llmsTxt = config.llmsTxt
     ? (await engine.reader.listArtifacts(LLMS_TXT_FAMILY))
         .map((artifact) => artifact.name)
@@ -66,8 +62,8 @@ export async function listEndpoints(
   const scpBase = config.scp ? (config.scp.basePath ?? '/scp').replace(/\/$/, '') : undefined;
   return [
     link('sitemap', 'TCT sitemap', '/llm-sitemap.json'),
-    example?.m_path
-      ? link('m-url', 'Example M-URL', String(example.m_path))
+    example
+      ? link('m-url', 'Example M-URL', example)
       : off('m-url', 'Example M-URL', 'no-document', 'No published document is served yet.'),
     config.llmsTxt
       ? llmsTxt

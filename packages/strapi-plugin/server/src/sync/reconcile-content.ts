@@ -1,4 +1,3 @@
-import { iteratePublishedRows } from '@agent-ready/store';
 import { documentKey } from '../mapping/to-agent-document';
 import { readPublishedInBatches } from './read-published-entries';
 import type { SyncContext } from './sync-context';
@@ -36,13 +35,8 @@ export async function reconcileContent(
   options: ReconcileOptions,
 ): Promise<ReconcileSummary> {
   const { engine } = context;
-  const startedAt = Number(
-    (
-      (await engine.knex(engine.tables.documents).max({ seq: 'change_seq' }))[0] as {
-        seq?: unknown;
-      }
-    )?.seq ?? 0,
-  );
+  // The rule of every reconcile (engine.reconcile): rows changed after this are left alone.
+  const startedAt = await engine.contentPosition();
   const summary: ReconcileSummary = { seen: 0, changed: 0, removed: 0, failed: 0 };
   const every = options.progressEvery ?? options.batchSize * 10;
   const served = new Set<string>();
@@ -72,19 +66,14 @@ export async function reconcileContent(
   if (options.signal?.aborted) return summary;
   const unseen = new Set<string>();
   const unservable: { key: string; locale: string; revision: number }[] = [];
-  for await (const row of iteratePublishedRows(engine.knex, engine.tables, [
-    'doc_key',
-    'locale',
-    'change_seq',
-  ])) {
-    const key = String(row.doc_key);
-    const rowKey = `${key}\u0000${String(row.locale)}`;
-    if (Number(row.change_seq) > startedAt || served.has(rowKey)) continue;
+  for await (const row of engine.publishedDocuments()) {
+    const rowKey = `${row.key}\u0000${row.locale}`;
+    if (row.changeSeq > startedAt || served.has(rowKey)) continue;
     // Already logged: its current version cannot be served, so the old one is taken off.
     const failedAt = failed.get(rowKey);
     if (failedAt !== undefined)
-      unservable.push({ key, locale: String(row.locale), revision: failedAt });
-    else unseen.add(key);
+      unservable.push({ key: row.key, locale: row.locale, revision: failedAt });
+    else unseen.add(row.key);
   }
   for (const { key, locale, revision } of unservable) {
     if ((await engine.remove(key, locale, 'unpublished', { revision })).removed) summary.removed++;

@@ -44,17 +44,6 @@ export async function storeEntry(
   }
 }
 
-/** Locales the table holds for a document, tombstones aside. */
-async function storedLocales(context: SyncContext, key: string): Promise<string[]> {
-  const { engine } = context;
-  const rows = (await engine
-    .knex(engine.tables.documents)
-    .where({ doc_key: key })
-    .whereNot({ state: 'deleted' })
-    .select('locale')) as { locale: string }[];
-  return rows.map((row) => String(row.locale));
-}
-
 export interface SyncOutcome {
   stored: number;
   removed: number;
@@ -90,7 +79,7 @@ export async function syncDocument(
       }
     }
   }
-  const gone = (await storedLocales(context, key)).filter((locale) => !served.has(locale));
+  const gone = (await context.engine.storedLocales(key)).filter((locale) => !served.has(locale));
   if (gone.length === 0) return outcome;
   // A content type no longer exposed counts as unpublished: its documents may well still exist.
   const existing = type ? await readExistingLocales(context.db, type, documentId) : undefined;
