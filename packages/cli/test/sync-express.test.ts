@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentDocument } from '@agent-ready/core';
-import { SyncState, syncSite } from '../src';
+import { SyncState, syncSite } from '@agent-ready/client';
 import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
 import { fetchUpstream, isMUrl, rewriteResource } from './support/corrupt-responses';
 

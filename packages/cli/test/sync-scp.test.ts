@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { SyncState, syncScp } from '../src';
+import { SyncState, syncScp } from '@agent-ready/client';
 import { ProtocolFixtures, type FixturePage } from './support/protocol-fixtures';
 
 let server: Server;

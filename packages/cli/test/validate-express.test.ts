@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { buildJsonResource } from '@agent-ready/core';
-import { validateSite, type ValidationReport } from '../src';
+import { validateSite, type ValidationReport } from '@agent-ready/client';
 import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
 import {
   fakeHash,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ValidationReport, SyncReport } from '../src';
+import type { ValidationReport, SyncReport } from '@agent-ready/client';
 import { finished, startCli } from './cli-process';
 import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
 import { isMUrl, rewriteResource } from './support/corrupt-responses';

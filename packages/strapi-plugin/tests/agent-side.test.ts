@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { syncScp, syncSite, validateSite } from '@agent-ready/cli';
+import { syncScp, syncSite, validateSite } from '@agent-ready/client';
 import { bootFixture, FIXTURE_CONFIG, type Fixture } from './support/fixture-app';
 import { freePort } from '@agent-ready/test-support';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { syncScp, syncSite, type SyncReport } from '@agent-ready/cli';
+import { syncScp, syncSite, type SyncReport } from '@agent-ready/client';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
 // The demo's own start helper: the corpus, the CMS and the front-end exactly as `npm run demo` runs them.
 import { freePort, runDemo } from '../../../../apps/demo/test/support/run-demo';

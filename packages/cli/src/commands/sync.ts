@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { AgentReadyError } from '@agent-ready/core';
-import { formatSyncReport } from '../client/sync/format-sync-report';
-import { syncScp } from '../client/sync/sync-scp';
-import { syncSite } from '../client/sync/sync-site';
+import { formatSyncReport, syncScp, syncSite } from '@agent-ready/client';
 import { syncProgressBar } from '../io/progress-bar';
 import { positiveIntegerOption, secondsOption } from './parse-option-number';
 

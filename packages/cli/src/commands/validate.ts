@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { AgentReadyError } from '@agent-ready/core';
-import { formatValidationReport } from '../client/validate/format-validation-report';
-import { validateSite } from '../client/validate/validate-site';
+import { formatValidationReport, validateSite } from '@agent-ready/client';
 import { validateProgressLine } from '../io/progress-bar';
 import { positiveIntegerOption, secondsOption } from './parse-option-number';
 

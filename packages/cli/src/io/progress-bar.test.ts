@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { HttpExchangeHead } from '../client/http/http-client';
+import type { HttpExchangeHead } from '@agent-ready/client';
 import { validateProgressLine } from './progress-bar';
 
 function terminal(isTTY: boolean) {

@@ -1,6 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import type { HttpExchangeHead } from '../client/http/http-client';
-import type { SyncProgress } from '../client/sync/sync-report';
+import type { HttpExchangeHead, SyncProgress } from '@agent-ready/client';
 
 /**
  * A progress bar on stderr, only when stderr is a terminal (pipes and CI logs get nothing).

@@ -1,4 +1,4 @@
-import type { ValidationReport } from '@agent-ready/cli';
+import type { ValidationReport } from '@agent-ready/client';
 import { CHECK_BUDGET, listeningOrigin, SiteChecks } from './site-checks';
 
 describe('listeningOrigin', () => {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { validateSite, type ValidateSiteOptions, type ValidationReport } from '@agent-ready/cli';
+import { validateSite, type ValidateSiteOptions, type ValidationReport } from '@agent-ready/client';
 
 /** `public`: the configured public origin, as agents see it; `server`: this Strapi, directly. */
 export type CheckTarget = 'public' | 'server';

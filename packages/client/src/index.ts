@@ -1,0 +1,67 @@
+// The client library agents import: a bounded HTTP client, discovery, the validator, sync.
+export * from './client-errors';
+export {
+  HttpClient,
+  isSameOrigin,
+  originOf,
+  type HttpClientOptions,
+  type HttpClientStats,
+  type HttpExchange,
+  type HttpExchangeHead,
+  type HttpRequestInit,
+  type HttpRequestRecord,
+} from './http/http-client';
+export { limitConcurrency, forEachConcurrently, type Limiter } from './http/limit-concurrency';
+export { parseRetryAfter } from './http/parse-retry-after';
+export {
+  headerLinks,
+  htmlLinks,
+  selectLinks,
+  mediaTypeOf,
+  charsetOf,
+  type DiscoveredLink,
+} from './discovery/find-links';
+export { readHtmlLinks, type HtmlLinkTag } from './discovery/read-html-links';
+export { discoverTctSitemaps } from './discovery/discover-tct-sitemaps';
+export { findSitemapXmlUrls, readRobotsSitemaps } from './discovery/find-sitemap-xml';
+export {
+  readTctSitemap,
+  type TctSitemapItem,
+  type TctSitemapReading,
+} from './tct/read-tct-sitemap';
+export { mUrlHashOf, verifyMUrlRepresentation, type MUrlVerification } from './tct/verify-m-url';
+export { sameUrl } from './tct/same-url';
+export {
+  VALIDATION_CHECKS,
+  checkDefinition,
+  type CheckDefinition,
+  type CheckProtocol,
+} from './validate/check-catalog';
+export type { CheckEvidence, CheckResult, CheckStatus } from './validate/check-recorder';
+export {
+  validateSite,
+  parseOrigin,
+  type ValidateSiteOptions,
+  type ValidationReport,
+  type ValidationSummary,
+} from './validate/validate-site';
+export { formatValidationReport } from './validate/format-validation-report';
+export { syncSite } from './sync/sync-site';
+export { syncScp, type ScpSyncOptions } from './sync/sync-scp';
+export {
+  SyncState,
+  SYNC_STATE_FILE,
+  type StoredDocument,
+  type StoredSitemap,
+  type ScpSectionState,
+  type SyncScpIndex,
+  type StoredCollection,
+} from './sync/sync-state';
+export type {
+  SyncOptions,
+  SyncReport,
+  SyncProblem,
+  SyncProgress,
+  NaiveCost,
+} from './sync/sync-report';
+export { formatSyncReport } from './sync/format-sync-report';
