@@ -1,37 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Knex } from 'knex';
 import {
-  classifyAgent,
-  createAgentIdentifier,
-  createAgentEndpoints,
   parseUri,
-  endpointOptionsFor,
   prepareOptionsFor,
   formatLinkHeader,
   htmlLinkTag,
   llmsTxtNoticeHtml,
-  metricEventOf,
+  notFoundResponse,
   prepareDocument,
+  serviceUnavailableResponse,
   validateAgentSiteOptions,
   ValidationError,
   type AgentDocument,
   type AgentEndpoints,
   type AgentSiteOptions,
-  type HttpResponse,
   type WebLink,
 } from '@agent-ready/core';
 import {
-  openStoreReader,
-  startServingMetrics,
-  type ServingMetrics,
-  type Dialect,
-  type TableNames,
-  type StoreReader,
-  RegenerationEngine,
-  siteArtifactSettings,
+  openAgentSite,
   isStoreUnavailable,
+  type AgentSite,
+  type AgentSiteOutcome,
+  type AgentSiteRequest,
   type DatabaseOption,
+  type RegenerationEngine,
   type RegenerationEngineOptions,
   type RemoveOutcome,
   type RemovalReason,
@@ -119,13 +111,6 @@ void EVERY_ADAPTER_KEY_LISTED;
 
 const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
 
-interface Runtime {
-  endpoints: AgentEndpoints;
-  engine?: RegenerationEngine;
-  metrics?: ServingMetrics;
-  close(): Promise<void>;
-}
-
 /**
  * Every agent endpoint as Express middleware: `app.use(agentReady({ site: { origin, name } }))`.
  * Options are validated at once (a bad key throws with its name); the database opens in the
@@ -149,83 +134,26 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     filename: 'agent-ready.sqlite',
   };
   const logger = options.logger === false ? SILENT_LOGGER : (options.logger ?? CONSOLE_LOGGER);
-  const metricsOptions = options.metrics || undefined;
-  const metricsEnabled = metricsOptions !== undefined && metricsOptions.enabled !== false;
-  const readOnly = options.mode === 'read-only';
   const llmsTxtNoticeEnabled = !(options.llmsTxt && options.llmsTxt.notice === false);
-  const identifier = createAgentIdentifier(options.botAuth);
-  /** Verified Web Bot Auth identities, per request, for the metrics' agent families. */
-  const identities = new WeakMap<IncomingMessage, string>();
-  const familyOf = (req: IncomingMessage) =>
-    identities.get(req) ?? classifyAgent(req.headers['user-agent']);
   const augmentRobots = options.robotsTxt ? options.robotsTxt.augment === true : false;
-  const endpointOptions = endpointOptionsFor(options);
   const prepareOptions = prepareOptionsFor(options);
 
-  const openRuntime = async (): Promise<Runtime> => {
-    const readerOptions = {
+  // Opened once; a failed start (database down, writer's tables not there yet) is retried by the
+  // next request instead of failing every request forever.
+  let opening: Promise<AgentSite> | undefined;
+  let opened: AgentSite | undefined;
+  const runtime = (): Promise<AgentSite> => {
+    opening ??= openAgentSite({
+      site: options,
+      database,
+      mode: options.mode === 'read-only' ? 'read-only' : 'standalone',
       ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
+      ...(options.rebuild ? { rebuild: options.rebuild } : {}),
       ...(options.revalidateAfterMs !== undefined
         ? { revalidateAfterMs: options.revalidateAfterMs }
         : {}),
-    };
-    const metricsFor = (knex: Knex, tables: TableNames, dialect: Dialect, reader: StoreReader) =>
-      metricsEnabled
-        ? startServingMetrics(knex, tables, dialect, {
-            ...(metricsOptions?.flushIntervalMs
-              ? { flushIntervalMs: metricsOptions.flushIntervalMs }
-              : {}),
-            onPageSizesStored: () => reader.invalidate(),
-            onError: (error) => logger.warn(`agent-ready: metrics flush failed: ${error.message}`),
-          })
-        : undefined;
-    if (readOnly) {
-      const {
-        reader,
-        database: db,
-        tables,
-        close,
-      } = await openStoreReader(database, {
-        ...readerOptions,
-        logger,
-      });
-      const metrics = metricsFor(db.knex, tables, db.dialect, reader);
-      return {
-        endpoints: createAgentEndpoints(reader, endpointOptions),
-        ...(metrics ? { metrics } : {}),
-        close: async () => {
-          await metrics?.close();
-          await close();
-        },
-      };
-    }
-    const engine = await RegenerationEngine.open({
-      database,
-      ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
-      ...siteArtifactSettings(options),
-      ...(options.rebuild ? { rebuild: options.rebuild } : {}),
       logger,
-      ...(options.revalidateAfterMs !== undefined
-        ? { reader: { revalidateAfterMs: options.revalidateAfterMs } }
-        : {}),
-    });
-    const metrics = metricsFor(engine.knex, engine.tables, engine.dialect, engine.reader);
-    return {
-      endpoints: createAgentEndpoints(engine.reader, endpointOptions),
-      engine,
-      ...(metrics ? { metrics } : {}),
-      close: async () => {
-        await metrics?.close();
-        await engine.close();
-      },
-    };
-  };
-  // Opened once; a failed start (database down, writer's tables not there yet) is retried by the
-  // next request instead of failing every request forever.
-  let opening: Promise<Runtime> | undefined;
-  let opened: Runtime | undefined;
-  const runtime = (): Promise<Runtime> => {
-    opening ??= openRuntime().then(
+    }).then(
       (ready) => (opened = ready),
       (error: unknown) => {
         opening = undefined;
@@ -255,13 +183,18 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     return [...links, ...(await endpoints.pageLinks(path))];
   }
 
-  async function addPageLinks(
-    endpoints: AgentEndpoints,
-    req: Request,
-    res: Response,
-  ): Promise<void> {
+  /** The request as the site sees it: `url` is what a Web Bot Auth signature covers. */
+  const siteRequest = (req: Request): AgentSiteRequest => ({
+    method: req.method,
+    target: req.originalUrl,
+    headers: req.headers,
+    url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
+  });
+
+  async function addPageLinks(site: AgentSite, req: Request, res: Response): Promise<void> {
     if (options.pageLinks === false || (req.method !== 'GET' && req.method !== 'HEAD')) return;
     if (ASSET_PATH.test(req.path)) return;
+    const { endpoints } = site;
     const links = await discoveryLinks(endpoints, req.path);
     const llmsTxt = links.find((link) => link.rel === 'describedby');
     res.locals.agentReady = {
@@ -275,132 +208,81 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       res.setHeader(name, value);
     // Pages that have a Markdown twin are negotiated: caches must keep HTML and Markdown apart.
     if (links.some((link) => link.type === 'text/markdown')) res.vary('Accept');
-    const metrics = opened?.metrics;
+    const { metrics } = site;
     if (metrics) {
-      // The page's own size is what the same document costs as HTML: remembered for the savings.
+      // Pages are the app's: counted (by agent family, a verified signature included) but never
+      // gated. The page's own size is what the same document costs as HTML.
+      const family = await site.agentFamily(siteRequest(req));
       const document = links.find(
         (link) => link.type === 'application/json' && link.rel === 'alternate',
       );
       res.on('finish', () => {
         const bytes = Number(res.getHeader('content-length') ?? 0);
-        metrics.recorder.record({
-          kind: 'page',
-          family: familyOf(req),
-          status: res.statusCode,
-          bytesSent: bytes,
-        });
+        metrics.recorder.record({ kind: 'page', family, status: res.statusCode, bytesSent: bytes });
         if (document && res.statusCode === 200 && bytes > 0)
           metrics.recorder.notePageSize(parseUri(document.href).path, bytes);
       });
     }
   }
 
-  /** Counts a response the adapter sent (in memory; flushed later, never on this request's path). */
-  function observe(req: IncomingMessage, response: HttpResponse): void {
-    const metrics = opened?.metrics;
-    if (!metrics) return;
-    const event = metricEventOf(response, familyOf(req));
-    if (event) metrics.recorder.record(event);
-  }
-
-  const unavailable: HttpResponse = {
-    status: 503,
-    headers: {
-      'retry-after': '5',
-      'content-type': 'text/plain; charset=utf-8',
-      'cache-control': 'no-store',
-    },
-    body: Buffer.from('Service Unavailable\n'),
-  };
-
   /** Marks a request `handler` already asked the endpoints about, so the middleware won't again. */
   const ALREADY_PASSED = Symbol('agent-ready passed');
 
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { endpoints } = await runtime();
-      // A signed request is verified first; a refusal (`gate: true`) answers only what
-      // agent-ready would answer. The app's own pages are the app's: they go on, as in Strapi.
-      let refusal: HttpResponse | undefined;
-      if (identifier.needsVerification(req.headers) && !identities.has(req)) {
-        const identity = await identifier.identify({
-          method: req.method,
-          url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
-          headers: req.headers,
-        });
-        if (identity.refusal) refusal = identity.refusal;
-        else identities.set(req, identity.family);
-      }
-      let outcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
-        ? ({ kind: 'pass' } as const)
-        : await endpoints.handle({
-            method: req.method,
-            target: req.originalUrl,
-            headers: req.headers,
-          });
+      const site = await runtime();
+      const request = siteRequest(req);
+      let outcome: AgentSiteOutcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
+        ? { kind: 'pass' }
+        : await site.handle(request);
       if (outcome.kind === 'pass') {
         if (
           augmentRobots &&
           req.path === '/robots.txt' &&
           (req.method === 'GET' || req.method === 'HEAD')
         ) {
-          augmentRobotsTxt(req, res, next, (rules) => endpoints.robotsTxt(rules));
+          augmentRobotsTxt(req, res, next, (rules) => site.endpoints.robotsTxt(rules));
           return;
         }
         // A page asked for as Markdown (Accept, by q-value) gets its twin, on the same URL.
-        const page = ASSET_PATH.test(req.path)
-          ? undefined
-          : await endpoints.negotiatePage({
-              method: req.method,
-              target: req.originalUrl,
-              headers: req.headers,
-            });
-        if (page) outcome = page;
-        else {
-          await addPageLinks(endpoints, req, res);
+        const page = ASSET_PATH.test(req.path) ? undefined : await site.negotiatePage(request);
+        if (!page || page.kind === 'pass') {
+          await addPageLinks(site, req, res);
           next();
           return;
         }
-      }
-      if (outcome.kind === 'pass') return;
-      if (refusal) {
-        await writeHttpResponse(res, refusal);
-        return;
+        outcome = page;
       }
       if (outcome.kind === 'respond') {
         await writeHttpResponse(res, outcome.response);
-        observe(req, outcome.response);
         return;
       }
+      if (outcome.kind !== 'authorize') return;
       if (!options.authorize) {
         // Protected and no way to check: indistinguishable from absent.
-        await writeHttpResponse(res, {
-          status: 404,
-          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
-          ...(req.method === 'HEAD' ? {} : { body: Buffer.from('Not Found\n') }),
-        });
+        await writeHttpResponse(res, notFoundResponse(req.method));
         return;
       }
+      const { respond, count } = outcome;
       options.authorize(req, res, (error?: unknown) => {
         if (error) {
           next(error);
           return;
         }
-        outcome
-          .respond()
+        respond()
           .then(async (response) => {
             await writeHttpResponse(res, {
               ...response,
               headers: { ...response.headers, 'cache-control': 'private, no-cache' },
             });
-            observe(req, response);
+            count(response);
           })
           .catch(next);
       });
     } catch (error) {
       if (isStoreUnavailable(error)) {
         logger.warn(`agent-ready: ${error.message}`);
-        await writeHttpResponse(res, unavailable).catch(() => undefined);
+        await writeHttpResponse(res, serviceUnavailableResponse(req.method)).catch(() => undefined);
         return;
       }
       next(error);
@@ -408,37 +290,36 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   }) as AgentReadyMiddleware;
 
   middleware.handler = (app) => (req, res) => {
-    // Signed requests go through the app: the middleware mounted there verifies them first.
-    if (identifier.needsVerification(req.headers)) {
-      app(req, res);
-      return;
-    }
+    const target = req.url ?? '/';
+    const request: AgentSiteRequest = {
+      method: req.method ?? 'GET',
+      target,
+      headers: req.headers,
+      url: `http://${req.headers.host ?? 'localhost'}${target}`,
+    };
     const ready = opened;
     if (ready) {
+      // Signed requests go through the app: the middleware mounted there verifies them first.
+      if (ready.needsVerification(request)) {
+        app(req, res);
+        return;
+      }
       // Hot path: a fresh cached row answers without a single await.
-      const response = ready.endpoints.handleCached({
-        method: req.method ?? 'GET',
-        target: req.url ?? '/',
-        headers: req.headers,
-      });
+      const response = ready.handleCached(request);
       if (response) {
         writeBufferedResponse(res, response);
-        observe(req, response);
         return;
       }
     }
     runtime()
-      .then(({ endpoints }) =>
-        endpoints.handle({
-          method: req.method ?? 'GET',
-          target: req.url ?? '/',
-          headers: req.headers,
-        }),
-      )
-      .then(async (outcome) => {
+      .then(async (site) => {
+        if (site.needsVerification(request)) {
+          app(req, res);
+          return;
+        }
+        const outcome = await site.handle(request);
         if (outcome.kind === 'respond') {
           await writeHttpResponse(res, outcome.response);
-          observe(req, outcome.response);
           return;
         }
         // Pages and protected documents go through the app (and the middleware mounted in it).

@@ -18,3 +18,4 @@ export * from './build-scp-artifacts';
 export * from './build-llmindex-artifacts';
 export * from './metrics-store';
 export * from './serving-metrics';
+export * from './open-agent-site';

@@ -1,6 +1,13 @@
 import request from 'supertest';
-import { createAgentEndpoints, type AgentContentSource } from '@agent-ready/core';
-import { StoreUnavailableError } from '@agent-ready/store';
+import { validateAgentSiteOptions } from '@agent-ready/core';
+import { openAgentSite } from '@agent-ready/store';
+import {
+  availableDialects,
+  databaseConfig,
+  POSTGRES_URL,
+  startTcpProxy,
+  uniqueTablePrefix,
+} from '@agent-ready/test-support';
 import { createAgentKoaMiddleware } from '../server/src/http/agent-koa-middleware';
 import { bootFixture, type Fixture } from './support/fixture-app';
 import { expectParity, getRaw, sitemapItems, TCT_CACHE, pathOf } from './support/agent-http';
@@ -414,38 +421,62 @@ describe('HTTP behaviour on Strapi (same as the Express adapter)', () => {
     );
   });
 
-  it('503 with Retry-After while the table cannot be reached', async () => {
-    // The plugin's middleware on a Koa app of Strapi's own Koa, over a table that is down.
-    const down = async () => {
-      throw new StoreUnavailableError('the database is unavailable (connection refused)');
-    };
-    const unreachable: AgentContentSource = {
-      findMUrl: down,
-      findMarkdownTwin: down,
-      artifactMeta: down,
-      artifact: down,
-      artifactRange: down,
-      listArtifacts: down,
-    };
-    const Koa = f.strapi.server.app.constructor as new () => {
-      use(middleware: unknown): void;
-      callback(): Parameters<typeof request>[0];
-    };
-    const app = new Koa();
-    const warnings: string[] = [];
-    app.use(
-      createAgentKoaMiddleware({
-        endpoints: createAgentEndpoints(unreachable, { origin: 'https://example.com' }),
-        rootLink: true,
-        log: { info() {}, warn: (m) => warnings.push(m), error() {} },
-      }),
-    );
-    const res = await request(app.callback()).get('/en/blog/http/llm.json');
-    expect(res.status).toBe(503);
-    expect(res.headers).toMatchObject({ 'retry-after': '5', 'cache-control': 'no-store' });
-    expect((await request(app.callback()).head('/llm-sitemap.json')).status).toBe(503);
-    expect(warnings[0]).toMatch(/database is unavailable/);
-  });
+  // The plugin's middleware on a Koa app of Strapi's own Koa, over a site whose PostgreSQL
+  // server goes away (through a proxy the test cuts).
+  (availableDialects().includes('postgres') ? it : it.skip)(
+    '503 with Retry-After while the table cannot be reached',
+    async () => {
+      const url = new URL(POSTGRES_URL);
+      const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+      const through = new URL((databaseConfig('postgres') as { connection: string }).connection);
+      through.port = String(proxy.port);
+      const warnings: string[] = [];
+      const log = { info() {}, warn: (m: string) => warnings.push(m), error() {} };
+      const prefix = uniqueTablePrefix();
+      const site = await openAgentSite({
+        site: validateAgentSiteOptions({ site: { origin: 'https://example.com', name: 'X' } }),
+        database: {
+          client: 'postgres',
+          connection: { connectionString: through.toString(), connectionTimeoutMillis: 1500 },
+          pool: { min: 0, max: 2, acquireTimeoutMillis: 3000 },
+        },
+        tablePrefix: prefix,
+        mode: 'standalone',
+        rebuild: { automatic: false },
+        revalidateAfterMs: 0,
+        logger: log,
+      });
+      try {
+        const Koa = f.strapi.server.app.constructor as new () => {
+          use(middleware: unknown): void;
+          callback(): Parameters<typeof request>[0];
+        };
+        const app = new Koa();
+        app.use(createAgentKoaMiddleware({ site: () => site, rootLink: true, log }));
+        proxy.cut();
+        const res = await request(app.callback()).get('/en/blog/http/llm.json');
+        expect(res.status).toBe(503);
+        expect(res.headers).toMatchObject({ 'retry-after': '5', 'cache-control': 'no-store' });
+        expect((await request(app.callback()).head('/llm-sitemap.json')).status).toBe(503);
+        expect(warnings.join('\n')).toMatch(/database is unavailable/);
+      } finally {
+        proxy.restore();
+        for (const name of [
+          'artifact_chunks',
+          'artifacts',
+          'documents',
+          'state',
+          'sitemap_shards',
+          'settings',
+          'migrations_lock',
+          'migrations',
+        ])
+          await site.engine!.knex.schema.dropTableIfExists(`${prefix}${name}`);
+        await site.close();
+        await proxy.close();
+      }
+    },
+  );
 
   it('leaves Strapi’s own routes alone', async () => {
     const api = await request(f.http)

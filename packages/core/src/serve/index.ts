@@ -6,3 +6,4 @@ export * from './robots-txt';
 export * from './change-feed';
 export * from './page-discovery';
 export * from './agent-path';
+export * from './error-responses';

@@ -1,37 +1,14 @@
 import {
-  classifyAgent,
-  createAgentIdentifier,
   formatLinkHeader,
   htmlLinkTag,
-  metricEventOf,
-  type AgentEndpoints,
-  type AgentIdentifier,
+  notFoundResponse,
   type HttpResponse,
-  type MetricsRecorder,
   type WebLink,
 } from '@agent-ready/core';
-import { isStoreUnavailable } from '@agent-ready/store';
+import type { AgentSite } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
 import type { KoaMiddleware } from './koa-context';
 import { writeKoaResponse } from './write-koa-response';
-
-function plainText(
-  method: string,
-  status: number,
-  text: string,
-  headers: Record<string, string>,
-): HttpResponse {
-  const body = Buffer.from(`${text}\n`);
-  return {
-    status,
-    headers: {
-      'content-type': 'text/plain; charset=utf-8',
-      'content-length': String(body.length),
-      ...headers,
-    },
-    ...(method === 'HEAD' ? {} : { body }),
-  };
-}
 
 /** A minimal root for agents when Strapi serves nothing at `/`: the discovery links, as header and HTML. */
 function rootIndex(method: string, links: WebLink[]): HttpResponse {
@@ -55,75 +32,41 @@ function rootIndex(method: string, links: WebLink[]): HttpResponse {
 }
 
 export interface AgentKoaMiddlewareOptions {
-  endpoints: AgentEndpoints;
+  /**
+   * The site in force (its endpoints follow settings saved in the admin panel): the same
+   * pipeline the Express adapter runs, identity and metrics included.
+   */
+  site: () => AgentSite;
   /** Add the sitemap `rel="index"` Link (and the home document's alternate) to `/`. */
   rootLink: boolean;
   /** See AgentReadyPluginConfig.rootPage. */
   rootPage?: 'admin-redirect' | 'agent-index';
-  /** Who is asking: the metrics' agent family, and Web Bot Auth when `botAuth` is on. Default: by User-Agent. */
-  identifier?: AgentIdentifier;
-  /** Where responses are counted while `metrics` is on (in memory; flushed in batches). */
-  recorder?: Pick<MetricsRecorder, 'record'>;
   log: PluginLogger;
 }
 
 /**
- * Every agent endpoint as Koa middleware on Strapi's server, ahead of its router: the core
- * handler decides (M-URLs anywhere in the path, artifacts by exact path, the policy), anything
- * else falls through to Strapi untouched. Protected documents are not a Strapi concept here and
- * answer 404, like the Express adapter without an `authorize` hook.
+ * Every agent endpoint as Koa middleware on Strapi's server, ahead of its router: the site's
+ * pipeline decides (M-URLs anywhere in the path, artifacts by exact path, the policy), anything
+ * else falls through to Strapi untouched (and is neither verified nor counted). Protected
+ * documents are not a Strapi concept here and answer 404, like the Express adapter without an
+ * `authorize` hook.
  */
 export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): KoaMiddleware {
-  const { endpoints } = options;
-  const identifier = options.identifier ?? createAgentIdentifier(undefined);
-  const discoveryLinks = async () => [
-    ...(await endpoints.rootLinks()),
-    ...(await endpoints.pageLinks('/')),
-  ];
+  const discoveryLinks = async () => {
+    const { endpoints } = options.site();
+    return [...(await endpoints.rootLinks()), ...(await endpoints.pageLinks('/'))];
+  };
   return async (ctx, next) => {
     const method = ctx.method.toUpperCase();
-    let outcome: Awaited<ReturnType<AgentEndpoints['handle']>>;
-    try {
-      outcome = await endpoints.handle({ method, target: ctx.originalUrl, headers: ctx.headers });
-    } catch (error) {
-      if (!isStoreUnavailable(error)) throw error;
-      options.log.warn(`agent-ready: ${error.message}`);
-      writeKoaResponse(
-        ctx,
-        plainText(method, 503, 'Service Unavailable', {
-          'retry-after': '5',
-          'cache-control': 'no-store',
-        }),
-      );
-      return;
-    }
+    const outcome = await options
+      .site()
+      .handle({ method, target: ctx.originalUrl, headers: ctx.headers, url: ctx.href });
     if (outcome.kind === 'respond') {
-      // Only agent endpoints' requests are identified: Strapi's own routes are none of ours.
-      let family: string | undefined;
-      if (identifier.needsVerification(ctx.headers)) {
-        const identity = await identifier.identify({
-          method,
-          url: ctx.href,
-          headers: ctx.headers,
-        });
-        if (identity.refusal) {
-          writeKoaResponse(ctx, identity.refusal);
-          return;
-        }
-        family = identity.family;
-      }
       writeKoaResponse(ctx, outcome.response);
-      if (options.recorder) {
-        const event = metricEventOf(
-          outcome.response,
-          family ?? classifyAgent(ctx.headers['user-agent']),
-        );
-        if (event) options.recorder.record(event);
-      }
       return;
     }
     if (outcome.kind === 'authorize') {
-      writeKoaResponse(ctx, plainText(method, 404, 'Not Found', { 'cache-control': 'no-cache' }));
+      writeKoaResponse(ctx, notFoundResponse(method));
       return;
     }
     const isRoot = options.rootLink && ctx.path === '/' && (method === 'GET' || method === 'HEAD');

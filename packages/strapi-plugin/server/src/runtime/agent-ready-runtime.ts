@@ -1,8 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import {
-  createAgentEndpoints,
-  createAgentIdentifier,
-  endpointOptionsFor,
   prepareOptionsFor,
   readAgentStats,
   ValidationError,
@@ -10,12 +7,11 @@ import {
   type AgentStats,
 } from '@agent-ready/core';
 import {
-  RegenerationEngine,
-  siteArtifactSettings,
-  startServingMetrics,
+  openAgentSite,
+  type AgentSite,
   type DatabaseOption,
   type RebuildReport,
-  type ServingMetrics,
+  type RegenerationEngine,
 } from '@agent-ready/store';
 import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
 import { PLUGIN_ID } from '../config/plugin-config';
@@ -36,7 +32,6 @@ import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/c
 import { SiteChecks } from '../admin-api/site-checks';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
 import type { KoaMiddleware } from '../http/koa-context';
-import { delegateEndpoints } from '../http/delegate-endpoints';
 import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
 import {
@@ -157,11 +152,10 @@ export class AgentReadyRuntime {
   private readonly shutdown = new AbortController();
   private tracked: ReadonlySet<string>;
   private state: RuntimeState = 'registered';
+  /** The site in force: engine, endpoints, identity and metrics (see openAgentSite). */
+  private site?: AgentSite;
   private engineValue?: RegenerationEngine;
   private context?: SyncContext;
-  private endpointsValue?: AgentEndpoints;
-  /** Serving metrics, when `metrics` is on (a config/plugins setting: needs a restart). */
-  private metrics?: ServingMetrics;
   private started?: Promise<void>;
   private exclusiveTail: Promise<unknown> = Promise.resolve();
   private exclusiveCount = 0;
@@ -300,20 +294,14 @@ export class AgentReadyRuntime {
    */
   private mountAgentMiddleware(): void {
     const file = this.fileConfig;
-    const metricsOn = Boolean(file.metrics && file.metrics.enabled !== false);
     const agentMiddleware = createAgentKoaMiddleware({
-      endpoints: delegateEndpoints(() => this.endpointsValue!),
+      site: () => this.site!,
       rootLink: file.rootLink !== false,
       rootPage: file.rootPage ?? 'admin-redirect',
-      identifier: createAgentIdentifier(file.botAuth),
-      // The recorder is created with the engine: until then there is nothing to count.
-      ...(metricsOn
-        ? { recorder: { record: (event) => this.metrics?.recorder.record(event) } }
-        : {}),
       log: this.log,
     });
     const untilConfigured: KoaMiddleware = async (ctx, next) => {
-      if (this.endpointsValue) await agentMiddleware(ctx, next);
+      if (this.site) await agentMiddleware(ctx, next);
       else await next();
     };
     this.strapi.server.use(untilConfigured as never);
@@ -329,27 +317,22 @@ export class AgentReadyRuntime {
     const { config, types } = prepared;
     if (types.size === 0)
       log.warn('agent-ready: no content type is exposed (contentTypes is empty)');
-    // Nothing changes before the engine is open: if it cannot be, the state stays as it was.
-    const engine = await RegenerationEngine.open({
+    // Nothing changes before the site is open: if it cannot be, the state stays as it was.
+    // Bot auth and metrics come from config/plugins (the admin page does not change them).
+    const site = await openAgentSite({
+      site: config,
       // Strapi's own knex (its version may differ from the store's: same API, other typings).
       database: strapi.db.connection as unknown as DatabaseOption,
+      mode: 'standalone',
       ...(config.tablePrefix ? { tablePrefix: config.tablePrefix } : {}),
-      ...siteArtifactSettings(config),
       ...(config.rebuild ? { rebuild: config.rebuild } : {}),
       logger: log,
     });
+    const engine = site.engine!;
     this.engineValue = engine;
     this.configValue = config;
     this.incomplete = undefined;
     this.tracked = new Set(types.keys());
-    if (config.metrics && config.metrics.enabled !== false) {
-      this.metrics = startServingMetrics(engine.knex, engine.tables, engine.dialect, {
-        ...(config.metrics.flushIntervalMs
-          ? { flushIntervalMs: config.metrics.flushIntervalMs }
-          : {}),
-        onError: (error) => log.warn(`agent-ready: metrics flush failed: ${error.message}`),
-      });
-    }
     this.context = {
       engine,
       types,
@@ -359,8 +342,8 @@ export class AgentReadyRuntime {
       db: strapi.db as unknown as QueryApi,
       log,
     };
-    // Last: the middleware serves as soon as there are endpoints.
-    this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
+    // Last: the middleware serves as soon as there is a site.
+    this.site = site;
     this.state = 'ready';
     log.info(`agent-ready: serving ${types.size} content types (${[...types.keys()].join(', ')})`);
     if (config.reconcile?.onBootstrap === false) this.queue.open();
@@ -571,12 +554,10 @@ export class AgentReadyRuntime {
     const { config, types } = prepared;
     const rerender = documentsChange(this.config, config);
     const swap = () => {
-      const engine = this.engineValue!;
       this.configValue = config;
       this.appliedSettings = record;
       this.tracked = new Set(types.keys());
-      engine.configure(siteArtifactSettings(config));
-      this.endpointsValue = createAgentEndpoints(engine.reader, endpointOptionsFor(config));
+      this.site!.reconfigure(config);
       const { locales: _old, ...context } = this.context!;
       this.context = {
         ...context,
@@ -719,17 +700,17 @@ export class AgentReadyRuntime {
   }
 
   get endpoints(): AgentEndpoints | undefined {
-    return this.endpointsValue;
+    return this.site?.endpoints;
   }
 
   /** Whether responses are being counted (`metrics` on). */
   get metricsEnabled(): boolean {
-    return this.metrics !== undefined;
+    return this.site?.metrics !== undefined;
   }
 
   /** Writes the responses counted so far (also done on a timer and at shutdown). */
   async flushMetrics(): Promise<void> {
-    await this.metrics?.flush();
+    await this.site?.metrics?.flush();
   }
 
   /** The last 30 days of agent traffic as stored (what /llm-stats.json serves). */
@@ -779,9 +760,6 @@ export class AgentReadyRuntime {
     await this.rebuildJobs.whenIdle();
     await this.queue.close();
     // Counted but not yet written: flushed now, so a restart loses none of it.
-    await this.metrics?.close().catch((error: Error) => {
-      this.log.warn(`agent-ready: metrics not written at shutdown: ${error.message}`);
-    });
-    await this.engineValue?.close();
+    await this.site?.close();
   }
 }

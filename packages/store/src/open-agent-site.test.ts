@@ -1,0 +1,191 @@
+import { validateAgentSiteOptions } from '@agent-ready/core';
+import {
+  availableDialects,
+  databaseConfig,
+  POSTGRES_URL,
+  startSigningAgent,
+  startTcpProxy,
+  uniqueTablePrefix,
+  type SigningAgent,
+} from '@agent-ready/test-support';
+import { preparedDocument } from '../test/fixtures/prepared-documents';
+import type { DatabaseOption } from './open-database';
+import { openAgentSite, type AgentSite, type AgentSiteRequest } from './open-agent-site';
+import { SILENT_LOGGER } from './store-logger';
+
+const HOST = 'example.com';
+const get = (target: string, headers: Record<string, string> = {}): AgentSiteRequest => ({
+  method: 'GET',
+  target,
+  headers: {
+    host: HOST,
+    ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+  },
+  url: `http://${HOST}${target}`,
+});
+
+describe('openAgentSite: the one pipeline both adapters run', () => {
+  let signer: SigningAgent;
+  let site: AgentSite;
+  let database: DatabaseOption;
+  const options = validateAgentSiteOptions({
+    site: { origin: `http://${HOST}`, name: 'Example' },
+    botAuth: { enabled: true, gate: true, allowHttpDirectories: true },
+    metrics: { enabled: true },
+  });
+
+  beforeAll(async () => {
+    signer = await startSigningAgent();
+    database = databaseConfig('sqlite') as DatabaseOption;
+    site = await openAgentSite({
+      site: options,
+      database,
+      mode: 'standalone',
+      rebuild: { automatic: false },
+      logger: SILENT_LOGGER,
+    });
+    const save = (key: string, visibility: 'public' | 'protected') =>
+      site.engine!.upsert(
+        preparedDocument({ key, path: `/${key}/`, title: key, content: key, visibility }),
+      );
+    await save('open', 'public');
+    await save('members', 'protected');
+  });
+  afterAll(async () => {
+    await site.close();
+    await signer.close();
+  });
+
+  const counted = () =>
+    site.metrics!.recorder.drain().counts.map(({ key, counters }) => ({
+      kind: key.kind,
+      family: key.family,
+      requests: counters.requests,
+    }));
+
+  it('answers, counts and leaves the rest to the app', async () => {
+    site.metrics!.recorder.drain();
+    const outcome = await site.handle(get('/open/llm.json'));
+    expect(outcome).toMatchObject({ kind: 'respond', response: { status: 200 } });
+    expect(await site.handle(get('/about/'))).toEqual({ kind: 'pass' });
+    const protectedOne = await site.handle(get('/members/llm.json'));
+    expect(protectedOne.kind).toBe('authorize');
+    if (protectedOne.kind !== 'authorize') return;
+    const response = await protectedOne.respond();
+    expect(response.status).toBe(200);
+    protectedOne.count(response);
+    // Only what was agent-ready's answer is counted: the M-URL and the protected one.
+    expect(counted()).toEqual([{ kind: 'm-url', family: 'other', requests: 2 }]);
+  });
+
+  it('refuses a failing signature on what is its own only, and labels a verified one', async () => {
+    site.metrics!.recorder.drain();
+    const bad = await signer.sign(HOST, '/open/llm.json', false);
+    expect(await site.handle(get('/open/llm.json', bad))).toMatchObject({
+      kind: 'respond',
+      response: { status: 401 },
+    });
+    const badPage = await signer.sign(HOST, '/about/', false);
+    expect(await site.handle(get('/about/', badPage))).toEqual({ kind: 'pass' });
+    const good = await signer.sign(HOST, '/open/llm.json');
+    expect(await site.handle(get('/open/llm.json', good))).toMatchObject({
+      response: { status: 200 },
+    });
+    // The hot path never answers a signed request: it has to be verified first.
+    expect(site.needsVerification(get('/open/llm.json', bad))).toBe(true);
+    expect(site.handleCached(get('/open/llm.json', bad))).toBeUndefined();
+    expect(await site.agentFamily(get('/open/llm.json', good))).toBe(
+      `verified:${new URL(signer.origin).host}`,
+    );
+    expect(counted()).toEqual([
+      { kind: 'm-url', family: `verified:${new URL(signer.origin).host}`, requests: 1 },
+    ]);
+  });
+
+  it('serves the same table read-only, and takes new options while running', async () => {
+    const reader = await openAgentSite({
+      site: options,
+      database,
+      mode: 'read-only',
+      logger: SILENT_LOGGER,
+    });
+    try {
+      expect(reader.engine).toBeUndefined();
+      expect(await reader.handle(get('/open/llm.json'))).toMatchObject({
+        response: { status: 200 },
+      });
+      expect(await reader.handle(get('/llm-policy.json'))).toEqual({ kind: 'pass' });
+      reader.reconfigure(
+        validateAgentSiteOptions({
+          ...options,
+          policy: { effective: '2025-10-01T00:00:00Z' },
+        }),
+      );
+      expect(await reader.handle(get('/llm-policy.json'))).toMatchObject({
+        response: { status: 200 },
+      });
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
+const onPostgres = availableDialects().includes('postgres') ? it : it.skip;
+
+describe('openAgentSite when the database goes away', () => {
+  onPostgres(
+    'answers 503 with Retry-After, never a 500, and again 200 once it is back',
+    async () => {
+      const url = new URL(POSTGRES_URL);
+      const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+      const through = new URL((databaseConfig('postgres') as { connection: string }).connection);
+      through.port = String(proxy.port);
+      const warnings: string[] = [];
+      const prefix = uniqueTablePrefix();
+      const site = await openAgentSite({
+        site: validateAgentSiteOptions({ site: { origin: `http://${HOST}`, name: 'Example' } }),
+        database: {
+          client: 'postgres',
+          connection: { connectionString: through.toString(), connectionTimeoutMillis: 1500 },
+          pool: { min: 0, max: 2, acquireTimeoutMillis: 3000 },
+        },
+        tablePrefix: prefix,
+        mode: 'standalone',
+        rebuild: { automatic: false },
+        revalidateAfterMs: 0,
+        logger: { ...SILENT_LOGGER, warn: (message) => warnings.push(message) },
+      });
+      try {
+        await site.engine!.upsert(
+          preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }),
+        );
+        proxy.cut();
+        for (const method of ['GET', 'HEAD']) {
+          const outcome = await site.handle({ ...get('/a/llm.json'), method });
+          expect(outcome).toMatchObject({
+            kind: 'respond',
+            response: { status: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' } },
+          });
+        }
+        expect(warnings.some((m) => /database is unavailable/.test(m))).toBe(true);
+        proxy.restore();
+        expect(await site.handle(get('/a/llm.json'))).toMatchObject({ response: { status: 200 } });
+      } finally {
+        proxy.restore();
+        for (const name of [
+          'artifact_chunks',
+          'artifacts',
+          'documents',
+          'state',
+          'sitemap_shards',
+          'settings',
+          'migrations_lock',
+          'migrations',
+        ])
+          await site.engine!.knex.schema.dropTableIfExists(`${prefix}${name}`);
+        await site.close();
+        await proxy.close();
+      }
+    },
+  );
+});

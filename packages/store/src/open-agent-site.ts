@@ -1,0 +1,200 @@
+import {
+  classifyAgent,
+  createAgentEndpoints,
+  createAgentIdentifier,
+  endpointOptionsFor,
+  metricEventOf,
+  serviceUnavailableResponse,
+  type AgentEndpoints,
+  type AgentOutcome,
+  type AgentRequest,
+  type AgentSiteOptions,
+  type HttpResponse,
+} from '@agent-ready/core';
+import type { DatabaseOption } from './open-database';
+import { openStoreReader } from './open-store-reader';
+import { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
+import { startServingMetrics, type ServingMetrics } from './serving-metrics';
+import { siteArtifactSettings } from './site-artifact-builders';
+import { isStoreUnavailable } from './store-errors';
+import type { StoreLogger } from './store-logger';
+import type { StoreReader } from './store-reader';
+
+export interface OpenAgentSiteOptions {
+  /** The site's options, validated (`validateAgentSiteOptions`). */
+  site: AgentSiteOptions;
+  /** Where the table lives: a knex instance (Strapi's) or a connection config. */
+  database: DatabaseOption;
+  tablePrefix?: string;
+  /**
+   * `standalone`: this process writes the table and builds the artifacts (an engine).
+   * `read-only`: it serves a table another process maintains (a reader, no migrations).
+   */
+  mode: 'standalone' | 'read-only';
+  rebuild?: RegenerationEngineOptions['rebuild'];
+  /** How long cached rows are trusted before re-checking the table (ms, default 250). */
+  revalidateAfterMs?: number;
+  logger: StoreLogger;
+}
+
+/** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
+export interface AgentSiteRequest extends AgentRequest {
+  url: string;
+}
+
+/**
+ * `respond`: send it (already counted). `authorize`: run the app's access check, then send what
+ * `respond()` gives and `count` it. `pass`: not agent-ready's; the app answers.
+ */
+export type AgentSiteOutcome =
+  | { kind: 'respond'; response: HttpResponse }
+  | {
+      kind: 'authorize';
+      respond(): Promise<HttpResponse>;
+      count(response: HttpResponse): void;
+    }
+  | { kind: 'pass' };
+
+/** One site served from one table: what both adapters run, in the same order. */
+export interface AgentSite {
+  readonly endpoints: AgentEndpoints;
+  readonly reader: StoreReader;
+  /** Standalone mode only. */
+  readonly engine?: RegenerationEngine;
+  /** While `metrics` is on. */
+  readonly metrics?: ServingMetrics;
+  /**
+   * The request pipeline: the endpoints decide; what is agent-ready's is then checked against
+   * Web Bot Auth (a refusal with `gate: true`) and counted. A store that cannot answer gives
+   * 503. Requests that are not agent-ready's are neither verified nor counted here.
+   */
+  handle(request: AgentSiteRequest): Promise<AgentSiteOutcome>;
+  /**
+   * A page request whose `Accept` prefers Markdown: its twin, through the same pipeline as
+   * `handle`; `undefined` when the page has none or HTML is wanted (the app answers).
+   */
+  negotiatePage(request: AgentSiteRequest): Promise<AgentSiteOutcome | undefined>;
+  /** The hot path: a fresh cached public M-URL, synchronously (unsigned requests only). */
+  handleCached(request: AgentRequest): HttpResponse | undefined;
+  /** The agent family a request counts under: `verified:<host>` for a valid signature. */
+  agentFamily(request: AgentSiteRequest): Promise<string>;
+  /** Whether a request carries a signature this site verifies. */
+  needsVerification(request: AgentRequest): boolean;
+  /** New site options while running: endpoints, and the engine's builders and sitemap. */
+  reconfigure(site: AgentSiteOptions): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a site on its table: an engine (standalone) or a reader (read-only), the endpoints over
+ * it, serving metrics and the agent identifier, assembled once for every adapter.
+ */
+export async function openAgentSite(options: OpenAgentSiteOptions): Promise<AgentSite> {
+  const { logger } = options;
+  const prefix = options.tablePrefix ? { tablePrefix: options.tablePrefix } : {};
+  const revalidate =
+    options.revalidateAfterMs !== undefined ? { revalidateAfterMs: options.revalidateAfterMs } : {};
+  let engine: RegenerationEngine | undefined;
+  let reader: StoreReader;
+  let closeStore: () => Promise<void>;
+  let metricsTarget: Parameters<typeof startServingMetrics>;
+  const metricsSettings = options.site.metrics || undefined;
+  const metricsOn = metricsSettings !== undefined && metricsSettings.enabled !== false;
+  const metricsOptions = {
+    ...(metricsSettings?.flushIntervalMs
+      ? { flushIntervalMs: metricsSettings.flushIntervalMs }
+      : {}),
+    onPageSizesStored: () => reader.invalidate(),
+    onError: (error: Error) => logger.warn(`agent-ready: metrics flush failed: ${error.message}`),
+  };
+  if (options.mode === 'read-only') {
+    const opened = await openStoreReader(options.database, { ...prefix, ...revalidate, logger });
+    reader = opened.reader;
+    closeStore = opened.close;
+    metricsTarget = [opened.database.knex, opened.tables, opened.database.dialect, metricsOptions];
+  } else {
+    const opened = await RegenerationEngine.open({
+      database: options.database,
+      ...prefix,
+      ...siteArtifactSettings(options.site),
+      ...(options.rebuild ? { rebuild: options.rebuild } : {}),
+      logger,
+      ...(options.revalidateAfterMs !== undefined ? { reader: revalidate } : {}),
+    });
+    engine = opened;
+    reader = opened.reader;
+    closeStore = () => opened.close();
+    metricsTarget = [opened.knex, opened.tables, opened.dialect, metricsOptions];
+  }
+  const metrics = metricsOn ? startServingMetrics(...metricsTarget) : undefined;
+  const identifier = createAgentIdentifier(options.site.botAuth);
+  let endpoints = createAgentEndpoints(reader, endpointOptionsFor(options.site));
+
+  const count = (response: HttpResponse, family: string) => {
+    if (!metrics) return;
+    const event = metricEventOf(response, family);
+    if (event) metrics.recorder.record(event);
+  };
+  const identify = async (request: AgentSiteRequest) =>
+    identifier.identify({ method: request.method, url: request.url, headers: request.headers });
+
+  /** What is agent-ready's answer goes through identity, then is counted; 503 when the store cannot answer. */
+  async function through(
+    request: AgentSiteRequest,
+    decide: () => Promise<AgentOutcome | undefined>,
+  ): Promise<AgentSiteOutcome | undefined> {
+    let outcome: AgentOutcome | undefined;
+    try {
+      outcome = await decide();
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      logger.warn(`agent-ready: ${error.message}`);
+      return { kind: 'respond', response: serviceUnavailableResponse(request.method) };
+    }
+    if (outcome === undefined || outcome.kind === 'pass') return outcome;
+    const identity = await identify(request);
+    if (identity.refusal) return { kind: 'respond', response: identity.refusal };
+    if (outcome.kind === 'respond') {
+      count(outcome.response, identity.family);
+      return { kind: 'respond', response: outcome.response };
+    }
+    return {
+      kind: 'authorize',
+      respond: outcome.respond,
+      count: (response) => count(response, identity.family),
+    };
+  }
+
+  return {
+    get endpoints() {
+      return endpoints;
+    },
+    reader,
+    ...(engine ? { engine } : {}),
+    ...(metrics ? { metrics } : {}),
+    handle: async (request) =>
+      (await through(request, () => endpoints.handle(request))) ?? { kind: 'pass' },
+    negotiatePage: (request) => through(request, () => endpoints.negotiatePage(request)),
+    handleCached(request) {
+      if (identifier.needsVerification(request.headers)) return undefined;
+      const response = endpoints.handleCached(request);
+      if (response) count(response, classifyAgent(request.headers['user-agent']));
+      return response;
+    },
+    async agentFamily(request) {
+      return (await identify(request)).family;
+    },
+    needsVerification: (request) => identifier.needsVerification(request.headers),
+    reconfigure(site) {
+      endpoints = createAgentEndpoints(reader, endpointOptionsFor(site));
+      engine?.configure(siteArtifactSettings(site));
+    },
+    async close() {
+      // Counted but not yet written: flushed now, so a restart loses none of it.
+      await metrics?.close().catch((error: Error) => {
+        logger.warn(`agent-ready: metrics not written at shutdown: ${error.message}`);
+      });
+      await closeStore();
+    },
+  };
+}
