@@ -19,3 +19,4 @@ export * from './build-llmindex-artifacts';
 export * from './metrics-store';
 export * from './serving-metrics';
 export * from './open-agent-site';
+export * from './drop-agent-tables';

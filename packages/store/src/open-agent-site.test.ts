@@ -1,10 +1,10 @@
 import { validateAgentSiteOptions } from '@agent-ready/core';
+import { dropAgentTables } from './drop-agent-tables';
 import {
   availableDialects,
   databaseConfig,
-  POSTGRES_URL,
   startSigningAgent,
-  startTcpProxy,
+  proxiedPostgres,
   uniqueTablePrefix,
   type SigningAgent,
 } from '@agent-ready/test-support';
@@ -136,19 +136,12 @@ describe('openAgentSite when the database goes away', () => {
   onPostgres(
     'answers 503 with Retry-After, never a 500, and again 200 once it is back',
     async () => {
-      const url = new URL(POSTGRES_URL);
-      const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-      const through = new URL((databaseConfig('postgres') as { connection: string }).connection);
-      through.port = String(proxy.port);
+      const { proxy, database } = await proxiedPostgres();
       const warnings: string[] = [];
       const prefix = uniqueTablePrefix();
       const site = await openAgentSite({
         site: validateAgentSiteOptions({ site: { origin: `http://${HOST}`, name: 'Example' } }),
-        database: {
-          client: 'postgres',
-          connection: { connectionString: through.toString(), connectionTimeoutMillis: 1500 },
-          pool: { min: 0, max: 2, acquireTimeoutMillis: 3000 },
-        },
+        database,
         tablePrefix: prefix,
         mode: 'standalone',
         rebuild: { automatic: false },
@@ -172,17 +165,7 @@ describe('openAgentSite when the database goes away', () => {
         expect(await site.handle(get('/a/llm.json'))).toMatchObject({ response: { status: 200 } });
       } finally {
         proxy.restore();
-        for (const name of [
-          'artifact_chunks',
-          'artifacts',
-          'documents',
-          'state',
-          'sitemap_shards',
-          'settings',
-          'migrations_lock',
-          'migrations',
-        ])
-          await site.engine!.knex.schema.dropTableIfExists(`${prefix}${name}`);
+        await dropAgentTables(site.engine!.knex, prefix);
         await site.close();
         await proxy.close();
       }

@@ -8,7 +8,12 @@ import {
   uniqueTablePrefix,
   type TcpProxy,
 } from '@agent-ready/test-support';
-import { RegenerationEngine, StoreUnavailableError, type DatabaseOption } from '../src';
+import {
+  RegenerationEngine,
+  StoreUnavailableError,
+  type DatabaseOption,
+  dropAgentTables,
+} from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 /** Database servers reached through a proxy the test can cut. SQLite has no server to lose. */
@@ -72,18 +77,7 @@ for (const server of servers) {
     afterAll(async () => {
       proxy.restore();
       const knex: Knex = engine.knex;
-      for (const name of [
-        'artifact_chunks',
-        'artifacts',
-        'documents',
-        'state',
-        'sitemap_shards',
-        'settings',
-        'migrations_lock',
-        'migrations',
-      ]) {
-        await knex.schema.dropTableIfExists(`${prefix}${name}`);
-      }
+      await dropAgentTables(knex, prefix);
       await engine.close();
       await proxy.close();
     });

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { Knex } from 'knex';
 import { readScpCollection, validateAgentSiteOptions } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import {
@@ -9,6 +8,7 @@ import {
   scpArtifactBuilder,
   writeArtifactChunks,
   type DatabaseOption,
+  dropAgentTables,
 } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';
 import { incompressibleText, SNAPSHOT_PATH, SNAPSHOT_SITE } from './fixtures/snapshot-site';
@@ -50,21 +50,6 @@ function runWorker(
   });
 }
 
-async function dropTables(knex: Knex, prefix: string) {
-  for (const name of [
-    'artifact_chunks',
-    'artifacts',
-    'documents',
-    'state',
-    'sitemap_shards',
-    'settings',
-    'migrations_lock',
-    'migrations',
-  ]) {
-    await knex.schema.dropTableIfExists(`${prefix}${name}`);
-  }
-}
-
 const sha = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('hex')}`;
 
 describeEachDatabase('several processes on one database', (dialect) => {
@@ -85,7 +70,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
   });
 
   afterEach(async () => {
-    if (dialect !== 'sqlite') await dropTables(engine.knex, prefix);
+    if (dialect !== 'sqlite') await dropAgentTables(engine.knex, prefix);
     await engine.close();
   });
 

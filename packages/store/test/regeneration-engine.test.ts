@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import type { Knex } from 'knex';
 import { CanonicalJsonError, ValidationError } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import {
@@ -12,25 +11,11 @@ import {
   scpArtifactBuilder,
   type ArtifactBuilder,
   type RegenerationEngineOptions,
+  dropAgentTables,
 } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 const sha = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('hex')}`;
-
-async function dropTables(knex: Knex, prefix: string) {
-  for (const name of [
-    'artifact_chunks',
-    'artifacts',
-    'documents',
-    'state',
-    'sitemap_shards',
-    'settings',
-    'migrations_lock',
-    'migrations',
-  ]) {
-    await knex.schema.dropTableIfExists(`${prefix}${name}`);
-  }
-}
 
 describeEachDatabase('RegenerationEngine', (dialect) => {
   let engine: RegenerationEngine;
@@ -61,7 +46,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
   afterEach(async () => {
     await engine.whenIdle();
     const knex = engine.knex;
-    if (dialect !== 'sqlite') await dropTables(knex, prefix);
+    if (dialect !== 'sqlite') await dropAgentTables(knex, prefix);
     await engine.close();
   });
 

@@ -1,13 +1,7 @@
 import request from 'supertest';
 import { validateAgentSiteOptions } from '@agent-ready/core';
-import { openAgentSite } from '@agent-ready/store';
-import {
-  availableDialects,
-  databaseConfig,
-  POSTGRES_URL,
-  startTcpProxy,
-  uniqueTablePrefix,
-} from '@agent-ready/test-support';
+import { openAgentSite, dropAgentTables } from '@agent-ready/store';
+import { availableDialects, proxiedPostgres, uniqueTablePrefix } from '@agent-ready/test-support';
 import { createAgentKoaMiddleware } from '../server/src/http/agent-koa-middleware';
 import { bootFixture, type Fixture } from './support/fixture-app';
 import { expectParity, getRaw, sitemapItems, TCT_CACHE, pathOf } from './support/agent-http';
@@ -426,20 +420,13 @@ describe('HTTP behaviour on Strapi (same as the Express adapter)', () => {
   (availableDialects().includes('postgres') ? it : it.skip)(
     '503 with Retry-After while the table cannot be reached',
     async () => {
-      const url = new URL(POSTGRES_URL);
-      const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-      const through = new URL((databaseConfig('postgres') as { connection: string }).connection);
-      through.port = String(proxy.port);
+      const { proxy, database } = await proxiedPostgres();
       const warnings: string[] = [];
       const log = { info() {}, warn: (m: string) => warnings.push(m), error() {} };
       const prefix = uniqueTablePrefix();
       const site = await openAgentSite({
         site: validateAgentSiteOptions({ site: { origin: 'https://example.com', name: 'X' } }),
-        database: {
-          client: 'postgres',
-          connection: { connectionString: through.toString(), connectionTimeoutMillis: 1500 },
-          pool: { min: 0, max: 2, acquireTimeoutMillis: 3000 },
-        },
+        database,
         tablePrefix: prefix,
         mode: 'standalone',
         rebuild: { automatic: false },
@@ -461,17 +448,7 @@ describe('HTTP behaviour on Strapi (same as the Express adapter)', () => {
         expect(warnings.join('\n')).toMatch(/database is unavailable/);
       } finally {
         proxy.restore();
-        for (const name of [
-          'artifact_chunks',
-          'artifacts',
-          'documents',
-          'state',
-          'sitemap_shards',
-          'settings',
-          'migrations_lock',
-          'migrations',
-        ])
-          await site.engine!.knex.schema.dropTableIfExists(`${prefix}${name}`);
+        await dropAgentTables(site.engine!.knex, prefix);
         await site.close();
         await proxy.close();
       }

@@ -1,4 +1,6 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { databaseConfig } from './databases';
+import { POSTGRES_URL } from './server-settings';
 
 /**
  * A TCP proxy in front of a database server, so a test can make the database "go away" for
@@ -52,5 +54,31 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The test file's PostgreSQL schema (`databaseConfig`) reached through a proxy the test can cut,
+ * with short connect and acquire timeouts, so an outage fails fast and typed.
+ */
+export async function proxiedPostgres(): Promise<{
+  proxy: TcpProxy;
+  database: {
+    client: 'postgres';
+    connection: { connectionString: string; connectionTimeoutMillis: number };
+    pool: { min: number; max: number; acquireTimeoutMillis: number };
+  };
+}> {
+  const server = new URL(POSTGRES_URL);
+  const proxy = await startTcpProxy(server.hostname, Number(server.port || 5432));
+  const through = new URL((databaseConfig('postgres') as { connection: string }).connection);
+  through.port = String(proxy.port);
+  return {
+    proxy,
+    database: {
+      client: 'postgres',
+      connection: { connectionString: through.toString(), connectionTimeoutMillis: 1500 },
+      pool: { min: 0, max: 4, acquireTimeoutMillis: 3000 },
+    },
   };
 }

@@ -8,6 +8,7 @@ import {
   RegenerationEngine,
   sitemapShardOfId,
   type DatabaseOption,
+  dropAgentTables,
 } from '@agent-ready/store';
 import {
   availableDialects,
@@ -78,18 +79,7 @@ async function saveToVisible(
     }
     return times;
   } finally {
-    for (const name of [
-      'artifact_chunks',
-      'artifacts',
-      'documents',
-      'state',
-      'sitemap_shards',
-      'settings',
-      'migrations_lock',
-      'migrations',
-    ]) {
-      await engine.knex.schema.dropTableIfExists(`${tablePrefix}${name}`);
-    }
+    await dropAgentTables(engine.knex, tablePrefix);
     await engine.close();
   }
 }

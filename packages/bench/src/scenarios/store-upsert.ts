@@ -7,6 +7,7 @@ import {
   RegenerationEngine,
   scpArtifactBuilder,
   type DatabaseOption,
+  dropAgentTables,
 } from '@agent-ready/store';
 import {
   availableDialects,
@@ -47,18 +48,7 @@ async function withEngine<T>(
   try {
     return await run(engine, database);
   } finally {
-    for (const name of [
-      'artifact_chunks',
-      'artifacts',
-      'documents',
-      'state',
-      'sitemap_shards',
-      'settings',
-      'migrations_lock',
-      'migrations',
-    ]) {
-      await engine.knex.schema.dropTableIfExists(`${prefix}${name}`);
-    }
+    await dropAgentTables(engine.knex, prefix);
     await engine.close();
   }
 }
