@@ -52,6 +52,37 @@ export class AgentReadyError extends Error {
 /** Input that does not satisfy a documented shape (a document, an option, a manifest). */
 export class ValidationError extends AgentReadyError {}
 
+/** One field of a set of options that failed validation. */
+export interface OptionProblem {
+  field: string;
+  message: string;
+  value?: unknown;
+}
+
+/**
+ * Options with one or more bad fields: every problem, each under its field, for forms (the
+ * Strapi settings page) as well as for people (the message lists them all, one per line).
+ */
+export class OptionsValidationError extends ValidationError {
+  readonly problems: readonly OptionProblem[];
+
+  constructor(problems: readonly OptionProblem[], subject = 'agent-ready options') {
+    super(
+      'options.invalid',
+      `invalid ${subject}:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
+      { field: problems[0]?.field, value: problems[0]?.value },
+    );
+    this.problems = problems.map((problem) => ({ ...problem }));
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      problems: this.problems.map(({ field, message }) => ({ field, message })),
+    };
+  }
+}
+
 export function isAgentReadyError(error: unknown): error is AgentReadyError {
   return error instanceof AgentReadyError;
 }

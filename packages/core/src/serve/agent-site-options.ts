@@ -1,5 +1,5 @@
 import type { PrepareDocumentOptions } from '../document/prepare-document';
-import { ValidationError } from '../errors';
+import { OptionsValidationError, ValidationError, type OptionProblem } from '../errors';
 import type { AgentEndpointsOptions } from './create-agent-endpoints';
 import { validateUsagePreferences, type UsagePreferences } from '../usage/content-usage';
 import type { PolicyOptions } from '../tct/build-policy';
@@ -114,11 +114,7 @@ export interface ScpSiteOptions {
 
 const PATH = /^\/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+\/?)*$/;
 
-interface Problem {
-  field: string;
-  message: string;
-  value?: unknown;
-}
+type Problem = OptionProblem;
 
 /** The top-level keys of `AgentSiteOptions`. */
 export const AGENT_SITE_OPTION_KEYS = [
@@ -420,13 +416,7 @@ export function validateAgentSiteOptions(
   ) {
     add('maxDocumentBytes', 'must be a positive integer', input.maxDocumentBytes);
   }
-  if (problems.length > 0) {
-    throw new ValidationError(
-      'options.invalid',
-      `invalid agent-ready options:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
-      { field: problems[0]!.field, value: problems[0]!.value },
-    );
-  }
+  if (problems.length > 0) throw new OptionsValidationError(problems);
   const options = input as unknown as AgentSiteOptions;
   return {
     ...options,

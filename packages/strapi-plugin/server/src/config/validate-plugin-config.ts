@@ -1,8 +1,10 @@
+import type { ValidationError } from '@agent-ready/core';
 import {
   isLanguageTag,
+  OptionsValidationError,
   validateAgentSiteOptions,
   validateUsagePreferences,
-  ValidationError,
+  type OptionProblem,
 } from '@agent-ready/core';
 import { tableNames } from '@agent-ready/store';
 import {
@@ -16,25 +18,11 @@ import {
   type RequiredSetting,
 } from './required-settings';
 
-export interface ConfigProblem {
-  field: string;
-  message: string;
-  value?: unknown;
-}
+/** One bad field of the plugin's config. */
+export type ConfigProblem = OptionProblem;
 
-/** Settings that do not fit: every problem, each under the key it concerns. */
-export class ConfigProblemsError extends ValidationError {
-  readonly problems: readonly ConfigProblem[];
-
-  constructor(problems: readonly ConfigProblem[]) {
-    super(
-      'options.invalid',
-      `invalid agent-ready options:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
-      { field: problems[0]?.field ?? '', value: problems[0]?.value },
-    );
-    this.problems = problems;
-  }
-}
+/** The plugin's config problems: core's options error, with the plugin's own checks' fields. */
+export class ConfigProblemsError extends OptionsValidationError {}
 
 /**
  * Settings that leave a required setting out: nothing is wrong with what is there, but the plugin

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import {
+  OptionsValidationError,
   prepareOptionsFor,
   readAgentStats,
   ValidationError,
@@ -103,16 +104,12 @@ function strapiLogger(strapi: Core.Strapi): PluginLogger {
   };
 }
 
-/** Every problem of a failed validation, under its key (core's site options report in text). */
+/** Every problem of a failed validation, under its key. */
 function problemsOf(error: unknown): ConfigProblem[] {
-  if (error instanceof ConfigProblemsError) return [...error.problems];
-  if (error instanceof ValidationError) {
-    const listed = [...error.message.matchAll(/^ {2}- ([^:]*): (.*)$/gm)].map((m) => ({
-      field: m[1]!,
-      message: m[2]!,
-    }));
-    return listed.length > 0 ? listed : [{ field: error.field ?? '', message: error.message }];
-  }
+  if (error instanceof OptionsValidationError)
+    return error.problems.map(({ field, message }) => ({ field, message }));
+  if (error instanceof ValidationError)
+    return [{ field: error.field ?? '', message: error.message }];
   throw error;
 }
 
