@@ -27,11 +27,6 @@ export const LLMINDEX_FAMILY = 'llmindex';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const PRODUCTS_FEED_PATH = '/llm/feed/products.jsonl';
 /** llmindex §2: manifests SHOULD be cacheable for an hour and revalidated. */
-const MANIFEST_HEADERS = {
-  'cache-control': 'public, max-age=3600, must-revalidate',
-  vary: 'Accept-Encoding',
-};
-
 /** The body of a stored Markdown twin without its `# Title` line: the document's own text. */
 function twinBody(markdown: unknown): string {
   return String(markdown ?? '')
@@ -223,7 +218,6 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
             contentType: 'application/json; charset=utf-8',
             lastModified: updatedAt,
             body: JSON.stringify(buildLlmindexJwks([settings.signingKey])),
-            meta: { headers: MANIFEST_HEADERS },
           }),
         );
       }
@@ -235,7 +229,6 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
           lastModified: updatedAt,
           body: `${JSON.stringify(manifest, null, 2)}\n`,
           meta: {
-            headers: MANIFEST_HEADERS,
             llmindexBuild: {
               settingsKey,
               roleSections: [...roleSections].sort(),

@@ -17,7 +17,7 @@ import {
 } from '@agent-ready/core';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
-import { REVALIDATE_HEADERS, textArtifact } from './artifact-resources';
+import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { MarkdownSpill, writeTextPieces } from './spill-markdown';
 
@@ -369,7 +369,6 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
           lastModified,
           ...written,
           meta: {
-            headers: REVALIDATE_HEADERS,
             url: file.fullUrl,
             locale: file.locale ?? null,
             full: true,

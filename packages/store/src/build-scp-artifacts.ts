@@ -7,7 +7,6 @@ import {
   formatScpTimestamp,
   formatScpDeltaPeriod,
   normalizeUri,
-  SCP_LIVE_CACHE_CONTROL,
   SCP_MEDIA_TYPE,
   scpEtag,
   sha256Hex,
@@ -20,7 +19,7 @@ import {
 } from '@agent-ready/core';
 import type { ArtifactBuildContext, ArtifactBuilder, ScheduledBuild } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
-import { REVALIDATE_HEADERS, textArtifact } from './artifact-resources';
+import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-shards';
 
@@ -94,11 +93,6 @@ async function writeCollection(
   }));
   const checksum = result.metadata.checksum!;
   const lastModified = new Date(Date.parse(metadata.generated));
-  // Every burst rewrites the section's snapshot and current delta under the same names.
-  const headers = {
-    'cache-control': SCP_LIVE_CACHE_CONTROL,
-    vary: 'Accept-Encoding',
-  };
   const common = { family: SCP_FAMILY, contentType: SCP_MEDIA_TYPE, lastModified };
   const url = normalizeUri(`${origin}${path}`);
   const artifacts: ArtifactInput[] = [
@@ -110,7 +104,6 @@ async function writeCollection(
       contentDigest: gzip!.contentDigest,
       body: { file: gzip!.file, size: gzip!.size },
       meta: {
-        headers,
         ranges: true,
         url,
         pages: result.pages,
@@ -126,7 +119,7 @@ async function writeCollection(
       contentEncoding: 'zstd',
       contentDigest: zstd!.contentDigest,
       body: { file: zstd!.file, size: zstd!.size },
-      meta: { headers, ranges: true, url, pages: result.pages, checksum, variantOf: path },
+      meta: { ranges: true, url, pages: result.pages, checksum, variantOf: path },
     },
   ];
   return {
@@ -474,7 +467,6 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         lastModified: new Date(await context.lastChangeMs()),
         body: xml,
         meta: {
-          headers: REVALIDATE_HEADERS,
           url: normalizeUri(`${origin}${sitemapName}`),
           scpSitemap: true,
           scpState: state,

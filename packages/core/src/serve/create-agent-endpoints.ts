@@ -185,10 +185,21 @@ function redirectTo(method: string, location: string): HttpResponse {
   });
 }
 
-function metaHeaders(meta: StoredArtifactView): ResponseHeaders {
-  const headers = meta.meta.headers;
-  return headers && typeof headers === 'object' ? (headers as ResponseHeaders) : {};
+/**
+ * The caching headers of a stored artifact, by family, formed here at serve time (the store keeps
+ * bytes and version, not headers): llmindex files may be cached an hour, as they always were;
+ * every other listing (llms.txt, SCP collections and sitemaps) changes with the content and
+ * revalidates each time. The JSON sitemap's are in `artifactHeaders`.
+ */
+function familyHeaders(meta: StoredArtifactView): ResponseHeaders {
+  return {
+    'cache-control': meta.family === 'llmindex' ? LLMINDEX_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
+    vary: 'Accept-Encoding',
+  };
 }
+
+const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const LLMINDEX_CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
 
 /** Artifacts above this are streamed by range from storage, never loaded whole. */
 const IN_MEMORY_ARTIFACT_BYTES = 4 * 1024 * 1024;
@@ -340,7 +351,7 @@ export function createAgentEndpoints(
    * it (its policy URL) and whether this site has a change feed.
    */
   function artifactHeaders(meta: StoredArtifactView): ResponseHeaders {
-    if (meta.family !== SITEMAP_FAMILY) return metaHeaders(meta);
+    if (meta.family !== SITEMAP_FAMILY) return familyHeaders(meta);
     const { policyUrl } = meta.meta;
     return sitemapHeaders({
       ...(typeof policyUrl === 'string' ? { policyUrl } : {}),
@@ -369,7 +380,7 @@ export function createAgentEndpoints(
           etag: checksum ? scpEtag(checksum, 'identity') : found.etag.replace(/\.gz"$/, '"'),
           lastModified: found.lastModified,
           contentType: found.contentType,
-          headers: { ...metaHeaders(found), ...usageHeader() },
+          headers: { ...familyHeaders(found), ...usageHeader() },
           contentDigest: identity.contentDigest,
         });
       if (protectAll && found.meta.public !== true)
@@ -524,7 +535,7 @@ export function createAgentEndpoints(
         lastModified: stored.meta.lastModified,
         contentType: MARKDOWN_CONTENT_TYPE,
         headers: {
-          ...metaHeaders(stored.meta),
+          ...familyHeaders(stored.meta),
           vary: negotiated ? 'Accept, Accept-Encoding' : 'Accept-Encoding',
           link: formatLinkHeader([canonicalLink(urlFor('/'))]),
           ...(negotiated ? { 'content-location': markdownTwinUrl(urlFor('/')) } : {}),
