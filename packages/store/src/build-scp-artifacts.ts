@@ -21,6 +21,7 @@ import type { ArtifactBuildContext, ArtifactBuilder, ScheduledBuild } from './ar
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
+import { planDeltaParts, type DeltaPart } from './plan-delta-parts';
 import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-shards';
 
 export const SCP_FAMILY = 'scp';
@@ -144,10 +145,9 @@ interface SnapshotState {
   size: number;
 }
 
-interface DeltaState {
+/** A delta part as built (see planDeltaParts): where it is and what the sitemap says of it. */
+interface DeltaState extends DeltaPart {
   path: string;
-  period: string;
-  startMs: number;
   since: string;
   generated: string;
   pages: number;
@@ -178,20 +178,23 @@ function readScpState(value: unknown, settingsKey: string): ScpState | undefined
 
 const DEFAULT_SNAPSHOT_AFTER_CHANGES = 1_000;
 const DEFAULT_SNAPSHOT_INTERVAL_MS = 86_400_000;
+const DEFAULT_DELTA_PART_PAGES = 1_000;
 
 /**
- * SCP collections per section (a snapshot and a delta per recent period, both gzip and zstd)
- * and the sitemap.xml that lists them beside ordinary `<url>` entries. Periods hold the changes
- * that committed in them; `generated` is the section's last commit (snapshots) or the period's
- * end/last commit (deltas), never the build time, so equal content gives equal bytes, checksums
- * and ETags on every instance.
+ * SCP collections per section (a snapshot, and delta parts for the recent periods, both gzip and
+ * zstd) and the sitemap.xml that lists them beside ordinary `<url>` entries. Deltas hold the
+ * changes in commit order; `generated` is the section's last commit (snapshots) or the part's
+ * last commit (deltas), never the build time, so equal content gives equal bytes, checksums and
+ * ETags on every instance.
  *
- * Incremental: a burst rebuilds only the deltas of the periods that got commits in the sections
- * it touched; every other collection is kept as installed. A section's snapshot is rebuilt when
- * the changes since it reach `snapshotAfterChanges` or it is older than `snapshotIntervalMs`
- * (with changes since), and whenever it holds no more pages than `snapshotAfterChanges`: then a
- * rebuild reads no more rows than the threshold. So a burst costs the rows it changed (and at
- * most the threshold), whatever the size of the site, and big snapshots are rebuilt rarely.
+ * Incremental: a burst rewrites only the newest delta part of the sections it touched, a part
+ * of at most about `deltaPartPages` pages (see planDeltaParts); every other collection is kept
+ * as installed. A section's snapshot is rebuilt when the changes since it reach
+ * `snapshotAfterChanges` or it is older than `snapshotIntervalMs` (with changes since), and
+ * whenever it holds no more pages than `snapshotAfterChanges`: then a rebuild reads no more rows
+ * than the threshold. So a burst costs the rows it changed (and at most the thresholds), whatever
+ * the size of the site or the number of changes the day already had, and big snapshots are
+ * rebuilt rarely.
  */
 export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   const settings = options.scp === false ? undefined : (options.scp ?? {});
@@ -203,7 +206,8 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   const intervalMs = settings?.snapshotIntervalMs ?? DEFAULT_SNAPSHOT_INTERVAL_MS;
   // Page sitemaps follow the JSON sitemap's shards: part n lists the pages of shard n.
   const itemsPerPart = options.sitemap?.maxItemsPerShard ?? DEFAULT_SITEMAP_SHARD_ITEMS;
-  const settingsKey = JSON.stringify(['scp', 3, origin, settings, itemsPerPart]);
+  const partPages = settings?.deltaPartPages ?? DEFAULT_DELTA_PART_PAGES;
+  const settingsKey = JSON.stringify(['scp', 4, origin, settings, itemsPerPart]);
   const sitemapName = `${basePath}/sitemap.xml`;
   const pagesIndexName = `${basePath}/sitemap-pages.xml`;
   const pagesPartName = (number: number) => `${basePath}/sitemap-pages-${number}.xml`;
@@ -358,51 +362,41 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           };
         } else keepCollection(snapshot!.path);
 
-        // Deltas: the current period and the `retention - 1` before it. Rebuilt: every period
-        // that got a commit since the last build (on a first build, all of them).
-        const currentStart = Math.floor(lastChange / period) * period;
-        const oldestStart = currentStart - (retention - 1) * period;
-        const rebuildFrom =
-          before === undefined
-            ? oldestStart
-            : lastChange > before.commitMs
-              ? Math.floor((before.commitMs + 1) / period) * period
-              : Infinity;
+        // Deltas: the parts of the current period and of the `retention - 1` before it.
+        const plan = planDeltaParts(before?.deltas, lastChange, {
+          period,
+          retention,
+          partPages,
+          nameOf: (startMs) => formatScpDeltaPeriod(new Date(startMs), granularity),
+        });
         const deltas: DeltaState[] = [];
-        for (const delta of before?.deltas ?? []) {
-          if (delta.startMs < oldestStart || delta.startMs >= rebuildFrom) continue;
+        for (const delta of plan.keep) {
           keepCollection(delta.path);
           deltas.push(delta);
         }
-        for (
-          let start = Math.max(rebuildFrom, oldestStart);
-          start <= currentStart;
-          start += period
-        ) {
-          const end = start === currentStart ? lastChange : start + period;
-          const name = formatScpDeltaPeriod(new Date(start), granularity);
-          const since = formatScpTimestamp(new Date(start));
-          const generated = formatScpTimestamp(new Date(end));
+        for (const part of plan.build) {
+          const id = `${section}-delta-${part.period}`;
+          const since = formatScpTimestamp(new Date(part.afterMs));
+          const generated = formatScpTimestamp(new Date(part.upToMs));
           const delta = await writeCollection(
             context,
-            `${basePath}/${section}-delta-${name}.scp`,
+            `${basePath}/${id}.scp`,
             origin,
-            { id: `${section}-delta-${name}`, section, type: 'delta', generated, since },
-            { section, committedAfterMs: start, committedUpToMs: end },
+            { id, section, type: 'delta', generated, since },
+            { section, committedAfterMs: part.afterMs, committedUpToMs: part.upToMs },
           );
           if (delta.pages === 0) continue;
           artifacts.push(...delta.artifacts);
           deltas.push({
+            ...part,
             path: delta.path,
-            period: name,
-            startMs: start,
             since,
             generated,
             pages: delta.pages,
             size: delta.gzip.size,
           });
         }
-        deltas.sort((a, b) => a.startMs - b.startMs);
+        deltas.sort((a, b) => a.afterMs - b.afterMs);
         state.sections[section] = { snapshot: snapshot!, deltas, commitMs: lastChange };
       }
 

@@ -16,14 +16,15 @@ const EDITED = [3, 15, 27];
  * its lastmod): its growth is the whole difference in bytes.
  */
 describeEachDatabase('what a burst costs at two site sizes', (dialect) => {
-  async function burstOn(documents: number) {
+  /** `siteAgeMs`: how long before the warm-up burst the site's documents were saved. */
+  async function burstOn(documents: number, siteAgeMs = 3 * DAY) {
     let now = Date.UTC(2026, 0, 10, 12);
     const options = validateAgentSiteOptions({
       site: { origin: 'https://example.com', name: 'Shop', summary: 'A shop.' },
       sitemap: { maxItemsPerShard: PART },
       // Whole-site files (llms-full.txt, SCP snapshots) after 10 changes or 10 days: not this burst.
       llmsTxt: { itemsPerPart: PART, fullAfterChanges: 10, fullIntervalMs: 10 * DAY },
-      scp: { snapshotAfterChanges: 10, snapshotIntervalMs: 10 * DAY },
+      scp: { snapshotAfterChanges: 10, snapshotIntervalMs: 10 * DAY, deltaPartPages: PART },
       llmindex: { topics: ['tools'] },
     });
     const engine = await RegenerationEngine.open({
@@ -46,12 +47,12 @@ describeEachDatabase('what a burst costs at two site sizes', (dialect) => {
           }),
         );
       };
-      // The site, three days before the burst: its commits are in older SCP deltas.
+      // The site: its commits fill each section's first SCP delta part (sealed: it holds more
+      // than `deltaPartPages`), of an earlier day or of the same day.
       for (let i = 1; i <= documents; i++) await save(i, 'first version');
       expect(await engine.rebuildArtifacts()).toBe('rebuilt');
-      // A first burst, three days on: each section's delta of the day it last changed is
-      // rebuilt once more (late commits may have landed there), which on this site is all of it.
-      now += 3 * DAY;
+      // A first burst: each section gets a new, small delta part after the sealed one.
+      now += siteAgeMs;
       await save(1, 'warm-up');
       await save(2, 'warm-up');
       expect(await engine.rebuildArtifacts()).toBe('rebuilt');
@@ -83,6 +84,18 @@ describeEachDatabase('what a burst costs at two site sizes', (dialect) => {
     // the parts holding ids 3, 15 and 27 (9 + 10 + 10 rows), read by llms.txt and by the page
     // sitemaps (58); the news section's delta of the day, 4 rows (the warm-up's and the 3 edits),
     // read once for both its gzip and its zstd file (4).
+    expect(small.report.rowsRead).toBe(9 + 58 + 4);
+    expect(big.report.bytesWritten - small.report.bytesWritten).toBe(
+      big.pagesIndex - small.pagesIndex,
+    );
+  });
+
+  it('is the same when the whole site was saved the same day (an import, a first sync)', async () => {
+    // Before delta parts, the day's delta held every page of the import, and every burst of the
+    // day rewrote it: 100,000 rows read for one edit at 100,000 documents.
+    const small = await burstOn(40, 3_600_000);
+    const big = await burstOn(80, 3_600_000);
+    expect(cost(small.report)).toEqual(cost(big.report));
     expect(small.report.rowsRead).toBe(9 + 58 + 4);
     expect(big.report.bytesWritten - small.report.bytesWritten).toBe(
       big.pagesIndex - small.pagesIndex,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import { agentReady, type AgentReadyMiddleware } from '@agent-ready/express';
-import type { AgentDocument } from '@agent-ready/core';
+import type { AgentDocument, ScpSiteOptions } from '@agent-ready/core';
 
 /** The Express adapter on a real socket, with a slot for a corrupting middleware in front. */
 export interface TestSite {
@@ -27,6 +27,8 @@ export interface BootOptions {
   pageLinks?: (path: string) => string[];
   /** Sitemap items per shard: small values give a sharded sitemap with an index. */
   maxItemsPerShard?: number;
+  /** SCP settings (the adapter's defaults otherwise). */
+  scp?: ScpSiteOptions;
 }
 
 export function homeAndPosts(count: number): AgentDocument[] {
@@ -63,6 +65,7 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
     ...(options.maxItemsPerShard
       ? { sitemap: { maxItemsPerShard: options.maxItemsPerShard } }
       : {}),
+    ...(options.scp ? { scp: options.scp } : {}),
   });
   const site: TestSite = {
     origin,

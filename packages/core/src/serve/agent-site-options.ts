@@ -104,6 +104,11 @@ export interface ScpSiteOptions {
   /** How many past delta periods stay available; default 7. */
   deltaRetention?: number;
   /**
+   * A delta part is sealed once it holds this many pages (default 1,000) and the next changes
+   * start a new part, so a burst never rewrites more than about this many pages of deltas.
+   */
+  deltaPartPages?: number;
+  /**
    * A section's snapshot is rebuilt once this many of its documents changed since (default
    * 1,000), and at every burst while it holds no more pages than that; deltas follow every burst.
    */
@@ -326,8 +331,20 @@ export function validateAgentSiteOptions(
     }
   }
   if (isObject(input.scp)) {
-    const { basePath, deltaPeriod, deltaRetention, snapshotAfterChanges, snapshotIntervalMs } =
-      input.scp;
+    const {
+      basePath,
+      deltaPeriod,
+      deltaRetention,
+      deltaPartPages,
+      snapshotAfterChanges,
+      snapshotIntervalMs,
+    } = input.scp;
+    if (
+      deltaPartPages !== undefined &&
+      !(Number.isSafeInteger(deltaPartPages) && (deltaPartPages as number) >= 1)
+    ) {
+      add('scp.deltaPartPages', 'must be a positive integer', deltaPartPages);
+    }
     if (
       snapshotAfterChanges !== undefined &&
       !(Number.isSafeInteger(snapshotAfterChanges) && (snapshotAfterChanges as number) >= 1)
