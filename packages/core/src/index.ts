@@ -5,6 +5,7 @@ export * from './time';
 export * from './content';
 export * from './uri';
 export * from './http';
+export * from './node-http';
 export * from './tct';
 export * from './document';
 export * from './llmstxt';

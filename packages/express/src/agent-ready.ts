@@ -11,6 +11,8 @@ import {
   serviceUnavailableResponse,
   validateAgentSiteOptions,
   ValidationError,
+  writeBufferedNodeResponse,
+  writeNodeResponse,
   type AgentDocument,
   type AgentEndpoints,
   type AgentSiteOptions,
@@ -33,7 +35,6 @@ import {
   SILENT_LOGGER,
 } from '@agent-ready/store';
 import { augmentRobotsTxt } from './augment-robots-txt';
-import { writeBufferedResponse, writeHttpResponse } from './write-http-response';
 
 export interface AgentReadyOptions extends AgentSiteOptions {
   /** Where the table lives: a knex instance or a connection config. Default: SQLite `agent-ready.sqlite`. */
@@ -254,13 +255,13 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         outcome = page;
       }
       if (outcome.kind === 'respond') {
-        await writeHttpResponse(res, outcome.response);
+        await writeNodeResponse(res, outcome.response);
         return;
       }
       if (outcome.kind !== 'authorize') return;
       if (!options.authorize) {
         // Protected and no way to check: indistinguishable from absent.
-        await writeHttpResponse(res, notFoundResponse(req.method));
+        await writeNodeResponse(res, notFoundResponse(req.method));
         return;
       }
       const { respond, count } = outcome;
@@ -271,7 +272,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         }
         respond()
           .then(async (response) => {
-            await writeHttpResponse(res, {
+            await writeNodeResponse(res, {
               ...response,
               headers: { ...response.headers, 'cache-control': 'private, no-cache' },
             });
@@ -282,7 +283,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     } catch (error) {
       if (isStoreUnavailable(error)) {
         logger.warn(`agent-ready: ${error.message}`);
-        await writeHttpResponse(res, serviceUnavailableResponse(req.method)).catch(() => undefined);
+        await writeNodeResponse(res, serviceUnavailableResponse(req.method)).catch(() => undefined);
         return;
       }
       next(error);
@@ -307,7 +308,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       // Hot path: a fresh cached row answers without a single await.
       const response = ready.handleCached(request);
       if (response) {
-        writeBufferedResponse(res, response);
+        writeBufferedNodeResponse(res, response);
         return;
       }
     }
@@ -319,7 +320,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         }
         const outcome = await site.handle(request);
         if (outcome.kind === 'respond') {
-          await writeHttpResponse(res, outcome.response);
+          await writeNodeResponse(res, outcome.response);
           return;
         }
         // Pages and protected documents go through the app (and the middleware mounted in it).

@@ -8,6 +8,7 @@ import {
 import type { AgentSite } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
 import type { KoaMiddleware } from './koa-context';
+import type { LearnedStrapiHeaders } from './learn-strapi-headers';
 import { writeKoaResponse } from './write-koa-response';
 
 /** A minimal root for agents when Strapi serves nothing at `/`: the discovery links, as header and HTML. */
@@ -41,6 +42,8 @@ export interface AgentKoaMiddlewareOptions {
   rootLink: boolean;
   /** See AgentReadyPluginConfig.rootPage. */
   rootPage?: 'admin-redirect' | 'agent-index';
+  /** Learns what Strapi's global middlewares add to our answers (see answerAheadOfKoa). */
+  strapiHeaders?: LearnedStrapiHeaders;
   log: PluginLogger;
 }
 
@@ -63,6 +66,8 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
       .handle({ method, target: ctx.originalUrl, headers: ctx.headers, url: ctx.href });
     if (outcome.kind === 'respond') {
       writeKoaResponse(ctx, outcome.response);
+      if (ctx.headers.origin === undefined)
+        options.strapiHeaders?.observe(ctx.res, outcome.response);
       return;
     }
     if (outcome.kind === 'authorize') {

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
 /** The part of a Koa context (Koa 2, as Strapi 5 runs it) the adapter uses. */
 export interface KoaContext {
@@ -9,6 +9,8 @@ export interface KoaContext {
   href: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** Node's response under Koa's. */
+  res: ServerResponse;
   status: number;
   body: unknown;
   /** Read by koa-compress (`strapi::compression`): false keeps a response as it is. */

@@ -32,6 +32,8 @@ import {
 import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/count-documents';
 import { SiteChecks } from '../admin-api/site-checks';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
+import { answerAheadOfKoa } from '../http/answer-ahead-of-koa';
+import { LearnedStrapiHeaders } from '../http/learn-strapi-headers';
 import type { KoaMiddleware } from '../http/koa-context';
 import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
@@ -165,6 +167,8 @@ export class AgentReadyRuntime {
   private seenSettingsAt?: string;
   private ignoredSettings?: string;
   private settingsPoll?: NodeJS.Timeout;
+  /** Puts Strapi's HTTP server back to Koa alone (see answerAheadOfKoa). */
+  private restoreKoa?: () => void;
 
   constructor(private readonly strapi: Core.Strapi) {
     this.fileConfig = validateFilePluginConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
@@ -291,11 +295,19 @@ export class AgentReadyRuntime {
    */
   private mountAgentMiddleware(): void {
     const file = this.fileConfig;
+    const strapiHeaders = new LearnedStrapiHeaders();
     const agentMiddleware = createAgentKoaMiddleware({
       site: () => this.site!,
       rootLink: file.rootLink !== false,
       rootPage: file.rootPage ?? 'admin-redirect',
+      strapiHeaders,
       log: this.log,
+    });
+    // Fresh cached M-URLs are answered on the HTTP server itself, before Koa's chain; the
+    // rest goes through Koa and the middleware below.
+    this.restoreKoa = answerAheadOfKoa(this.strapi.server.httpServer, {
+      site: () => this.site,
+      strapiHeaders,
     });
     const untilConfigured: KoaMiddleware = async (ctx, next) => {
       if (this.site) await agentMiddleware(ctx, next);
@@ -751,6 +763,7 @@ export class AgentReadyRuntime {
     this.shutdown.abort();
     if (this.settingsPoll) clearInterval(this.settingsPoll);
     this.unsubscribe();
+    this.restoreKoa?.();
     await this.settingsTail;
     await this.exclusiveTail;
     // A check in progress only makes HTTP requests and ends within its time budget on its own.

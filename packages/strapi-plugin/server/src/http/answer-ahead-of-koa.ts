@@ -1,0 +1,47 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { writeBufferedNodeResponse } from '@agent-ready/core';
+import type { AgentSite } from '@agent-ready/store';
+import type { LearnedStrapiHeaders } from './learn-strapi-headers';
+
+export interface AheadOfKoaOptions {
+  /** The site in force; undefined while the plugin is not configured. */
+  site(): AgentSite | undefined;
+  /** What Strapi's global middlewares add to agent-ready's answers (see LearnedStrapiHeaders). */
+  strapiHeaders: LearnedStrapiHeaders;
+}
+
+/**
+ * Answers fresh cached public M-URLs on Strapi's HTTP server before Koa sees the request, the
+ * way the Express adapter's `agent.handler(app)` answers before Express: no await, no middleware
+ * chain, so an agent's conditional request costs little more than on bare node:http. Everything
+ * else (uncached rows, other endpoints, signed requests, pages, CORS requests with `Origin`)
+ * goes to Koa as before, where the plugin's middleware answers it, and until the headers Strapi
+ * adds are learned nothing is answered here. Strapi's request logger does not see these answers;
+ * the plugin's serving metrics count them. Returns a function that puts Koa back alone.
+ */
+export function answerAheadOfKoa(server: Server, options: AheadOfKoaOptions): () => void {
+  const koa = server.listeners('request') as RequestListener[];
+  const answered = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const site = options.site();
+    const strapiHeaders = options.strapiHeaders.headers;
+    if (!site || !strapiHeaders || req.headers.origin !== undefined) return false;
+    const response = site.handleCached({
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      headers: req.headers,
+    });
+    if (!response) return false;
+    writeBufferedNodeResponse(res, response, strapiHeaders);
+    return true;
+  };
+  const listener: RequestListener = (req, res) => {
+    if (answered(req, res)) return;
+    for (const next of koa) next.call(server, req, res);
+  };
+  server.removeAllListeners('request');
+  server.on('request', listener);
+  return () => {
+    server.removeListener('request', listener);
+    for (const next of koa) server.on('request', next);
+  };
+}
