@@ -25,6 +25,7 @@ import {
   type DocumentRow,
 } from './document-rows';
 import { openDatabase, type Database, type DatabaseOption, type Dialect } from './open-database';
+import { BuildSnapshots } from './open-build-snapshot';
 import { runMigrations } from './schema/run-migrations';
 import {
   acquireRebuildLease,
@@ -191,12 +192,14 @@ function sameMaterial(row: DocumentRow, doc: PreparedDocument): boolean {
  * Turns document changes into rows of one table and keeps the derived artifacts (sitemaps,
  * collections…) in step with it. Safe with several processes on one database: every change is a
  * transaction that locks the content sequence first; artifact rebuilds take a lease, build from
- * a pass whose consistency is proved by the sequence not moving, and install atomically.
+ * one snapshot of the table (see BuildSnapshots; on SQLite without WAL, from a pass whose
+ * consistency is proved by the sequence not moving), and install atomically.
  */
 export class RegenerationEngine {
   readonly reader: StoreReader;
   readonly tables: TableNames;
   private readonly db: Database;
+  private readonly snapshots: BuildSnapshots;
   private builders: readonly ArtifactBuilder[];
   private sitemap: SitemapSettings | undefined;
   /** Sitemap settings given by `configure`, stored by the next pass. */
@@ -224,6 +227,7 @@ export class RegenerationEngine {
 
   private constructor(options: RegenerationEngineOptions, db: Database) {
     this.db = db;
+    this.snapshots = new BuildSnapshots(db);
     this.tables = tableNames(options.tablePrefix);
     this.builders = options.builders ?? [];
     this.sitemap = options.sitemap ? resolveSitemapSettings(options.sitemap) : undefined;
@@ -786,30 +790,41 @@ export class RegenerationEngine {
         const previousSeq = (await readSequences(knex, t)).artifacts;
         generation = await allocateArtifactGeneration(knex, t);
         for (let attempt = 1; ; attempt++) {
-          const before = (await readSequences(knex, t)).content;
+          // One snapshot of the table where the database gives one without blocking writers
+          // (see BuildSnapshots): the build is then exactly the table at `before`.
+          const snapshot = await this.snapshots.open();
+          let before: number;
           let artifacts: ArtifactInput[];
           let keep: Set<string>;
           let failures: BuildFailure[];
           const reads = { rows: 0 };
           try {
-            // Built against the installed artifacts' position: a builder may redo only what
-            // changed since (a section's delta), keeping the rest as it is.
-            const installedSeq = (await readSequences(knex, t)).artifacts;
-            ({ artifacts, keep, failures } = await this.buildAll(
-              builders,
-              this.buildContext(workDir, installedSeq, before, reads),
-            ));
-          } catch (error) {
-            // A pass that raced with writers may see two rows claim one URL; retry on a quiet table.
-            if (
-              (await readSequences(knex, t)).content !== before &&
-              attempt < MAX_CONSISTENCY_ATTEMPTS
-            )
-              continue;
-            throw error;
+            const sequences = await readSequences(snapshot.knex, t);
+            before = sequences.content;
+            try {
+              // Built against the installed artifacts' position: a builder may redo only what
+              // changed since (a section's delta), keeping the rest as it is.
+              ({ artifacts, keep, failures } = await this.buildAll(
+                builders,
+                this.buildContext(workDir, sequences.artifacts, before, reads, snapshot.knex),
+              ));
+            } catch (error) {
+              // Read in pieces, a pass that raced with writers may see two rows claim one URL;
+              // retry on a quiet table.
+              if (
+                !snapshot.consistent &&
+                (await readSequences(knex, t)).content !== before &&
+                attempt < MAX_CONSISTENCY_ATTEMPTS
+              )
+                continue;
+              throw error;
+            }
+          } finally {
+            await snapshot.release();
           }
           const after = (await readSequences(knex, t)).content;
-          if (after !== before && attempt < MAX_CONSISTENCY_ATTEMPTS) continue;
+          if (!snapshot.consistent && after !== before && attempt < MAX_CONSISTENCY_ATTEMPTS)
+            continue;
           for (const failure of failures) {
             this.logger.error(`agent-ready: building ${failure.family} failed: ${failure.message}`);
           }
@@ -898,8 +913,8 @@ export class RegenerationEngine {
     installedSeq: number,
     contentSeq: number,
     reads = { rows: 0 },
+    knex: Knex | Knex.Transaction = this.db.knex,
   ): ArtifactBuildContext {
-    const { knex } = this.db;
     const t = this.tables;
     async function* counted<T>(rows: AsyncIterable<T>): AsyncGenerator<T> {
       for await (const row of rows) {
@@ -1063,6 +1078,7 @@ export class RegenerationEngine {
     this.timer = undefined;
     await this.running?.catch(() => undefined);
     retireLeaseHolder(this.instanceId);
+    await this.snapshots.close();
     if (this.db.owned) await this.db.knex.destroy();
   }
 }

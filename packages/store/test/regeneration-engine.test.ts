@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import knexFactory from 'knex';
 import { CanonicalJsonError, ValidationError } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import {
@@ -599,6 +600,119 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
       },
     };
   }
+
+  /** A builder that reads the public rows' titles, waits for `pause`, then reads them again. */
+  function snapshotProbe(pause: () => Promise<void>) {
+    const reads: string[][][] = [];
+    const titles = async (rows: AsyncIterable<Record<string, unknown>>) => {
+      const found: string[] = [];
+      for await (const row of rows) found.push(String(row.title));
+      return found.sort();
+    };
+    const builder: ArtifactBuilder = {
+      family: 'label',
+      settingsKey: 'probe',
+      async build(context) {
+        const first = await titles(context.rows(['title']));
+        await pause();
+        reads.push([first, await titles(context.rows(['title']))]);
+        return [];
+      },
+    };
+    return { builder, reads };
+  }
+
+  it('reads a build from one snapshot: a save landing mid-build waits for nothing and shows in the next pass', async () => {
+    await engine.close();
+    let release!: () => void;
+    let started!: () => void;
+    const building = new Promise<void>((resolve) => (started = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let paused = false;
+    const probe = snapshotProbe(async () => {
+      if (paused) return;
+      paused = true;
+      started();
+      await held;
+    });
+    engine = await openEngine({ builders: [probe.builder], rebuild: { automatic: false } });
+    await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }));
+    await engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'b' }));
+    const pass = engine.rebuildArtifacts();
+    await building;
+    // Committed while the build holds its snapshot open: the writer is not kept waiting.
+    expect(
+      (await engine.upsert(preparedDocument({ key: 'c', path: '/c/', title: 'C', content: 'c' })))
+        .status,
+    ).toBe('created');
+    release();
+    // One attempt, built from the table as it was: installed, and superseded by the save.
+    expect(await pass).toBe('superseded');
+    expect(probe.reads).toEqual([
+      [
+        ['A', 'B'],
+        ['A', 'B'],
+      ],
+    ]);
+    expect(await engine.rebuildArtifacts()).toBe('rebuilt');
+    expect(probe.reads[1]).toEqual([
+      ['A', 'B', 'C'],
+      ['A', 'B', 'C'],
+    ]);
+  });
+
+  (dialect === 'sqlite' ? it : it.skip)(
+    'on SQLite without WAL (Strapi’s default) reads in pieces and retries a pass a save moved',
+    async () => {
+      await engine.close();
+      // A host's own knex on a rollback-journal file, as Strapi opens SQLite: a read transaction
+      // held through the build would stop every commit, so the build must not take one.
+      const filename = (databaseConfig('sqlite') as { filename: string }).filename;
+      const host = knexFactory({
+        client: 'better-sqlite3',
+        connection: { filename },
+        useNullAsDefault: true,
+        pool: { min: 1, max: 1 },
+      });
+      try {
+        expect(await host.raw('PRAGMA journal_mode')).toEqual([{ journal_mode: 'delete' }]);
+        let release!: () => void;
+        let started!: () => void;
+        const building = new Promise<void>((resolve) => (started = resolve));
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let paused = false;
+        const probe = snapshotProbe(async () => {
+          if (paused) return;
+          paused = true;
+          started();
+          await held;
+        });
+        engine = await openEngine({
+          database: host,
+          builders: [probe.builder],
+          rebuild: { automatic: false },
+        });
+        await engine.upsert(preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }));
+        const pass = engine.rebuildArtifacts();
+        await building;
+        await engine.upsert(preparedDocument({ key: 'c', path: '/c/', title: 'C', content: 'c' }));
+        release();
+        // The save showed up mid-pass, so the pass was read again on the table as it is now.
+        expect(await pass).toBe('rebuilt');
+        expect(probe.reads).toEqual([
+          [['A'], ['A', 'C']],
+          [
+            ['A', 'C'],
+            ['A', 'C'],
+          ],
+        ]);
+      } finally {
+        await engine.close();
+        engine = await openEngine();
+        await host.destroy();
+      }
+    },
+  );
 
   it('moves what other processes watch on every install, also a settings-only one', async () => {
     await engine.close();
