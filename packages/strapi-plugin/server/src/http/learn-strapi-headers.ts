@@ -33,10 +33,18 @@ function addedByHost(sent: Record<string, unknown>, ours: HttpResponse): Respons
   return added;
 }
 
-/** The headers two observations agree on, with the same value. */
+/**
+ * The headers two observations agree on, with the same value; of Vary, the members both have
+ * (the host may add one of its own only to some answers, as koa-compress adds Accept-Encoding
+ * to those that do not name it already).
+ */
 function agreed(a: ResponseHeaders, b: ResponseHeaders): ResponseHeaders {
   const both: ResponseHeaders = {};
-  for (const [name, value] of Object.entries(a)) if (b[name] === value) both[name] = value;
+  for (const [name, value] of Object.entries(a))
+    if (name !== 'vary' && b[name] === value) both[name] = value;
+  const inB = new Set(varyMembers(b.vary).map((member) => member.toLowerCase()));
+  const vary = varyMembers(a.vary).filter((member) => inB.has(member.toLowerCase()));
+  if (vary.length > 0) both.vary = mergeVary(vary);
   return both;
 }
 
