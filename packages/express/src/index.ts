@@ -1,2 +1,7 @@
-export { agentReady, type AgentReadyMiddleware, type AgentReadyOptions } from './agent-ready';
+export { agentReady, type AgentReadyMiddleware } from './agent-ready';
+export {
+  agentReadyOptionsSchema,
+  validateAgentReadyOptions,
+  type AgentReadyOptions,
+} from './agent-ready-options';
 export { writeHttpResponse } from './write-http-response';
