@@ -67,6 +67,15 @@ function collect(
       }
       continue;
     }
+    if (issue.code === 'invalid_key') {
+      // A record's key: what its schema says of it, not zod's "Invalid key in record".
+      found.push({
+        path,
+        field: formatFieldPath(path),
+        message: issue.issues[0]?.message ?? issue.message,
+      });
+      continue;
+    }
     if (issue.code === 'invalid_union') {
       // `false | { … }`: the value is an object, so what is wrong is inside the object.
       const meant = issue.errors.filter((branch) => !refusedAtRoot(branch));

@@ -19,6 +19,9 @@ import { isHttpUrl, normalizeUri } from '../uri';
 
 const PATH = /^\/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+\/?)*$/;
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const ORIGIN_MESSAGE = 'must be an absolute http(s) URL such as https://example.com';
 
 /** The public origin, normalized (`HTTPS://Example.COM/` → `https://example.com`). */
@@ -133,10 +136,11 @@ export const llmindexOptionsSchema = optionsObject({
   ),
   signingKey: documented(
     z
-      .looseObject({}, { error: JWK_MESSAGE })
-      .refine((key) => key.kty === 'OKP' && key.crv === 'Ed25519' && typeof key.d === 'string', {
-        error: JWK_MESSAGE,
-      })
+      .custom<object>(
+        (key) =>
+          isObject(key) && key.kty === 'OKP' && key.crv === 'Ed25519' && typeof key.d === 'string',
+        { error: JWK_MESSAGE },
+      )
       .optional(),
     {
       description:
@@ -322,15 +326,12 @@ export const agentSiteOptionsObject = optionsObject(
       default: 'off',
     }),
     maxDocumentBytes: documented(positiveInteger().optional(), {
-      description: 'Largest M-URL body, in bytes; a bigger document is not served.',
+      description: 'Largest M-URL body, in bytes; a bigger document is refused, never served.',
       default: '5 MiB',
     }),
   },
   'options must be an object',
 );
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The rules that span options: llmindex needs an https origin. Checked also while other options

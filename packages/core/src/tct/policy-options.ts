@@ -31,10 +31,6 @@ const optionalUrl = (description: string) =>
  * default except the dates. The same rules check config files and the Strapi settings page.
  */
 export const policyOptionsSchema = optionsObject({
-  version: documented(integerOption('must be a positive integer', 1).optional(), {
-    description: 'Version of the policy, counted up when it changes.',
-    default: '1',
-  }),
   effective: documented(
     dateTimeOption('is required: an RFC 3339 date-time such as 2025-10-01T00:00:00Z'),
     { description: 'When the policy took effect (RFC 3339 date-time).' },
@@ -42,6 +38,10 @@ export const policyOptionsSchema = optionsObject({
   updated: documented(dateTimeOption('must be an RFC 3339 date-time').optional(), {
     description: 'When the policy last changed (RFC 3339 date-time).',
     default: '`effective`',
+  }),
+  version: documented(integerOption('must be a positive integer', 1).optional(), {
+    description: 'Version of the policy, counted up when it changes.',
+    default: '1',
   }),
   urls: documented(
     optionsObject({
