@@ -87,7 +87,10 @@ function demoSettings(env = process.env) {
     site,
     policy: {
       effective: '2025-10-01T00:00:00Z',
-      urls: { contact: `${origin}/contact/`, terms: `${origin}/policies/terms-of-use/` },
+      urls: {
+        contact: `${origin}/contact/`,
+        termsOfService: `${origin}/policies/terms-of-use/`,
+      },
     },
     llmsTxt: {
       sections: {

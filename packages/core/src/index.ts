@@ -13,6 +13,7 @@ export * from './llmindex';
 export * from './text';
 export * from './scp';
 export * from './serve';
+export * from './options';
 export * from './metrics';
 export * from './usage';
 export * from './bot-identity';

@@ -9,13 +9,11 @@ import {
   notFoundResponse,
   prepareDocument,
   serviceUnavailableResponse,
-  validateAgentSiteOptions,
   ValidationError,
   writeBufferedNodeResponse,
   writeNodeResponse,
   type AgentDocument,
   type AgentEndpoints,
-  type AgentSiteOptions,
   type WebLink,
 } from '@agent-ready/core';
 import {
@@ -26,39 +24,14 @@ import {
   type AgentSiteRequest,
   type DatabaseOption,
   type RegenerationEngine,
-  type RegenerationEngineOptions,
   type RemoveOutcome,
   type RemovalReason,
-  type StoreLogger,
   type UpsertOutcome,
   CONSOLE_LOGGER,
   SILENT_LOGGER,
 } from '@agent-ready/store';
+import { validateAgentReadyOptions, type AgentReadyOptions } from './agent-ready-options';
 import { augmentRobotsTxt } from './augment-robots-txt';
-
-export interface AgentReadyOptions extends AgentSiteOptions {
-  /** Where the table lives: a knex instance or a connection config. Default: SQLite `agent-ready.sqlite`. */
-  database?: DatabaseOption;
-  tablePrefix?: string;
-  /**
-   * `standalone` (default): this app publishes its own documents (`publish`, `unpublish`,
-   * `rebuild`) and builds the artifacts. `read-only`: serve a table another process maintains
-   * (the Strapi plugin), e.g. on a separate front-end server.
-   */
-  mode?: 'standalone' | 'read-only';
-  /**
-   * The app's own access check for protected documents (and, with `protect: 'all'`, every
-   * endpoint): Express middleware that calls `next()` to allow, or answers (401, redirect) itself.
-   */
-  authorize?: RequestHandler;
-  /** Add discovery `Link` headers to the app's pages (root index, page alternates). Default true. */
-  pageLinks?: boolean;
-  rebuild?: RegenerationEngineOptions['rebuild'];
-  /** How long cached rows are trusted before re-checking the table (ms, default 250). */
-  revalidateAfterMs?: number;
-  /** Where rebuild failures and warnings go: default the console (stderr); `false` silences. */
-  logger?: StoreLogger | false;
-}
 
 export interface AgentReadyMiddleware extends RequestHandler {
   /** Resolves once the database is open (and migrated, in standalone mode). */
@@ -91,25 +64,6 @@ export interface AgentReadyMiddleware extends RequestHandler {
   close(): Promise<void>;
 }
 
-/** The options this adapter adds to the site options (an unknown key is an error, with a hint). */
-const ADAPTER_KEYS = [
-  'database',
-  'tablePrefix',
-  'mode',
-  'authorize',
-  'pageLinks',
-  'rebuild',
-  'revalidateAfterMs',
-  'logger',
-] as const satisfies readonly Exclude<keyof AgentReadyOptions, keyof AgentSiteOptions>[];
-// A new adapter option not listed above fails type-checking here.
-type UnlistedAdapterKey = Exclude<
-  Exclude<keyof AgentReadyOptions, keyof AgentSiteOptions>,
-  (typeof ADAPTER_KEYS)[number]
->;
-const EVERY_ADAPTER_KEY_LISTED: [UnlistedAdapterKey] extends [never] ? true : never = true;
-void EVERY_ADAPTER_KEY_LISTED;
-
 const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
 
 /**
@@ -118,18 +72,7 @@ const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
  * background and requests wait for it.
  */
 export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
-  const options = { ...input, ...validateAgentSiteOptions(input, { adapterKeys: ADAPTER_KEYS }) };
-  if (options.mode !== undefined && options.mode !== 'standalone' && options.mode !== 'read-only') {
-    throw new ValidationError('options.invalid', 'mode must be standalone or read-only', {
-      field: 'mode',
-      value: options.mode,
-    });
-  }
-  if (options.authorize !== undefined && typeof options.authorize !== 'function') {
-    throw new ValidationError('options.invalid', 'authorize must be Express middleware', {
-      field: 'authorize',
-    });
-  }
+  const options = validateAgentReadyOptions(input);
   const database: DatabaseOption = options.database ?? {
     client: 'sqlite',
     filename: 'agent-ready.sqlite',

@@ -3,7 +3,7 @@ import http from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { CHANGE_FEED_REL } from '@agent-ready/core';
+import { CHANGE_FEED_REL, OptionsValidationError } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { dropTables } from './drop-tables';
@@ -403,5 +403,24 @@ describe('Express adapter options', () => {
     expect(() => agentReady({ site, frobnicate: true } as never)).toThrow(
       /frobnicate: unknown option \(known: site, mUrl, /,
     );
+    // At every depth, not only the top level.
+    expect(() => agentReady({ site, scp: { deltaperiod: 'hourly' } } as never)).toThrow(
+      /scp\.deltaperiod: unknown key; did you mean deltaPeriod\?/,
+    );
+  });
+
+  it('refuses a bad adapter option at mount, typed, naming every problem', () => {
+    const site = { origin: 'https://e.com', name: 'E' };
+    let thrown: unknown;
+    try {
+      agentReady({ site, mode: 'writer', authorize: 'admin' } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(OptionsValidationError);
+    expect((thrown as OptionsValidationError).problems).toEqual([
+      { field: 'mode', message: 'must be standalone or read-only', value: 'writer' },
+      { field: 'authorize', message: 'must be Express middleware', value: 'admin' },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 export * from './store-errors';
 export * from './open-database';
 export * from './table-names';
+export * from './store-options';
 export * from './document-rows';
 export * from './artifact-rows';
 export * from './artifact-builder';

@@ -19,7 +19,7 @@ export interface Database {
   owned: boolean;
 }
 
-function isKnex(value: unknown): value is Knex {
+export function isKnex(value: unknown): value is Knex {
   return typeof value === 'function' && typeof (value as Knex).transaction === 'function';
 }
 

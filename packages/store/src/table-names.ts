@@ -13,9 +13,12 @@ export interface TableNames {
 
 export const DEFAULT_TABLE_PREFIX = 'agent_ready_';
 
+/** A prefix is an SQL identifier fragment: letters, digits and `_`, at most 31. */
+export const TABLE_PREFIX = /^[a-z_][a-z0-9_]{0,30}$/i;
+
 /** Table names from a prefix; the prefix is an SQL identifier fragment, never user content. */
 export function tableNames(prefix: string = DEFAULT_TABLE_PREFIX): TableNames {
-  if (!/^[a-z_][a-z0-9_]{0,30}$/i.test(prefix)) {
+  if (!TABLE_PREFIX.test(prefix)) {
     throw new ValidationError(
       'store.table-prefix',
       'tablePrefix must be letters, digits and _ (≤ 31)',

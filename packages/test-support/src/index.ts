@@ -11,3 +11,4 @@ export {
   TEST_NAMESPACE_ENV,
 } from './test-namespace';
 export { waitForState } from './wait-for-state';
+export { checkGeneratedReadme, UPDATE_README_ENV } from './check-generated-readme';

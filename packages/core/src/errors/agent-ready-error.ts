@@ -69,7 +69,7 @@ export class OptionsValidationError extends ValidationError {
   constructor(problems: readonly OptionProblem[], subject = 'agent-ready options') {
     super(
       'options.invalid',
-      `invalid ${subject}:\n${problems.map((p) => `  - ${p.field}: ${p.message}`).join('\n')}`,
+      `invalid ${subject}:\n${problems.map((p) => `  - ${p.field === '' ? '' : `${p.field}: `}${p.message}`).join('\n')}`,
       { field: problems[0]?.field, value: problems[0]?.value },
     );
     this.problems = problems.map((problem) => ({ ...problem }));

@@ -17,7 +17,8 @@ import {
   type ServedResource,
 } from '../http/served-resource';
 import { SAFE_METHODS_ALLOW } from '../http/evaluate-conditional';
-import { buildPolicy, type PolicyOptions } from '../tct/build-policy';
+import { buildPolicy } from '../tct/build-policy';
+import type { PolicyOptions } from '../tct/policy-options';
 import {
   canonicalLink,
   mUrlAlternateLink,

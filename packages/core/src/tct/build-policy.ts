@@ -2,6 +2,7 @@ import { ValidationError } from '../errors';
 import { buildJsonResource, type JsonResource } from '../http/json-resource';
 import { isRfc3339 } from '../time';
 import { normalizeUri } from '../uri';
+import type { PolicyOptions } from './policy-options';
 import { POLICY_PROFILE } from './tct-profile';
 
 /** The `tct-policy-1` descriptor (draft -00, informative), served at `/llm-policy.json`. */
@@ -20,21 +21,6 @@ export interface TctPolicy {
   rate_hints: {
     max_requests_per_second: number | null;
     max_requests_per_day: number | null;
-    note?: string;
-  };
-}
-
-/** Publisher-facing options; everything has a conservative default except the dates. */
-export interface PolicyOptions {
-  version?: number;
-  effective: string;
-  updated?: string;
-  urls?: { termsOfService?: string; paymentInfo?: string; contact?: string };
-  purposes?: { aiInput?: boolean; aiTrain?: boolean; searchIndexing?: boolean };
-  requirements?: { attribution?: boolean; linkBack?: boolean; notice?: boolean };
-  rateHints?: {
-    maxRequestsPerSecond?: number | null;
-    maxRequestsPerDay?: number | null;
     note?: string;
   };
 }

@@ -1,13 +1,31 @@
+import type { z } from 'zod';
 import { ValidationError } from '../errors';
+import {
+  booleanOption,
+  documented,
+  optionsObject,
+  unknownKeyWording,
+} from '../options/option-schemas';
+import { checkOptions } from '../options/parse-options';
 
 /**
  * A publisher's AI usage preferences, in the two terms this project states (IETF AIPREF
- * vocabulary): training AI models, and search.
+ * vocabulary): training AI models, and search. A key that is neither is refused, naming the
+ * term it probably meant.
  */
-export interface UsagePreferences {
-  trainAi?: boolean;
-  search?: boolean;
-}
+export const usagePreferencesSchema = optionsObject(
+  {
+    trainAi: documented(booleanOption().optional(), {
+      description: 'Whether AI models may be trained on the content (`train-ai`).',
+    }),
+    search: documented(booleanOption().optional(), {
+      description: 'Whether the content may be used for search (`search`).',
+    }),
+  },
+  'must be { trainAi?: boolean, search?: boolean }',
+).register(unknownKeyWording, { wording: 'is not a usage term' });
+
+export type UsagePreferences = z.input<typeof usagePreferencesSchema>;
 
 function token(value: boolean): 'y' | 'n' {
   return value ? 'y' : 'n';
@@ -60,29 +78,11 @@ export function robotsUsageLines(usage: UsagePreferences | undefined): string[] 
   ];
 }
 
-/** Checks a `usage` setting, naming the bad key. */
+/** Checks a `usage` setting (of a site, a content type, a document), naming the bad key. */
 export function validateUsagePreferences(value: unknown, field = 'usage'): UsagePreferences {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ValidationError(
-      'usage.type',
-      `${field} must be { trainAi?: boolean, search?: boolean }`,
-      { field, value },
-    );
-  }
-  for (const [key, member] of Object.entries(value)) {
-    if (key !== 'trainAi' && key !== 'search') {
-      throw new ValidationError(
-        'usage.key',
-        `${field}.${key} is not a usage term (trainAi, search)`,
-        { field: `${field}.${key}` },
-      );
-    }
-    if (typeof member !== 'boolean') {
-      throw new ValidationError('usage.value', `${field}.${key} must be true or false`, {
-        field: `${field}.${key}`,
-        value: member,
-      });
-    }
-  }
-  return value as UsagePreferences;
+  const checked = checkOptions(usagePreferencesSchema, value);
+  if (checked.ok) return checked.value;
+  const [problem] = checked.problems;
+  const at = problem!.field === '' ? field : `${field}.${problem!.field}`;
+  throw new ValidationError('usage.invalid', `${at} ${problem!.message}`, { field: at, value });
 }

@@ -1,81 +1,87 @@
-import type { AgentSiteOptions, UsagePreferences } from '@agent-ready/core';
+import { z } from 'zod';
+import {
+  agentSiteOptionsObject,
+  booleanOption,
+  documented,
+  integerOption,
+  languageTagOption,
+  oneOf,
+  optionDocOf,
+  optionsObject,
+  siteOptionsSchema,
+  unknownKeyWording,
+  usagePreferencesSchema,
+  withSiteOptionRules,
+} from '@agent-ready/core';
+import { rebuildOptionsSchema, tablePrefixOption } from '@agent-ready/store';
+
+export const PLUGIN_ID = 'agent-ready';
+
+const ATTRIBUTE_PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?$/;
+const ATTRIBUTE_MESSAGE = 'must be an attribute name, or relation.attribute';
+const SECTION = /^[a-zA-Z0-9_-]{1,128}$/;
 
 /**
- * How one content type becomes agent documents. Every value names an attribute of the content
- * type (or `relation.attribute` / `component.attribute` one level down); only the attributes
- * named here (or found by the defaults) are ever read, so nothing else can leak.
+ * An attribute of the content type, or `relation.attribute` / `component.attribute` one level
+ * down (checked against the real schemas at bootstrap).
  */
-export interface ContentTypeMapping {
-  /**
-   * C-URL pattern on the public origin, e.g. `/blog/{slug}/`. Placeholders: attribute paths
-   * (`{slug}`, `{category.slug}`), `{documentId}`, `{locale}`; values are percent-encoded.
-   * Default: `/{pluralName}/{uid attribute or documentId}/` (single types `/{singularName}/`),
-   * prefixed with `/{locale}` when the type is localized.
-   */
-  url?: string;
-  /** Default: `title`, else `name`. */
-  title?: string;
-  /**
-   * The content: one attribute or several, concatenated in order. `blocks`, `richtext`
-   * (Markdown), `text`/`string` (plain text), a dynamic zone or a component (their `text`,
-   * `richtext` and `blocks` fields, in schema order). Default: the first `blocks` or `richtext`
-   * attribute.
-   */
-  body?: string | string[];
-  /** Default: `description`, `excerpt` or `summary` when present. */
-  description?: string;
-  author?: string;
-  /**
-   * A date attribute holding the first publication date, or `false`. Default: Strapi's
-   * `firstPublishedAt` when the type has it. (`publishedAt` is not used: Strapi renews it on
-   * every publish, so a save that changes nothing would look like new content.)
-   */
-  published?: string | false;
-  /** SCP and llms.txt section. Default: the type's plural name. */
-  section?: string;
-  /**
-   * What the documents of this type add to the llmindex `/llm/*` pages and products feed (used
-   * when `llmindex` is on): `about` (the body), `policy` (title and body), `faq` (question =
-   * title, answer = body) or `product` (its offer data). Default: none.
-   */
-  llmindex?: LlmindexMapping;
-  /**
-   * AI usage preferences for this type's documents, overriding the site's `usage` (their
-   * `Content-Usage` header), e.g. `{ trainAi: false }` for paid articles. Default: the site's.
-   */
-  usage?: UsagePreferences;
+function attributeOption(requiredMessage = ATTRIBUTE_MESSAGE) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? requiredMessage : ATTRIBUTE_MESSAGE) })
+    .regex(ATTRIBUTE_PATH, { error: ATTRIBUTE_MESSAGE });
+}
+
+const attribute = (description: string, defaultText?: string) =>
+  documented(attributeOption().optional(), {
+    description,
+    ...(defaultText ? { default: defaultText } : {}),
+  });
+
+/** One llmindex role: its keys are the ones it reads, any other is refused naming the role. */
+function llmindexRole<Role extends string, Shape extends z.core.$ZodLooseShape>(
+  role: Role,
+  shape: Shape,
+) {
+  return optionsObject({
+    role: documented(z.literal(role), { description: 'What the documents add to llmindex.' }),
+    ...shape,
+  }).register(unknownKeyWording, { wording: `unknown key for role ${role}` });
 }
 
 /**
- * An llmindex role. The product and FAQ values name attributes, like the rest of the mapping:
- * `{ role: 'product', price: 'price', currency: 'currency', availability: 'stock' }`.
+ * What the documents of a type add to the llmindex `/llm/*` pages and products feed. The product
+ * and FAQ values name attributes, like the rest of the mapping.
  */
-export type LlmindexMapping =
-  | { role: 'about' }
-  | { role: 'policy' }
-  | {
-      role: 'faq';
-      /** Attribute holding the entry's topic (a string or enumeration). */
-      topic?: string;
-    }
-  | {
-      role: 'product';
-      /**
-       * Attribute with `in_stock`, `out_of_stock` or `preorder` (or a common spelling). A
-       * version without a value is still served, but left out of the products feed.
-       */
-      availability: string;
-      /** Number attribute (decimal, float, integer). */
-      price?: string;
-      /** Attribute with an ISO 4217 code such as EUR. */
-      currency?: string;
-      /** Feed id attribute, e.g. a SKU. Default: the document key. */
-      id?: string;
-      brand?: string;
-      category?: string;
-      /** Attribute holding an absolute image URL. */
-      imageUrl?: string;
-    };
+export const llmindexMappingSchema = z.discriminatedUnion(
+  'role',
+  [
+    llmindexRole('about', {}),
+    llmindexRole('policy', {}),
+    llmindexRole('faq', {
+      topic: attribute("Attribute holding the entry's topic (a string or enumeration)."),
+    }),
+    llmindexRole('product', {
+      availability: documented(
+        attributeOption(
+          'is required for a product: the attribute holding in_stock, out_of_stock or preorder',
+        ),
+        {
+          description:
+            'Attribute with `in_stock`, `out_of_stock` or `preorder` (or a common spelling); a version without a value is served but left out of the products feed.',
+        },
+      ),
+      price: attribute('Number attribute (decimal, float, integer).'),
+      currency: attribute('Attribute with an ISO 4217 code such as EUR.'),
+      id: attribute('Feed id attribute, e.g. a SKU.', 'the document key'),
+      brand: attribute('Brand attribute.'),
+      category: attribute('Category attribute.'),
+      imageUrl: attribute('Attribute holding an absolute image URL.'),
+    }),
+  ],
+  { error: 'must be { role: about | policy | faq | product }' },
+);
+
+export type LlmindexMapping = z.input<typeof llmindexMappingSchema>;
 
 /** The attribute-valued keys of a product mapping, in the order they are read. */
 export const LLMINDEX_PRODUCT_KEYS = [
@@ -88,40 +94,205 @@ export const LLMINDEX_PRODUCT_KEYS = [
   'imageUrl',
 ] as const;
 
-/** The `config` of `agent-ready` in `config/plugins.(js|ts)`. */
-export interface AgentReadyPluginConfig extends Omit<AgentSiteOptions, 'protect'> {
-  /** Exposed content types by UID (`api::article.article`): `true` for the defaults, or a mapping. */
-  contentTypes: Record<string, ContentTypeMapping | true>;
-  /** Exposed locales (codes). Default: every locale. */
-  locales?: string[];
-  /** Prefix of the plugin's tables in Strapi's database. Default `agent_ready_`. */
-  tablePrefix?: string;
-  /** Artifact rebuild timing (see the store's RegenerationEngine). */
-  rebuild?: { debounceMs?: number; maxDelayMs?: number; healIntervalMs?: number };
-  reconcile?: {
-    /** Bring the table in line with the content at every start (default true). */
-    onBootstrap?: boolean;
-    /** Documents read per query (default 100). */
-    batchSize?: number;
-  };
-  /** Add `Link: <sitemap>; rel="index"` to the server root's response (default true). */
-  rootLink?: boolean;
-  /**
-   * What `/` answers: `admin-redirect` (default) keeps Strapi's redirect to the admin panel, with
-   * the discovery Link on it; `agent-index` answers a small page carrying the Link itself, for a
-   * Strapi that is the public origin (agents need a 2xx root, DECISIONS §1). A root Strapi would
-   * 404 always gets the index.
-   */
-  rootPage?: 'admin-redirect' | 'agent-index';
-}
+/**
+ * How one content type becomes agent documents. Every value names an attribute of the content
+ * type; only the attributes named here (or found by the defaults) are ever read, so nothing else
+ * can leak. The README's mapping table is rendered from this.
+ */
+export const contentTypeMappingSchema = optionsObject(
+  {
+    url: documented(
+      z
+        .string({ error: 'must be a path pattern starting with /, e.g. /blog/{slug}/' })
+        .startsWith('/', { error: 'must be a path pattern starting with /, e.g. /blog/{slug}/' })
+        .optional(),
+      {
+        description:
+          "The page's path on `site.origin` (the C-URL). Placeholders: attributes (`{slug}`, `{category.slug}`), `{documentId}`, `{locale}`. Values are percent-encoded; an empty value means the version is not served (logged).",
+        default:
+          '`/{pluralName}/{uid field or documentId}/`; single types `/{singularName}/`; prefixed with `/{locale}` when localized',
+      },
+    ),
+    title: attribute('Title attribute.', '`title`, else `name`'),
+    body: documented(
+      z
+        .union(
+          [
+            attributeOption(),
+            z.array(attributeOption()).min(1, { error: 'must name at least one attribute' }),
+          ],
+          { error: ATTRIBUTE_MESSAGE },
+        )
+        .optional(),
+      {
+        description: 'One attribute or a list, concatenated in order (see below).',
+        default: 'the first `blocks` or `richtext` attribute',
+      },
+    ),
+    description: attribute('Summary attribute.', '`description`, `excerpt` or `summary`'),
+    author: attribute('Author attribute, e.g. `author.name`.', 'none'),
+    published: documented(
+      z.union([z.literal(false), attributeOption()], { error: ATTRIBUTE_MESSAGE }).optional(),
+      {
+        description:
+          'A date attribute with the first publication date, or `false`. (`publishedAt` is not used: Strapi renews it on every publish, so a save that changes nothing would look new.)',
+        default: '`firstPublishedAt` when the type has it',
+      },
+    ),
+    section: documented(
+      z
+        .string({ error: 'must be letters, digits, - and _ (at most 128)' })
+        .regex(SECTION, { error: 'must be letters, digits, - and _ (at most 128)' })
+        .optional(),
+      { description: 'SCP and llms.txt section.', default: 'the plural name' },
+    ),
+    usage: documented(usagePreferencesSchema.optional(), {
+      description:
+        "AI usage preferences for this type's documents, e.g. `{ trainAi: false }` for paid articles: each term set here replaces the site's in their `Content-Usage`.",
+      default: "the site's `usage`",
+    }),
+    llmindex: documented(llmindexMappingSchema.optional(), {
+      description:
+        "What the type adds to the llmindex `/llm/*` pages and products feed: `{ role: 'about' }`, `{ role: 'policy' }`, `{ role: 'faq', topic? }` or `{ role: 'product', availability, price?, currency?, id?, brand?, category?, imageUrl? }` (values name attributes).",
+      default: 'none',
+    }),
+  },
+  'must be true or a mapping object',
+);
+
+export type ContentTypeMapping = z.input<typeof contentTypeMappingSchema>;
+
+/** A content type's setting: `true` for the defaults, or a mapping. */
+export const contentTypeSettingSchema = z.union([z.literal(true), contentTypeMappingSchema], {
+  error: 'must be true or a mapping object',
+});
+
+const CONTENT_TYPES_EXAMPLE = "{ 'api::article.article': true | { url, title, body, … } }";
+
+/** Exposed locales: one rule (core's language tags) for config/plugins and the settings page. */
+export const localesSchema = z
+  .array(languageTagOption('must be a locale code such as en or pt-BR'), {
+    error: 'must be a list of 1 to 100 locale codes such as en or pt-BR',
+  })
+  .min(1, { error: 'must be a list of 1 to 100 locale codes such as en or pt-BR' })
+  .max(100, { error: 'must be a list of 1 to 100 locale codes such as en or pt-BR' })
+  .refine((codes) => !Array.isArray(codes) || new Set(codes).size === codes.length, {
+    error: 'lists a locale twice',
+    when: () => true,
+  });
+
+const siteShape = siteOptionsSchema.shape;
+
+/** The shared site options, described as the plugin's README has them. */
+const pluginSiteSchema = siteOptionsSchema.extend({
+  origin: documented(siteShape.origin, {
+    description:
+      'Public origin every URL is built on, e.g. `https://example.com`. Without it the plugin is not configured (above).',
+  }),
+  name: documented(siteShape.name, {
+    description: 'Site name (llms.txt title, llmindex entity). Here or on the settings page.',
+  }),
+});
+
+const siteOptions = agentSiteOptionsObject.shape;
 
 /**
- * The `config` of config/plugins as loaded: checked, but a required setting may still be missing
- * (see REQUIRED_SETTINGS), in which case the plugin is not configured yet.
+ * The `config` of `agent-ready` in `config/plugins.(js|ts)`: the site options every adapter
+ * shares, and the plugin's own. The README's settings table is rendered from it.
  */
-export type FilePluginConfig = Omit<AgentReadyPluginConfig, 'site' | 'contentTypes'> & {
-  site: Partial<AgentReadyPluginConfig['site']>;
-  contentTypes?: AgentReadyPluginConfig['contentTypes'];
-};
+export const pluginConfigObject = agentSiteOptionsObject.extend({
+  site: documented(pluginSiteSchema, optionDocOf(siteOptions.site)!),
+  contentTypes: documented(
+    z.record(z.string(), contentTypeSettingSchema, {
+      error: (issue) =>
+        issue.code === 'invalid_type' ? `is required: ${CONTENT_TYPES_EXAMPLE}` : undefined,
+    }),
+    {
+      description:
+        'Exposed content types by UID: `true` or a mapping (below). Nothing else is ever read. Here or on the settings page.',
+    },
+  ),
+  locales: documented(localesSchema.optional(), {
+    description: 'Exposed locale codes; others are never served.',
+    default: 'every locale',
+  }),
+  tablePrefix: documented(tablePrefixOption.optional(), {
+    description: "Prefix of the plugin's tables in Strapi's database.",
+    default: '`agent_ready_`',
+  }),
+  rebuild: documented(
+    rebuildOptionsSchema
+      .pick({ debounceMs: true, maxDelayMs: true, healIntervalMs: true })
+      .optional(),
+    { description: 'Artifact rebuild timing: `{ debounceMs?, maxDelayMs?, healIntervalMs? }`.' },
+  ),
+  reconcile: documented(
+    optionsObject({
+      onBootstrap: documented(booleanOption().optional(), {
+        description:
+          'Bring the table in line with the content at every start (first install, settings change, new plugin version, crash).',
+        default: '`true`',
+      }),
+      batchSize: documented(integerOption('must be an integer of at least 1', 1).optional(), {
+        description: 'Documents read per query while reconciling.',
+        default: '100',
+      }),
+    }).optional(),
+    { description: 'How the table is brought in line with the content.' },
+  ),
+  rootLink: documented(booleanOption().optional(), {
+    description: 'Add the sitemap `Link` to the response for `/`.',
+    default: '`true`',
+  }),
+  rootPage: documented(oneOf(['admin-redirect', 'agent-index']).optional(), {
+    description:
+      "What `/` answers: Strapi's redirect to the admin panel (with the sitemap `Link`), or `agent-index`: a small 200 page carrying the `Link`, for a Strapi that is itself the public origin (agents need a 2xx root).",
+    default: '`admin-redirect`',
+  }),
+  protect: documented(
+    z
+      .never({ error: 'is not supported by the Strapi plugin: only public content is exposed' })
+      .optional(),
+    { description: 'Not supported: the plugin exposes public content only.' },
+  ),
+  robotsTxt: documented(siteOptions.robotsTxt, {
+    description:
+      "`{ rules? }`: serve `/robots.txt` with the `Sitemap:` lines (and `usage` lines); Strapi's `public/robots.txt` wins when it exists, so remove it or add the lines there.",
+    default: 'off',
+  }),
+  usage: documented(siteOptions.usage, {
+    description:
+      "AI usage preferences `{ trainAi?, search? }`: the `Content-Usage` header on every agent endpoint, `Content-Usage:`/`Content-Signal:` lines in the served robots.txt, the policy's purposes. A content type's `usage` overrides it term by term.",
+    default: 'none',
+  }),
+  metrics: documented(siteOptions.metrics, {
+    description:
+      "`{ stats?: 'public' | 'protected', flushIntervalMs? }`: count agent requests (per day, endpoint kind and agent family; no IP, no per-request row) in memory, written every 30 s and at shutdown. The admin page shows them; `stats: 'public'` also serves `/llm-stats.json` (`protected` answers 404: Strapi has no access hook for it).",
+    default: 'off',
+  }),
+  botAuth: documented(siteOptions.botAuth, {
+    description:
+      "`{ enabled, gate? }`: verify Web Bot Auth signatures; verified agents are labelled `verified:<host>` in the metrics. `gate: true` refuses (401) a failing signature on agent endpoints; Strapi's own routes are never touched.",
+    default: 'off',
+  }),
+});
 
-export const PLUGIN_ID = 'agent-ready';
+export const pluginConfigSchema = withSiteOptionRules(pluginConfigObject);
+
+/**
+ * config/plugins as loaded: every value present checked as `pluginConfigSchema` wants it, but
+ * the required settings may be missing (see REQUIRED_SETTINGS): the plugin then starts "not
+ * configured" instead of failing Strapi's start.
+ */
+export const filePluginConfigSchema = withSiteOptionRules(
+  pluginConfigObject.extend({
+    site: pluginSiteSchema.partial({ origin: true, name: true }).default({}),
+    contentTypes: pluginConfigObject.shape.contentTypes.optional(),
+  }),
+);
+
+/** The `config` of `agent-ready` in `config/plugins.(js|ts)`. */
+export type AgentReadyPluginConfig = Omit<z.input<typeof pluginConfigObject>, 'protect'>;
+
+/** The `config` of config/plugins as loaded: checked, but a required setting may be missing. */
+export type FilePluginConfig = Omit<z.output<typeof filePluginConfigSchema>, 'protect'>;

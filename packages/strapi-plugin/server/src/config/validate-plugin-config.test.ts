@@ -37,6 +37,38 @@ describe('validatePluginConfig', () => {
     );
   });
 
+  it('refuses unknown keys at every level, with a hint when a known key is close', () => {
+    const message = problem({
+      site: { ...SITE, langauge: 'en' },
+      contentTypes: { 'api::a.a': { titel: 'title', colour: 'red', usage: { trainAI: false } } },
+      reconcile: { batchsize: 10 },
+      scp: { deltaPartPage: 10 },
+    });
+    for (const line of [
+      'site.langauge: unknown key; did you mean language?',
+      'contentTypes["api::a.a"].titel: unknown key; did you mean title?',
+      'contentTypes["api::a.a"].colour: unknown key (known: url, title, body, description, author, published, section, usage, llmindex)',
+      'contentTypes["api::a.a"].usage.trainAI: is not a usage term; did you mean trainAi?',
+      'reconcile.batchsize: unknown key; did you mean batchSize?',
+      'scp.deltaPartPage: unknown key; did you mean deltaPartPages?',
+    ]) {
+      expect(message).toContain(`\n  - ${line}`);
+    }
+  });
+
+  it('names each bad locale, and one listed twice', () => {
+    expect(problem({ site: SITE, contentTypes: {}, locales: ['en', 'English', 'en'] })).toBe(
+      [
+        'invalid agent-ready options:',
+        '  - locales[1]: must be a locale code such as en or pt-BR',
+        '  - locales: lists a locale twice',
+      ].join('\n'),
+    );
+    expect(problem({ site: SITE, contentTypes: {}, locales: [] })).toContain(
+      '- locales: must be a list of 1 to 100 locale codes',
+    );
+  });
+
   it('requires contentTypes and names every bad mapping key', () => {
     expect(problem({ site: SITE })).toMatch(/- contentTypes: is required/);
     const message = problem({
@@ -92,7 +124,8 @@ describe('validatePluginConfig', () => {
       }),
     ).toEqual(
       expect.stringMatching(
-        /"api::a\.a"\]\.llmindex\.availability: is required[\s\S]*"api::b\.b"\]\.llmindex\.topic: must be an attribute[\s\S]*"api::b\.b"\]\.llmindex\.price: unknown key for role faq[\s\S]*"api::c\.c"\]\.llmindex: must be \{ role: about \| policy \| faq \| product \}[\s\S]*"api::d\.d"\]\.llmindex: must be/,
+        // Within one object, its unknown keys come first (as everywhere): price, then topic.
+        /"api::a\.a"\]\.llmindex\.availability: is required[\s\S]*"api::b\.b"\]\.llmindex\.price: unknown key for role faq \(known: role, topic\)[\s\S]*"api::b\.b"\]\.llmindex\.topic: must be an attribute[\s\S]*"api::c\.c"\]\.llmindex: must be \{ role: about \| policy \| faq \| product \}[\s\S]*"api::d\.d"\]\.llmindex: must be/,
       ),
     );
     expect(() =>

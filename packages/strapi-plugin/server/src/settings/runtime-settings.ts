@@ -1,21 +1,7 @@
-import type { PolicyOptions } from '@agent-ready/core';
-import type { ContentTypeMapping, FilePluginConfig } from '../config/plugin-config';
+import type { FilePluginConfig } from '../config/plugin-config';
+import type { RuntimeSettings } from './validate-runtime-settings';
 
-/**
- * The settings an editor may change from the admin panel while Strapi runs. Each key present
- * replaces the value from `config/plugins`; an absent key keeps it. Everything else (origin,
- * database, table prefix, M-URL suffix, artifact families) needs a restart and stays in the file.
- */
-export interface RuntimeSettings {
-  /** Site name (llms.txt H1, llmindex entity), summary (llms.txt blockquote) and prose. */
-  site?: { name?: string; summary?: string; details?: string };
-  /** Exposed content types and their field mapping (replaces the file's list as a whole). */
-  contentTypes?: Record<string, ContentTypeMapping | true>;
-  /** Exposed locales; `null`: every locale. */
-  locales?: string[] | null;
-  /** `/llm-policy.json`; `false`: off. */
-  policy?: PolicyOptions | false;
-}
+export type { RuntimeSettings };
 
 /** What the plugin store holds (`strapi.store({ type: 'plugin', name: 'agent-ready' })`). */
 export interface StoredSettings {

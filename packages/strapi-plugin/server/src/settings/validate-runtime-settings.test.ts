@@ -61,6 +61,23 @@ describe('runtimeSettingsProblems', () => {
     expect(fields({ policy: true })).toEqual(['policy']);
   });
 
+  it('refuses unknown keys at every level, with a hint when a known key is close', () => {
+    expect(
+      runtimeSettingsProblems({
+        site: { nam: 'Example', tagline: 'x' },
+        contentTypes: { 'api::a.a': { boddy: 'content' } },
+        policy: { effective: '2025-10-01T00:00:00Z', rateHints: { maxRequestPerDay: 5 } },
+        locale: ['en'],
+      }).map((p) => `${p.field}: ${p.message}`),
+    ).toEqual([
+      'locale: unknown key; did you mean locales?',
+      'site.nam: unknown key; did you mean name?',
+      'site.tagline: unknown key (known: name, summary, details)',
+      'contentTypes["api::a.a"].boddy: unknown key; did you mean body?',
+      'policy.rateHints.maxRequestPerDay: unknown key; did you mean maxRequestsPerDay?',
+    ]);
+  });
+
   it('throws one typed error listing the problems', () => {
     expect(() => validateRuntimeSettings({ site: { name: '' } })).toThrow(ConfigProblemsError);
     try {

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { RequestHandler } from 'express';
+import {
+  agentSiteOptionsObject,
+  booleanOption,
+  documented,
+  integerOption,
+  offOr,
+  oneOf,
+  parseOptions,
+  withSiteOptionRules,
+} from '@agent-ready/core';
+import {
+  databaseOption,
+  loggerOption,
+  rebuildOptionsSchema,
+  tablePrefixOption,
+} from '@agent-ready/store';
+
+/** Express middleware that calls `next()` to allow, or answers (401, redirect) itself. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a named type for the d.ts
+export interface AuthorizeMiddleware extends RequestHandler {}
+
+/**
+ * The middleware's options: the site options every adapter shares, and this adapter's own
+ * (where the table is, who writes it, the app's access check, timings). Documented here: the
+ * README's table is rendered from it.
+ */
+export const agentReadyOptionsObject = agentSiteOptionsObject.extend({
+  database: documented(databaseOption.optional(), {
+    description: "A knex instance, or `{ client: 'sqlite' | 'postgres' | 'mysql', ... }`.",
+    default: 'SQLite `agent-ready.sqlite`',
+  }),
+  tablePrefix: documented(tablePrefixOption.optional(), {
+    description: 'Share one database between sites.',
+    default: '`agent_ready_`',
+  }),
+  mode: documented(oneOf(['standalone', 'read-only']).optional(), {
+    description: "`'read-only'`: serve a table another process (the Strapi plugin) writes.",
+    default: "`'standalone'`",
+  }),
+  authorize: documented(
+    z
+      .custom<AuthorizeMiddleware>((value) => typeof value === 'function', {
+        error: 'must be Express middleware',
+      })
+      .optional(),
+    {
+      description:
+        'Your access check as Express middleware: protected documents (see `protect`) are served only through it, never listed.',
+      default: 'none',
+    },
+  ),
+  pageLinks: documented(booleanOption().optional(), {
+    description: 'Add the discovery `Link` headers to your own pages.',
+    default: '`true`',
+  }),
+  rebuild: documented(rebuildOptionsSchema.optional(), {
+    description: '`{ debounceMs, healIntervalMs, ... }`: how artifact rebuilds are batched.',
+    default: 'debounce 100 ms',
+  }),
+  revalidateAfterMs: documented(integerOption('must be an integer of at least 0', 0).optional(), {
+    description: 'How long cached rows are trusted before the table is checked again (ms).',
+    default: '250',
+  }),
+  logger: documented(
+    offOr(loggerOption, 'must be { info, warn, error } (functions) or false').optional(),
+    {
+      description:
+        '`{ info, warn, error }`, or `false` for silence. Rebuild failures are logged here.',
+      default: 'the console (warnings, errors)',
+    },
+  ),
+});
+
+export const agentReadyOptionsSchema = withSiteOptionRules(agentReadyOptionsObject);
+
+/** What `agentReady()` takes. */
+export type AgentReadyOptions = z.input<typeof agentReadyOptionsObject>;
+
+/** The options, checked: throws an OptionsValidationError naming every bad key. */
+export function validateAgentReadyOptions(input: unknown): AgentReadyOptions {
+  return parseOptions(agentReadyOptionsSchema, input, { unknownTopLevelKey: 'unknown option' });
+}

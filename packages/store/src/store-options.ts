@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { booleanOption, documented, integerOption, optionsObject } from '@agent-ready/core';
+import { isKnex, type DatabaseOption } from './open-database';
+import type { StoreLogger } from './store-logger';
+import { TABLE_PREFIX } from './table-names';
+
+/**
+ * The store's options as the adapters offer them (documented: the README tables are rendered
+ * from them). The store's own functions keep checking what they are given.
+ */
+const milliseconds = (min: number) => integerOption(`must be an integer of at least ${min}`, min);
+
+export const tablePrefixOption = z
+  .string({ error: 'must be letters, digits and _ (≤ 31)' })
+  .regex(TABLE_PREFIX, { error: 'must be letters, digits and _ (≤ 31)' });
+
+/** How artifact rebuilds follow changes (RegenerationEngineOptions['rebuild']). */
+export const rebuildOptionsSchema = optionsObject({
+  debounceMs: documented(milliseconds(0).optional(), {
+    description: 'Quiet period before a rebuild starts: a burst of edits costs one rebuild.',
+    default: '100',
+  }),
+  maxDelayMs: documented(milliseconds(0).optional(), {
+    description: 'A steady stream of edits still gets a rebuild at least this often.',
+    default: '2000',
+  }),
+  leaseMs: documented(milliseconds(1).optional(), {
+    description:
+      'How long a rebuild lease lasts before another instance may take over (renewed while working).',
+    default: '10000',
+  }),
+  healIntervalMs: documented(milliseconds(0).optional(), {
+    description: 'How often an idle instance checks for stale artifacts (0: never).',
+    default: '60000',
+  }),
+  automatic: documented(booleanOption().optional(), {
+    description: 'Rebuild after each change; off: call `rebuildArtifacts` yourself.',
+    default: '`true`',
+  }),
+});
+
+const DATABASE_MESSAGE =
+  "must be a knex instance or { client: 'sqlite' | 'postgres' | 'mysql', … }";
+
+/** A knex instance, or a connection config for one of the three databases. */
+export const databaseOption = z.custom<DatabaseOption>(
+  (value) =>
+    isKnex(value) ||
+    (typeof value === 'object' &&
+      value !== null &&
+      ['sqlite', 'postgres', 'mysql'].includes((value as { client?: unknown }).client as string)),
+  { error: DATABASE_MESSAGE },
+);
+
+/** Where warnings go: `{ info, warn, error }`. */
+export const loggerOption = z.custom<StoreLogger>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    ['info', 'warn', 'error'].every(
+      (level) => typeof (value as Record<string, unknown>)[level] === 'function',
+    ),
+  { error: 'must be { info, warn, error } (functions) or false' },
+);
