@@ -5,3 +5,5 @@ export * from './m-url-path';
 export * from './build-sitemap';
 export * from './build-policy';
 export * from './discovery-links';
+export * from './tct-identity';
+export * from './read-tct03-document';
