@@ -7,3 +7,4 @@ export * from './build-policy';
 export * from './discovery-links';
 export * from './tct-identity';
 export * from './read-tct03-document';
+export * from './read-tct03-sitemap';

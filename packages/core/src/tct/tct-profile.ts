@@ -35,10 +35,13 @@ export interface TctLimits {
    * for tct-1, where the publisher's `maxDocumentBytes` (5 MiB by default) is the only cap.
    */
   maxIdentityBytes?: number;
-  /** Items in one sitemap document (a shard). */
-  maxSitemapItems: number;
-  /** Largest sitemap document (a shard or the index), in bytes. */
-  maxSitemapBytes: number;
+  /**
+   * Items in one sitemap document (a shard) the profile allows; none for tct-1, whose 50,000
+   * (`DEFAULT_MAX_SITEMAP_ITEMS`, the sitemaps.org limit) is a default the caller may change.
+   */
+  maxSitemapItems?: number;
+  /** Largest sitemap document (a shard or the index), in bytes; none for tct-1. */
+  maxSitemapBytes?: number;
   /**
    * Largest source body of one document, in UTF-8 bytes, as the reference caps it. Ours never
    * reaches it: the content parsers stop at 1,000,000 characters (3 MB at most).
@@ -103,11 +106,7 @@ export const TCT_1: TctProfile = {
     'public, max-age=0, must-revalidate, stale-while-revalidate=60, stale-if-error=86400, no-transform',
   linksProfile: false,
   refusesForbiddenIdentity: false,
-  limits: {
-    maxSitemapItems: 50_000,
-    // 50,000 items of about 310 bytes, with room.
-    maxSitemapBytes: 32 * 1024 * 1024,
-  },
+  limits: {},
   sitemapItem: (item) => ({
     cUrl: item.cUrl,
     // contentHash is draft -00's name, etag is -01's: both carry the same value (DECISIONS §1).
