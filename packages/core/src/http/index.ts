@@ -7,3 +7,4 @@ export * from './json-resource';
 export * from './served-resource';
 export * from './negotiate-markdown';
 export * from './is-media-type';
+export * from './accepts-identity';

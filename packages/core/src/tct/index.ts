@@ -8,3 +8,4 @@ export * from './discovery-links';
 export * from './tct-identity';
 export * from './read-tct03-document';
 export * from './read-tct03-sitemap';
+export * from './respond-tct';
