@@ -26,6 +26,10 @@ export { discoverTctSitemaps } from './discovery/discover-tct-sitemaps';
 export { findSitemapXmlUrls, readRobotsSitemaps } from './discovery/find-sitemap-xml';
 export {
   readTctSitemap,
+  readTctSitemapDocument,
+  type ListedDocument,
+  type ListedShard,
+  type TctSitemapDocument,
   type TctSitemapItem,
   type TctSitemapReading,
 } from './tct/read-tct-sitemap';
