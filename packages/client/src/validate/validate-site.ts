@@ -97,8 +97,9 @@ export function summarize(checks: readonly CheckResult[]): ValidationSummary {
 }
 
 /**
- * Validates a site as an agent finds it: discovery from the root, then every check of the
- * catalog (`VALIDATION_CHECKS`), bounded by the request, byte and time budgets.
+ * Validates a site as an agent finds it: discovery from the root, the TCT profile it serves
+ * (or the one asked for), then every check of that profile's catalog
+ * (`validationChecks(profile)`), bounded by the request, byte and time budgets.
  */
 export async function validateSite(
   originArgument: string,
