@@ -25,6 +25,7 @@ afterAll(async () => {
 describe('agent-ready validate (command)', () => {
   it('prints a table with a summary line and exits 0 when nothing fails', async () => {
     const { code, stdout } = await run(['validate', site.origin, '--all']);
+    expect(stdout).toMatch(/\(TCT profile tct-1, as the site declares it\)$/m);
     expect(stdout).toMatch(/^pass {8}tct\.root\.index-link /m);
     expect(stdout).toMatch(/^pass {8}scp\.sitemap\.structure /m);
     expect(stdout).toMatch(/^not tested {2}llmindex\.manifest /m);
@@ -57,6 +58,34 @@ describe('agent-ready validate (command)', () => {
     expect(report.budgetSpent).toMatch(/request budget \(5\)/);
     expect(report.checks.find((c) => c.id === 'tct.m-url.status')?.status).toBe('not-tested');
     expect(code).toBe(0);
+  });
+
+  it('runs the draft -03 checks by their reference names with --profile tct-03', async () => {
+    const { code, stdout } = await run([
+      'validate',
+      site.origin,
+      '--json',
+      '--profile',
+      'tct-03',
+      '--sample',
+      '1',
+    ]);
+    const report = JSON.parse(stdout) as ValidationReport;
+    expect(code).toBe(1);
+    expect(report).toMatchObject({ tctProfile: 'tct-03', tctProfileSource: 'option' });
+    const status = new Map(report.checks.map((c) => [c.id, c.status]));
+    // A tct-1 site: discovered the same way, but every document is in the other profile.
+    expect(status.get('root_generic_index_link')).toBe('pass');
+    expect(status.get('sitemap exact_profile')).toBe('fail');
+    expect(status.get('sitemap content_type_exact')).toBe('fail');
+    expect(status.get('murl exact_profile')).toBe('fail');
+    expect(status.has('tct.root.index-link')).toBe(false);
+  });
+
+  it('exits 2 for a profile it does not know', async () => {
+    const { code, stderr } = await run(['validate', site.origin, '--profile', 'tct-2']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/option '--profile <profile>' argument 'tct-2' is invalid/);
   });
 
   it('exits 2 for an argument that is not an origin', async () => {

@@ -26,6 +26,10 @@ export { discoverTctSitemaps } from './discovery/discover-tct-sitemaps';
 export { findSitemapXmlUrls, readRobotsSitemaps } from './discovery/find-sitemap-xml';
 export {
   readTctSitemap,
+  readTctSitemapDocument,
+  type ListedDocument,
+  type ListedShard,
+  type TctSitemapDocument,
   type TctSitemapItem,
   type TctSitemapReading,
 } from './tct/read-tct-sitemap';
@@ -33,10 +37,14 @@ export { mUrlHashOf, verifyMUrlRepresentation, type MUrlVerification } from './t
 export { sameUrl } from './tct/same-url';
 export {
   VALIDATION_CHECKS,
+  TCT_1_CHECKS,
+  SHARED_CHECKS,
+  validationChecks,
   checkDefinition,
   type CheckDefinition,
   type CheckProtocol,
 } from './validate/check-catalog';
+export { TCT_03_CHECKS } from './validate/check-catalog-tct03';
 export type { CheckEvidence, CheckResult, CheckStatus } from './validate/check-recorder';
 export {
   validateSite,

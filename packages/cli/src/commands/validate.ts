@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { AgentReadyError } from '@agent-ready/core';
 import { formatValidationReport, validateSite } from '@agent-ready/client';
 import { validateProgressLine } from '../io/progress-bar';
@@ -15,6 +15,7 @@ interface ValidateOptions {
   timeout?: number;
   timeBudget?: number;
   userAgent?: string;
+  profile?: 'tct-1' | 'tct-03' | 'auto';
 }
 
 /** Exit codes: 0 no check failed, 1 a check failed, 2 usage error. */
@@ -32,6 +33,7 @@ async function validate(origin: string, options: ValidateOptions): Promise<void>
       ...(options.timeout ? { timeoutMs: options.timeout } : {}),
       ...(options.timeBudget ? { timeBudgetMs: options.timeBudget } : {}),
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      ...(options.profile ? { profile: options.profile } : {}),
     });
     progress?.stop();
     process.stdout.write(
@@ -87,5 +89,13 @@ export function registerValidateCommands(program: Command): void {
       secondsOption('--time-budget'),
     )
     .option('--user-agent <text>', 'User-Agent to send')
+    .addOption(
+      new Option(
+        '--profile <profile>',
+        "TCT profile to check: tct-1, tct-03 (draft -03, by the reference validator's check names), or auto: the one the site's sitemap declares",
+      )
+        .choices(['tct-1', 'tct-03', 'auto'])
+        .default('auto'),
+    )
     .action((origin: string, options: ValidateOptions) => validate(origin, options));
 }

@@ -10,7 +10,8 @@ import {
 import { headerLinks, selectLinks } from '../discovery/find-links';
 import { HttpClient, isSameOrigin } from '../http/http-client';
 import { forEachConcurrently } from '../http/limit-concurrency';
-import { readTctSitemap, readTctSitemapIndex, type TctSitemapItem } from '../tct/read-tct-sitemap';
+import { isTctProfileName, tctProfile, type TctProfile } from '@agent-ready/core';
+import { readTctSitemapDocument, type ListedDocument } from '../tct/read-tct-sitemap';
 import { sameUrl } from '../tct/same-url';
 import { verifyMUrlRepresentation } from '../tct/verify-m-url';
 import { parseOrigin } from '../validate/validate-site';
@@ -21,6 +22,8 @@ import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } fro
 import { SyncState, urlKey } from './sync-state';
 
 const SITEMAP_URLS = 'tct_sitemap_urls';
+/** The profile the site's sitemap was last read in, for documents learned from the feed. */
+const PROFILE = 'tct_profile';
 /** Where the site's change feed stood when this state last matched the site. */
 const FEED_CURSOR = 'change_feed_cursor';
 const ROBOTS_TXT = 'robots_txt';
@@ -67,6 +70,8 @@ export async function syncRobotsPolicy(
  * Fetches every shard conditionally; a 304 reuses the stored body. A sitemap index (the root
  * links one on sharded sites) names every shard with its hash: a shard whose stored copy has
  * that hash is not asked for at all, so after one edit a re-sync reads the index and one shard.
+ * Each document is read in the profile it declares (tct-1, or -03's M-Sitemap and Index, whose
+ * hints may be absent: such a shard is fetched conditionally).
  */
 async function readSitemaps(
   client: HttpClient,
@@ -74,8 +79,9 @@ async function readSitemaps(
   urls: readonly string[],
   problems: SyncProblem[],
   origin: string,
-): Promise<{ items: TctSitemapItem[]; gone: boolean }> {
-  const items: TctSitemapItem[] = [];
+): Promise<{ items: ListedDocument[]; gone: boolean; profile?: TctProfile }> {
+  const items: ListedDocument[] = [];
+  let profile: TctProfile | undefined;
   const pending = [...urls];
   const read = new Set<string>();
   /** Shard hashes an index gave, by URL. */
@@ -98,25 +104,30 @@ async function readSitemaps(
           value: url,
         });
     }
-    const index = readTctSitemapIndex(body);
-    if (index) {
-      for (const problem of index.problems)
+    const document = readTctSitemapDocument(body);
+    if (profile !== undefined && document.profile !== profile)
+      problems.push({
+        url,
+        detail: `sitemap: profile ${document.profile.name}, the first document is ${profile.name}`,
+      });
+    profile ??= document.profile;
+    if (document.kind === 'index') {
+      for (const problem of document.problems)
         problems.push({ url, detail: `sitemap index: ${problem}` });
-      for (const shard of index.shards) {
+      for (const shard of document.shards) {
         if (!isSameOrigin(shard.url, origin)) {
           problems.push({ url: shard.url, detail: 'a shard on another origin; not fetched' });
           continue;
         }
-        indexed.set(urlKey(shard.url), shard.etag);
+        if (shard.etag !== undefined) indexed.set(urlKey(shard.url), shard.etag);
         pending.push(shard.url);
       }
       continue;
     }
-    const reading = readTctSitemap(body);
-    for (const problem of reading.problems) problems.push({ url, detail: `sitemap: ${problem}` });
-    items.push(...reading.items);
+    for (const problem of document.problems) problems.push({ url, detail: `sitemap: ${problem}` });
+    items.push(...document.items);
   }
-  return { items, gone: false };
+  return { items, gone: false, ...(profile ? { profile } : {}) };
 }
 
 /**
@@ -155,14 +166,18 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
     let nextCursor = feed?.next;
     /** The whole listing (sitemap), or only what changed (feed). */
     let complete = false;
-    const listed = new Map<string, TctSitemapItem>();
+    const listed = new Map<string, ListedDocument>();
+    const rememberedProfile = state.meta(PROFILE);
+    let profile: TctProfile | undefined = isTctProfileName(rememberedProfile)
+      ? tctProfile(rememberedProfile)
+      : undefined;
     const removed = new Set<string>();
     if (feed) {
       for (const change of feed.changes) {
         const key = urlKey(change.mUrl);
         if (change.change === 'upsert') {
           removed.delete(key);
-          listed.set(key, { ...change, contentHash: change.etag });
+          listed.set(key, { cUrl: change.cUrl, mUrl: change.mUrl, etag: change.etag });
         } else {
           listed.delete(key);
           removed.add(key);
@@ -191,6 +206,8 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
           });
       }
       state.setMeta(SITEMAP_URLS, JSON.stringify(shardUrls));
+      profile = sitemaps.profile;
+      if (profile) state.setMeta(PROFILE, profile.name);
       const refused = shardUrls.filter((url) => !robots.allows(url));
       if (refused.length > 0)
         throw new SyncError(
@@ -207,9 +224,11 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
     let fetched = 0;
     let deleted = 0;
     let robotsDisallowed = 0;
-    const toFetch: TctSitemapItem[] = [];
+    const toFetch: ListedDocument[] = [];
     for (const item of listed.values()) {
-      if (state.document(item.mUrl)?.hash === item.etag) zeroFetchSkips++;
+      // No hint (-03 allows none): the document is asked for, conditionally.
+      if (item.etag !== undefined && state.document(item.mUrl)?.hash === item.etag)
+        zeroFetchSkips++;
       else if (!robots.allows(item.mUrl)) robotsDisallowed++;
       else toFetch.push(item);
     }
@@ -254,7 +273,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
           problems.push({ url: item.mUrl, detail: `answered ${res.status}` });
           return;
         }
-        const verification = verifyMUrlRepresentation(res.body, res.headers.etag);
+        const verification = verifyMUrlRepresentation(res.body, res.headers.etag, profile);
         const canonical = selectLinks(headerLinks(res), 'canonical');
         if (!canonical.some((link) => sameUrl(link.href, item.cUrl)))
           verification.problems.push(`no Link rel="canonical" to ${item.cUrl}`);

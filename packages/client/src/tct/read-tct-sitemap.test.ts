@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { readTctSitemap } from './read-tct-sitemap';
+import { TCT_03, TCT_1 } from '@agent-ready/core';
+import { readTctSitemap, readTctSitemapDocument } from './read-tct-sitemap';
 
 const hash = (c: string) => `sha256-${c.repeat(64)}`;
 const item = (path: string, h = hash('a')) => ({
@@ -56,5 +57,73 @@ describe('readTctSitemap', () => {
       }),
       propertyRuns(300),
     );
+  });
+});
+
+describe('readTctSitemapDocument', () => {
+  it('reads each profile by its profile member: -03 M-Sitemap, -03 index, tct-1', () => {
+    const m03 = readTctSitemapDocument(
+      JSON.stringify({
+        version: 2,
+        profile: TCT_03.sitemapProfile,
+        items: [
+          {
+            cUrl: 'https://example.com/',
+            mUrl: 'https://example.com/llm.json',
+            etag: hash('a'),
+            lastModified: '2026-07-27T10:00:00Z',
+          },
+          { cUrl: 'https://example.com/b/', mUrl: 'https://example.com/b/llm.json' },
+        ],
+      }),
+    );
+    expect(m03).toMatchObject({ kind: 'sitemap', profile: TCT_03, problems: [] });
+    expect(m03.kind === 'sitemap' && m03.items).toEqual([
+      {
+        cUrl: 'https://example.com/',
+        mUrl: 'https://example.com/llm.json',
+        etag: hash('a'),
+        modified: '2026-07-27T10:00:00Z',
+      },
+      { cUrl: 'https://example.com/b/', mUrl: 'https://example.com/b/llm.json' },
+    ]);
+    const index = readTctSitemapDocument(
+      JSON.stringify({
+        version: 1,
+        profile: TCT_03.sitemapIndexProfile,
+        sitemaps: [{ url: 'https://example.com/llm-sitemap.json' }],
+      }),
+    );
+    expect(index).toMatchObject({
+      kind: 'index',
+      profile: TCT_03,
+      shards: [{ url: 'https://example.com/llm-sitemap.json' }],
+    });
+    const tct1 = readTctSitemapDocument(
+      JSON.stringify({ version: 1, profile: 'tct-1', items: [item('/')] }),
+    );
+    expect(tct1).toMatchObject({ kind: 'sitemap', profile: TCT_1, problems: [] });
+  });
+
+  it('names the problems of a -03 document and of what is no sitemap at all', () => {
+    const quoted = readTctSitemapDocument(
+      JSON.stringify({
+        version: 2,
+        profile: TCT_03.sitemapProfile,
+        sitemaps: [],
+        items: [
+          {
+            cUrl: 'https://example.com/',
+            mUrl: 'https://example.com/llm.json',
+            etag: `"${hash('a')}"`,
+          },
+        ],
+      }),
+    );
+    expect(quoted.problems).toEqual([
+      expect.stringMatching(/no sitemaps member/),
+      expect.stringMatching(/items\[0\]\.etag is not sha256-/),
+    ]);
+    expect(readTctSitemapDocument('nope').problems[0]).toMatch(/^not JSON/);
   });
 });

@@ -1,4 +1,14 @@
-import { isHttpUrl, isRfc3339, normalizeUri } from '@agent-ready/core';
+import {
+  checkTct03Sitemap,
+  checkTct03SitemapIndex,
+  isHttpUrl,
+  isRfc3339,
+  normalizeUri,
+  TCT_03,
+  TCT_1,
+  type Tct03Problem,
+  type TctProfile,
+} from '@agent-ready/core';
 
 /** One sitemap item, as DECISIONS §1 shapes it. */
 export interface TctSitemapItem {
@@ -155,4 +165,68 @@ export function readTctSitemapIndex(body: Buffer | string): TctSitemapIndexReadi
     shards.push({ url: entry.url as string, etag: entry.etag, items: entry.items as number });
   });
   return { shards, problems };
+}
+
+/** A document an agent lists from: what it names, whatever the profile. */
+export interface ListedDocument {
+  cUrl: string;
+  mUrl: string;
+  /** The M-URL's ETag without quotes: always under tct-1, an optional hint under -03. */
+  etag?: string;
+  /** RFC 3339 (`modified` under tct-1, `lastModified` under -03), when given. */
+  modified?: string;
+}
+
+/** A shard an index lists: its URL and, when given, its ETag without quotes. */
+export interface ListedShard {
+  url: string;
+  etag?: string;
+}
+
+/** A sitemap document read in the profile it declares (its `profile` member). */
+export type TctSitemapDocument = { profile: TctProfile; problems: string[] } & (
+  { kind: 'sitemap'; items: ListedDocument[] } | { kind: 'index'; shards: ListedShard[] }
+);
+
+const describe = (problem: Tct03Problem) => problem.message;
+
+/**
+ * Reads a sitemap document of either profile: a -03 M-Sitemap or M-Sitemap Index when its
+ * `profile` member says so, else a tct-1 sitemap or index (whose readers name a wrong profile).
+ * Lenient: every problem is named, well-formed entries are kept. Never throws.
+ */
+export function readTctSitemapDocument(body: Buffer | string): TctSitemapDocument {
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  } catch {
+    value = undefined;
+  }
+  const declared = isObject(value) ? value.profile : undefined;
+  if (declared === TCT_03.sitemapIndexProfile) {
+    const reading = checkTct03SitemapIndex(value);
+    return {
+      kind: 'index',
+      profile: TCT_03,
+      shards: reading.entries,
+      problems: reading.problems.map(describe),
+    };
+  }
+  if (declared === TCT_03.sitemapProfile) {
+    const reading = checkTct03Sitemap(value);
+    return {
+      kind: 'sitemap',
+      profile: TCT_03,
+      items: reading.entries.map(({ lastModified, ...item }) => ({
+        ...item,
+        ...(lastModified !== undefined ? { modified: lastModified } : {}),
+      })),
+      problems: reading.problems.map(describe),
+    };
+  }
+  const index = readTctSitemapIndex(body);
+  if (index)
+    return { kind: 'index', profile: TCT_1, shards: index.shards, problems: index.problems };
+  const reading = readTctSitemap(body);
+  return { kind: 'sitemap', profile: TCT_1, items: reading.items, problems: reading.problems };
 }

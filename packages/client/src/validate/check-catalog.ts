@@ -6,6 +6,9 @@
  * Cache-Control that keeps `no-transform` but differs from the recommended value is a warning
  * of an otherwise failing check); `rule` says where the requirement comes from.
  */
+import type { TctProfileName } from '@agent-ready/core';
+import { TCT_03_CHECKS } from './check-catalog-tct03';
+
 export type CheckProtocol = 'tct' | 'scp' | 'llmindex' | 'llmstxt';
 
 export interface CheckDefinition {
@@ -71,7 +74,8 @@ function jsonResourceChecks(prefix: 'sitemap' | 'm-url', noun: string): CheckDef
   ];
 }
 
-export const VALIDATION_CHECKS: readonly CheckDefinition[] = [
+/** The tct-1 checks (draft -00/-01, DECISIONS §1). */
+export const TCT_1_CHECKS: readonly CheckDefinition[] = [
   {
     id: 'tct.root.reachable',
     title: 'Site root answers 2xx (same-origin redirects followed)',
@@ -179,6 +183,10 @@ export const VALIDATION_CHECKS: readonly CheckDefinition[] = [
     severity: 'fail',
     rule: rule('tct-policy', 'TCT -00, informative'),
   },
+];
+
+/** The checks of SCP, llmindex and llms.txt: the same under either TCT profile. */
+export const SHARED_CHECKS: readonly CheckDefinition[] = [
   {
     id: 'scp.sitemap.structure',
     title: 'sitemap.xml SCP extension is well-formed (version, sections, collections, deltas)',
@@ -323,7 +331,17 @@ export const VALIDATION_CHECKS: readonly CheckDefinition[] = [
   },
 ];
 
-const BY_ID = new Map(VALIDATION_CHECKS.map((check) => [check.id, check]));
+/** Every check of a tct-1 site: `validationChecks('tct-1')`. */
+export const VALIDATION_CHECKS: readonly CheckDefinition[] = [...TCT_1_CHECKS, ...SHARED_CHECKS];
+
+/** Every check `agent-ready validate` runs on a site of the given TCT profile, in report order. */
+export function validationChecks(profile: TctProfileName): readonly CheckDefinition[] {
+  return profile === 'tct-03' ? [...TCT_03_CHECKS, ...SHARED_CHECKS] : VALIDATION_CHECKS;
+}
+
+const BY_ID = new Map(
+  [...TCT_1_CHECKS, ...TCT_03_CHECKS, ...SHARED_CHECKS].map((check) => [check.id, check]),
+);
 
 export function checkDefinition(id: string): CheckDefinition {
   const check = BY_ID.get(id);

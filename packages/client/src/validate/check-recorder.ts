@@ -1,6 +1,11 @@
 import { HttpBudgetError, HttpTransportError } from '../client-errors';
 import type { HttpExchange, HttpExchangeHead } from '../http/http-client';
-import { checkDefinition, VALIDATION_CHECKS, type CheckProtocol } from './check-catalog';
+import {
+  checkDefinition,
+  VALIDATION_CHECKS,
+  type CheckDefinition,
+  type CheckProtocol,
+} from './check-catalog';
 
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'not-tested';
 
@@ -56,10 +61,16 @@ const RANK: Record<CheckStatus, number> = { fail: 3, warn: 2, pass: 1, 'not-test
  * into one result per check: the worst outcome wins and keeps its evidence.
  */
 export class CheckRecorder {
+  /** The checks this run reports, in order (the profile's, then SCP, llmindex, llms.txt). */
+  readonly catalog: readonly CheckDefinition[];
   private readonly outcomes = new Map<string, Outcome[]>();
   private readonly reasons = new Map<string, string>();
   /** Set once a budget stopped a probe: which one. */
   budgetSpent: string | undefined;
+
+  constructor(catalog: readonly CheckDefinition[] = VALIDATION_CHECKS) {
+    this.catalog = catalog;
+  }
 
   pass(id: string, evidence: CheckEvidence): void {
     this.add(id, { status: 'pass', evidence });
@@ -90,7 +101,7 @@ export class CheckRecorder {
   /** Every check id starting with `prefix` (e.g. `scp.`), not tested for `reason`. */
   notTestedPrefix(prefix: string, reason: string): void {
     this.notTested(
-      VALIDATION_CHECKS.filter((c) => c.id.startsWith(prefix)).map((c) => c.id),
+      this.catalog.filter((c) => c.id.startsWith(prefix)).map((c) => c.id),
       reason,
     );
   }
@@ -126,7 +137,7 @@ export class CheckRecorder {
   }
 
   results(): CheckResult[] {
-    return VALIDATION_CHECKS.map((check) => {
+    return this.catalog.map((check) => {
       const outcomes = this.outcomes.get(check.id) ?? [];
       const counts = { pass: 0, fail: 0, warn: 0 };
       let worst: Outcome | undefined;

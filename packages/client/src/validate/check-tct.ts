@@ -13,14 +13,13 @@ import { readTctSitemap, readTctSitemapIndex, type TctSitemapItem } from '../tct
 import { mUrlHashOf } from '../tct/verify-m-url';
 import { checkJsonResource } from './check-json-resource';
 import { evidenceOf } from './check-recorder';
+import { fetchRoot, fetchSitemapDocument, HTML_ACCEPT } from './detect-tct-profile';
 import {
   fetchIdentity,
   onOrigin,
   sampleEvenly,
   type ValidationContext,
 } from './validation-context';
-
-const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 
 function parseJson(bytes: Buffer): unknown {
   try {
@@ -43,7 +42,7 @@ export async function checkRoot(ctx: ValidationContext): Promise<string[]> {
     ['tct.root.reachable', 'tct.root.index-link'],
     { method: 'GET', url },
     async () => {
-      root = await fetchIdentity(ctx, url, { accept: HTML_ACCEPT });
+      root = await fetchRoot(ctx);
     },
   );
   if (!root) return [];
@@ -154,7 +153,7 @@ export async function checkSitemaps(
     }
     let shard: HttpExchange | undefined;
     await rec.probe(sitemapIds, { method: 'GET', url }, async () => {
-      shard = await fetchIdentity(ctx, url, { accept: 'application/json' });
+      shard = await fetchSitemapDocument(ctx, url);
     });
     if (!shard) continue;
     if (shard.status !== 200) {

@@ -24,7 +24,10 @@ function clip(text: string): string {
 /** The report as a table, one check a line, then the summary line. */
 export function formatValidationReport(report: ValidationReport): string {
   const idWidth = Math.max(...report.checks.map((c) => c.id.length));
-  const lines = [`agent-ready validate ${report.origin}`, ''];
+  const lines = [
+    `agent-ready validate ${report.origin} (TCT profile ${report.tctProfile}, ${report.tctProfileSource === 'option' ? 'as asked' : 'as the site declares it'})`,
+    '',
+  ];
   for (const check of report.checks) {
     const runs = check.counts.pass + check.counts.fail + check.counts.warn;
     const count = runs > 1 ? ` (${check.counts.pass}/${runs} pass)` : '';

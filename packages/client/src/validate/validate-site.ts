@@ -1,9 +1,12 @@
-import type { ScpLimits } from '@agent-ready/core';
+import { tctProfile, type ScpLimits, type TctProfileName } from '@agent-ready/core';
 import { ClientOptionError, positiveInteger } from '../client-errors';
 import { HttpClient, type HttpClientOptions, type HttpClientStats } from '../http/http-client';
 import { checkLlmindex } from './check-llmindex';
 import { checkLlmsTxt } from './check-llms-txt';
+import { validationChecks } from './check-catalog';
 import { CheckRecorder, type CheckResult } from './check-recorder';
+import { checkTct03 } from './check-tct03';
+import { detectTctProfile } from './detect-tct-profile';
 import { checkScp } from './check-scp';
 import { checkMUrls, checkPolicy, checkRoot, checkSitemaps } from './check-tct';
 import type { ValidationContext } from './validation-context';
@@ -25,6 +28,11 @@ export interface ValidateSiteOptions extends Pick<
   all?: boolean;
   /** Caps for reading SCP collections. */
   scpLimits?: Partial<ScpLimits>;
+  /**
+   * The TCT profile to check against: `tct-1`, `tct-03`, or `auto` (default): the profile the
+   * site's sitemap declares.
+   */
+  profile?: TctProfileName | 'auto';
 }
 
 export interface ValidationSummary {
@@ -41,6 +49,9 @@ export interface ValidationReport {
   durationMs: number;
   /** True when no check failed (warnings and untested checks allowed): exit code 0. */
   ok: boolean;
+  /** The TCT profile checked, and whether it was asked for or read from the site. */
+  tctProfile: TctProfileName;
+  tctProfileSource: 'option' | 'detected';
   summary: ValidationSummary;
   checks: CheckResult[];
   requests: HttpClientStats;
@@ -86,14 +97,19 @@ export function summarize(checks: readonly CheckResult[]): ValidationSummary {
 }
 
 /**
- * Validates a site as an agent finds it: discovery from the root, then every check of the
- * catalog (`VALIDATION_CHECKS`), bounded by the request, byte and time budgets.
+ * Validates a site as an agent finds it: discovery from the root, the TCT profile it serves
+ * (or the one asked for), then every check of that profile's catalog
+ * (`validationChecks(profile)`), bounded by the request, byte and time budgets.
  */
 export async function validateSite(
   originArgument: string,
   options: ValidateSiteOptions = {},
 ): Promise<ValidationReport> {
   const origin = parseOrigin(originArgument);
+  const asked =
+    options.profile === undefined || options.profile === 'auto' ? undefined : options.profile;
+  // Before any request: a bad name is a usage error, not a site's failure.
+  let profile = asked === undefined ? undefined : tctProfile(asked);
   const sample = options.all ? Infinity : positiveInteger(options.sample ?? 5, 'sample');
   const concurrency = options.concurrency ?? 4;
   const client = new HttpClient({
@@ -107,20 +123,33 @@ export async function validateSite(
     retry: { maxRetries: 1, maxWaitMs: 10_000 },
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
   });
-  const rec = new CheckRecorder();
-  const ctx: ValidationContext = { origin, client, rec, sample, concurrency, pages: [], links: [] };
+  const ctx: ValidationContext = {
+    origin,
+    client,
+    rec: new CheckRecorder(),
+    sample,
+    concurrency,
+    pages: [],
+    links: [],
+  };
   const started = Date.now();
   try {
-    const shardUrls = await checkRoot(ctx);
-    const { items, policyUrl } = await checkSitemaps(ctx, shardUrls);
-    await checkMUrls(ctx, items);
-    await checkPolicy(ctx, policyUrl);
+    profile ??= await detectTctProfile(ctx);
+    ctx.rec = new CheckRecorder(validationChecks(profile.name));
+    if (profile.name === 'tct-03') await checkTct03(ctx);
+    else {
+      const shardUrls = await checkRoot(ctx);
+      const { items, policyUrl } = await checkSitemaps(ctx, shardUrls);
+      await checkMUrls(ctx, items);
+      await checkPolicy(ctx, policyUrl);
+    }
     await checkLlmsTxt(ctx);
     await checkLlmindex(ctx);
     await checkScp(ctx, options.scpLimits ? { limits: options.scpLimits } : {});
   } finally {
     client.close();
   }
+  const rec = ctx.rec;
   const checks = rec.results();
   const summary = summarize(checks);
   return {
@@ -128,6 +157,8 @@ export async function validateSite(
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     ok: summary.fail === 0,
+    tctProfile: profile?.name ?? 'tct-1',
+    tctProfileSource: asked === undefined ? 'detected' : 'option',
     summary,
     checks,
     requests: client.stats,

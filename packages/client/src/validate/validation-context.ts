@@ -16,6 +16,28 @@ export interface ValidationContext {
   pages: HttpExchange[];
   /** Every discovery link seen, to tell "absent" from "advertised but broken". */
   links: DiscoveredLink[];
+  /** Requests made once and read by more than one step (profile detection, then the checks). */
+  fetched?: Map<string, Promise<HttpExchange>>;
+}
+
+/**
+ * `fetch()` once per `key` in a run: profile detection reads the root and the first sitemap,
+ * and the checks read the same exchanges (or meet the same transport error) without asking again.
+ */
+export function fetchOnce(
+  ctx: ValidationContext,
+  key: string,
+  fetch: () => Promise<HttpExchange>,
+): Promise<HttpExchange> {
+  ctx.fetched ??= new Map();
+  let pending = ctx.fetched.get(key);
+  if (pending === undefined) {
+    pending = fetch();
+    // Whoever reads it handles the error; an unread rejection must not go unhandled.
+    pending.catch(() => undefined);
+    ctx.fetched.set(key, pending);
+  }
+  return pending;
 }
 
 /**

@@ -1,4 +1,7 @@
 import { ValidationError } from '../errors';
+import { readTct03MUrl } from '../tct/read-tct03-document';
+import { TCT_03 } from '../tct/tct-profile';
+import { sha256Hex } from '../crypto';
 import { prepareDocument } from './prepare-document';
 
 const site = { origin: 'https://example.com', language: 'en' };
@@ -140,5 +143,41 @@ describe('prepareDocument', () => {
       { ...site, maxDocumentBytes: 10_000 },
     );
     expect(() => big.render('2025-10-01T12:00:00Z')).toThrow(/cap is 10000/);
+  });
+
+  it('renders tct-1 bytes exactly as before the profile option existed', () => {
+    const doc = prepareDocument(article, site);
+    const out = doc.render('2025-10-01T12:00:00.000Z');
+    expect(out.body.toString('utf8')).toBe(
+      '{"canonical_url":"https://example.com/blog/hello/","content":"Hello\\n\\nIntro\\n\\nSome bold text with a link.\\n\\n[Image: A cat]","description":"A first post","hash":"sha256-758423d473c9dfa935f1f8417738ed2d848d71dfb28f55038736fc09e3b7e693","language":"en","modified":"2025-10-01T12:00:00.000Z","profile":"tct-1","title":"Hello"}',
+    );
+    expect(out.hash).toBe(
+      'sha256-758423d473c9dfa935f1f8417738ed2d848d71dfb28f55038736fc09e3b7e693',
+    );
+    expect(doc.renderKey).toBe(
+      'sha256-70aa76f0cedcff02a26e3fcf529bd9af4164cbbbd30c5eec119f6067bd1370a8',
+    );
+  });
+
+  it('renders the same document in the -03 profile: same content, -03 members, hash of the body', () => {
+    const tct1 = prepareDocument(article, site);
+    const doc = prepareDocument(article, { ...site, profile: TCT_03 });
+    const out = doc.render('2025-10-01T12:00:00.000Z');
+    const body = readTct03MUrl(out.body);
+    expect(body).toEqual({
+      profile: TCT_03.id,
+      canonical_url: 'https://example.com/blog/hello/',
+      title: 'Hello',
+      content: 'Hello\n\nIntro\n\nSome bold text with a link.\n\n[Image: A cat]',
+      description: 'A first post',
+      language: 'en',
+      lastModified: '2025-10-01T12:00:00.000Z',
+      content_media_type: 'text/plain; charset=utf-8',
+    });
+    expect(out.hash).toBe(`sha256-${sha256Hex(out.body)}`);
+    // What an agent could notice is the same document; the bytes are the profile's.
+    expect(doc.fingerprint).toBe(tct1.fingerprint);
+    expect(doc.renderKey).not.toBe(tct1.renderKey);
+    expect(out.scpLine).toBe(tct1.render('2025-10-01T12:00:00.000Z').scpLine);
   });
 });

@@ -12,7 +12,7 @@ import { canonicalizeJson } from '../json';
 import { buildScpPage, serializeScpPage, treeToScpBlocks } from '../scp';
 import { DEFAULT_M_URL_SCHEME, mUrlFor, type MUrlScheme } from '../tct/m-url-path';
 import { buildMUrlRepresentation, DEFAULT_MAX_M_URL_BYTES } from '../tct/build-m-url';
-import { TCT_1 } from '../tct/tct-profile';
+import { TCT_1, type TctProfile } from '../tct/tct-profile';
 import { normalizeText } from '../text';
 import { toRfc3339 } from '../time';
 import { normalizeUri, parseUri, resolveUrlAgainst } from '../uri';
@@ -27,6 +27,8 @@ export interface PrepareDocumentOptions {
   language?: string;
   mUrl?: MUrlScheme;
   maxDocumentBytes?: number;
+  /** The TCT wire profile the M-URL bytes are rendered in (default `tct-1`); one per site. */
+  profile?: TctProfile;
 }
 
 /**
@@ -96,6 +98,7 @@ export function prepareDocument(
     });
   }
   const scheme = options.mUrl ?? DEFAULT_M_URL_SCHEME;
+  const profile = options.profile ?? TCT_1;
   const mUrl = mUrlFor(cUrl, scheme);
   const section = doc.section ?? DEFAULT_SECTION;
   if (!SECTION.test(section)) {
@@ -143,7 +146,7 @@ export function prepareDocument(
   const renderKey = `sha256-${sha256Hex(
     JSON.stringify([
       RENDER_VERSION,
-      TCT_1.id,
+      profile.id,
       origin,
       scheme.suffix,
       options.maxDocumentBytes ?? DEFAULT_MAX_M_URL_BYTES,
@@ -182,7 +185,7 @@ export function prepareDocument(
           ...(doc.author !== undefined ? { author: doc.author } : {}),
           ...(doc.structuredData !== undefined ? { structuredData: doc.structuredData } : {}),
         },
-        { maxBytes: options.maxDocumentBytes ?? DEFAULT_MAX_M_URL_BYTES },
+        { maxBytes: options.maxDocumentBytes ?? DEFAULT_MAX_M_URL_BYTES, profile },
       );
       const page = buildScpPage({
         url: cUrl,

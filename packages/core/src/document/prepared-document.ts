@@ -47,9 +47,9 @@ export interface PreparedDocument {
 }
 
 export interface RenderedDocument {
-  /** Exact M-URL body bytes. */
+  /** Exact M-URL body bytes, in the site's profile. */
   body: Buffer;
-  /** `sha256-…`, equal to the body's `hash`. */
+  /** `sha256-…`: the M-URL's ETag unquoted; tct-1: the body's `hash`, -03: sha256 of `body`. */
   hash: string;
   /** The SCP page line (JSON, no newline). */
   scpLine: string;

@@ -6,3 +6,5 @@ export * from './link-header';
 export * from './json-resource';
 export * from './served-resource';
 export * from './negotiate-markdown';
+export * from './is-media-type';
+export * from './accepts-identity';

@@ -1,1 +1,2 @@
 export * from './canonicalize-json';
+export * from './check-json-limits';

@@ -1,11 +1,12 @@
 import { ValidationError } from '../errors';
 import { contentDigestOf } from '../http/served-resource';
-import { buildJsonResource } from '../http/json-resource';
+import { isMediaType } from '../http/is-media-type';
 import type { JsonValue } from '../json';
-import { canonicalizeJson, canonicalizeTrustedJson } from '../json';
+import { canonicalizeJson, canonicalizeTrustedJson, checkJsonLimits } from '../json';
 import { sha256Hex } from '../crypto';
 import { normalizeUri } from '../uri';
 import { TCT_1, type TctProfile } from './tct-profile';
+import { buildTctIdentity } from './tct-identity';
 import { assertRfc3339 } from '../time';
 import { isLanguageTag } from '../text/language-tag';
 
@@ -19,7 +20,10 @@ export interface MUrlFields {
   language?: string;
   /** RFC 3339 date-times. */
   published?: string;
+  /** Written as `modified` (tct-1) or `lastModified` (-03): the profile's `modifiedMember`. */
   modified?: string;
+  /** `content_media_type`, for profiles that have it: default the profile's; `null` omits it. */
+  contentMediaType?: string | null;
   description?: string;
   author?: string;
   /** Schema.org JSON-LD or similar; must be plain JSON. */
@@ -27,9 +31,12 @@ export interface MUrlFields {
 }
 
 export interface MUrlRepresentation {
-  /** The exact bytes served: JCS of the body including `hash`. */
+  /** The exact bytes served: JCS of the body (including `hash` where the profile embeds it). */
   body: Buffer;
-  /** `sha256-<hex>`: equal to the body's `hash`, the sitemap's values and the unquoted ETag. */
+  /**
+   * `sha256-<hex>`: the sitemap's values and the unquoted ETag; tct-1: also the body's `hash`
+   * (the hash of the body without it), -03: the hash of the whole body.
+   */
   hash: string;
   /** ETag header value (strong, quoted). */
   etag: string;
@@ -41,6 +48,9 @@ export interface MUrlRepresentation {
 
 /** Hard cap on a single M-URL body; bigger content is a publisher error, not a response. */
 export const DEFAULT_MAX_M_URL_BYTES = 5 * 1024 * 1024;
+
+/** What -03 allows in `canonical_url`: visible ASCII only (a raw space is refused). */
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 function requireString(
   value: unknown,
@@ -56,16 +66,27 @@ function requireString(
   return value;
 }
 
-/** The M-URL body without `hash`, validated: optional members appear only when given. */
+/**
+ * The M-URL body without `hash`, validated, in the profile's shape: optional members appear only
+ * when given; the modification date under the profile's name; `content_media_type` where the
+ * profile has one.
+ */
 export function buildMUrlBody(
   fields: MUrlFields,
   profile: TctProfile = TCT_1,
 ): Record<string, JsonValue> {
+  const canonicalUrl = normalizeUri(
+    requireString(fields.canonicalUrl, 'canonicalUrl', { nonEmpty: true }),
+  );
+  if (!VISIBLE_ASCII.test(canonicalUrl)) {
+    throw new ValidationError('tct.canonical-url', 'canonical_url must be visible ASCII', {
+      field: 'canonicalUrl',
+      value: canonicalUrl,
+    });
+  }
   const body: Record<string, JsonValue> = {
     profile: profile.id,
-    canonical_url: normalizeUri(
-      requireString(fields.canonicalUrl, 'canonicalUrl', { nonEmpty: true }),
-    ),
+    canonical_url: canonicalUrl,
     title: requireString(fields.title, 'title', { nonEmpty: true }),
     content: requireString(fields.content, 'content'),
   };
@@ -80,9 +101,24 @@ export function buildMUrlBody(
     }
     body.language = language;
   }
-  for (const key of ['published', 'modified'] as const) {
-    const value = fields[key];
-    if (value !== undefined) body[key] = assertRfc3339(requireString(value, key), key);
+  if (fields.published !== undefined)
+    body.published = assertRfc3339(requireString(fields.published, 'published'), 'published');
+  if (fields.modified !== undefined)
+    body[profile.modifiedMember] = assertRfc3339(
+      requireString(fields.modified, 'modified'),
+      'modified',
+    );
+  const mediaType =
+    fields.contentMediaType === undefined ? profile.contentMediaType : fields.contentMediaType;
+  if (mediaType !== undefined && mediaType !== null) {
+    if (!isMediaType(mediaType)) {
+      throw new ValidationError('tct.media-type', 'contentMediaType must be a media type', {
+        field: 'contentMediaType',
+        value: mediaType,
+        rule: 'RFC 9110 §8.3.1',
+      });
+    }
+    body.content_media_type = mediaType;
   }
   if (fields.description !== undefined)
     body.description = requireString(fields.description, 'description');
@@ -97,12 +133,15 @@ export function buildMUrlBody(
     }
     body.structured_data = data;
   }
+  if (profile.limits.json) checkJsonLimits(body, profile.limits.json);
   return body;
 }
 
 /**
- * Builds the exact M-URL representation (DECISIONS §1, -01 §6.2 = -00 Method A):
+ * Builds the exact M-URL representation. tct-1 (DECISIONS §1, -01 §6.2 = -00 Method A):
  * F = sha256hex(JCS(body without hash)); hash = "sha256-" + F; bytes = JCS(body with hash).
+ * -03 (identity representation): bytes = JCS(body); hash = "sha256-" + sha256hex(bytes).
+ * `maxBytes` (default 5 MiB) is capped by the profile's own identity cap, where it has one.
  */
 export function buildMUrlRepresentation(
   fields: MUrlFields,
@@ -112,14 +151,18 @@ export function buildMUrlRepresentation(
   const withoutHash = buildMUrlBody(fields, profile);
   let hash: string;
   let body: Buffer;
+  let contentDigest: string | undefined;
   if (profile.embedsHash) {
     hash = `sha256-${sha256Hex(canonicalizeJson(withoutHash))}`;
     // Validated by the first pass; the hash member is ours.
     body = Buffer.from(canonicalizeTrustedJson({ ...withoutHash, hash }), 'utf8');
   } else {
-    ({ body, hash } = buildJsonResource(withoutHash));
+    ({ body, hash, contentDigest } = buildTctIdentity(withoutHash));
   }
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_M_URL_BYTES;
+  const maxBytes = Math.min(
+    options.maxBytes ?? DEFAULT_MAX_M_URL_BYTES,
+    profile.limits.maxIdentityBytes ?? Infinity,
+  );
   if (body.length > maxBytes) {
     throw new ValidationError(
       'tct.too-large',
@@ -135,7 +178,7 @@ export function buildMUrlRepresentation(
     body,
     hash,
     etag: `"${hash}"`,
-    contentDigest: contentDigestOf(body),
+    contentDigest: contentDigest ?? contentDigestOf(body),
     canonicalUrl: withoutHash.canonical_url as string,
   };
 }

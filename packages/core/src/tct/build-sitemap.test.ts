@@ -9,7 +9,9 @@ import {
   sitemapShardPath,
   type SitemapEntry,
 } from './build-sitemap';
-import { TCT_1 } from './tct-profile';
+import { buildMUrlRepresentation } from './build-m-url';
+import { readTct03Sitemap, readTct03SitemapIndex } from './read-tct03-sitemap';
+import { TCT_03, TCT_1 } from './tct-profile';
 
 const hashOf = (s: string) => `sha256-${createHash('sha256').update(s).digest('hex')}`;
 const entry = (path: string): SitemapEntry => ({
@@ -179,6 +181,132 @@ describe('sitemapShardJson', () => {
         expect(sitemapShardJson(entries, TCT_1)).toBe(expected);
       }),
       propertyRuns(300),
+    );
+  });
+});
+
+describe('buildSitemaps under draft -03 (M-Sitemap version 2, M-Sitemap Index)', () => {
+  const origin = 'https://example.com';
+  /** A real -03 M-URL per path: its hash is what the hint must be. */
+  const document = (path: string, modified = '2025-10-01T12:34:56Z'): SitemapEntry => {
+    const rep = buildMUrlRepresentation(
+      { canonicalUrl: `${origin}${path}`, title: path, content: `About ${path}`, modified },
+      { profile: TCT_03 },
+    );
+    return { cUrl: `${origin}${path}`, mUrl: `${origin}${path}llm.json`, modified, hash: rep.hash };
+  };
+
+  it('writes {version 2, the M-Sitemap profile, items}, homepage first, hints = each M-URL ETag', () => {
+    const home = document('/');
+    const set = buildSitemaps([document('/b/'), home, document('/a/')], {
+      origin,
+      overviewUrl: `${origin}/`,
+      profile: TCT_03,
+    });
+    const shard = set.shards[0]!;
+    const text = shard.resource.body.toString('utf8');
+    expect(text).toBe(canonicalizeJson(JSON.parse(text)));
+    const doc = JSON.parse(text);
+    expect(Object.keys(doc)).toEqual(['items', 'profile', 'version']);
+    expect(doc.version).toBe(2);
+    expect(doc.profile).toBe(TCT_03.sitemapProfile);
+    expect(doc.items[0]).toEqual({
+      cUrl: `${origin}/`,
+      etag: home.hash,
+      lastModified: '2025-10-01T12:34:56Z',
+      mUrl: `${origin}/llm.json`,
+    });
+    expect(Object.keys(doc.items[1])).toEqual(['cUrl', 'etag', 'lastModified', 'mUrl']);
+    expect(readTct03Sitemap(shard.resource.body).map((i) => i.cUrl)).toEqual([
+      `${origin}/`,
+      `${origin}/a/`,
+      `${origin}/b/`,
+    ]);
+    expect(shard.resource.hash).toBe(hashOf(text));
+  });
+
+  it('shards under an M-Sitemap Index: version 1, its profile, each shard URL, ETag hint and lastModified', () => {
+    const entries = [
+      document('/', '2025-10-02T23:00:00Z'),
+      document('/a/', '2025-10-03T00:00:00+02:00'),
+      document('/b/', '2025-10-02T00:00:00Z'),
+      document('/c/', '2025-10-05T00:00:00Z'),
+    ];
+    const set = buildSitemaps(entries, {
+      origin,
+      overviewUrl: `${origin}/`,
+      maxItemsPerShard: 2,
+      profile: TCT_03,
+    });
+    expect(set.shards).toHaveLength(2);
+    const text = set.index!.resource.body.toString('utf8');
+    expect(text).toBe(canonicalizeJson(JSON.parse(text)));
+    expect(JSON.parse(text)).toEqual({
+      version: 1,
+      profile: TCT_03.sitemapIndexProfile,
+      sitemaps: [
+        // Newest by instant, not by text: 23:00Z on the 2nd is after 00:00+02:00 on the 3rd.
+        {
+          url: `${origin}/llm-sitemap.json`,
+          etag: set.shards[0]!.resource.hash,
+          lastModified: '2025-10-02T23:00:00Z',
+        },
+        {
+          url: `${origin}/llm-sitemap-2.json`,
+          etag: set.shards[1]!.resource.hash,
+          lastModified: '2025-10-05T00:00:00Z',
+        },
+      ],
+    });
+    expect(readTct03SitemapIndex(set.index!.resource.body)).toHaveLength(2);
+    for (const shard of set.shards)
+      expect(() => readTct03Sitemap(shard.resource.body)).not.toThrow();
+  });
+
+  it('refuses duplicates with the typed errors tct-1 has', () => {
+    expect(() =>
+      buildSitemaps([document('/a/'), document('/a/')], { origin, profile: TCT_03 }),
+    ).toThrow(expect.objectContaining({ code: 'sitemap.duplicate-c-url' }));
+    expect(() =>
+      buildSitemapShards(
+        [[document('/a/')], [{ ...document('/b/'), mUrl: `${origin}/a/llm.json` }]],
+        {
+          origin,
+          profile: TCT_03,
+        },
+      ),
+    ).toThrow(expect.objectContaining({ code: 'sitemap.duplicate-m-url' }));
+  });
+
+  it("holds a shard to -03's 10,000 items: the default, and a larger budget refused", () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => entry(`/p${i}/`));
+    expect(buildSitemaps(many, { origin, profile: TCT_03 }).shards.map((s) => s.itemCount)).toEqual(
+      [10_000, 1],
+    );
+    expect(() =>
+      buildSitemaps([entry('/a/')], { origin, profile: TCT_03, maxItemsPerShard: 10_001 }),
+    ).toThrow(expect.objectContaining({ code: 'sitemap.max-items' }));
+    expect(buildSitemaps(many, { origin }).shards).toHaveLength(1);
+  });
+
+  it('writes exactly the RFC 8785 form of an M-Sitemap, for any items', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 40 });
+    const item = fc.record({ cUrl: text, mUrl: text, modified: text, hash: text });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 20 }), (entries) => {
+        const expected = canonicalizeJson({
+          version: 2,
+          profile: TCT_03.sitemapProfile,
+          items: entries.map((e) => ({
+            cUrl: e.cUrl,
+            mUrl: e.mUrl,
+            etag: e.hash,
+            lastModified: e.modified,
+          })),
+        });
+        return sitemapShardJson(entries, TCT_03) === expected;
+      }),
+      propertyRuns(200),
     );
   });
 });

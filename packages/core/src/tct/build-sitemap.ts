@@ -3,23 +3,30 @@ import { sha256Hex } from '../crypto';
 import { buildJsonResource, type JsonResource } from '../http/json-resource';
 import { assertRfc3339, isRfc3339 } from '../time';
 import { normalizeUri } from '../uri';
-import { DEFAULT_SITEMAP_PATH, TCT_1, type TctProfile } from './tct-profile';
+import {
+  DEFAULT_SITEMAP_PATH,
+  TCT_1,
+  type SitemapIndexEntryFields,
+  type SitemapItemFields,
+  type TctProfile,
+} from './tct-profile';
 
-export interface SitemapEntry {
-  cUrl: string;
-  mUrl: string;
-  /** RFC 3339 date-time. */
-  modified: string;
-  /** `sha256-<hex>`: the M-URL's hash. */
-  hash: string;
-}
+/**
+ * One listed document: C-URL, M-URL, `modified` (RFC 3339) and `hash` (`sha256-<hex>`, the
+ * M-URL's ETag unquoted). The profile writes it (tct-1: `contentHash`, `etag`, `modified`; -03:
+ * the `etag` and `lastModified` hints).
+ */
+export type SitemapEntry = SitemapItemFields;
 
 export interface SitemapOptions {
   /** Public origin, e.g. `https://example.com`; shard URLs are built on it. */
   origin: string;
   /** C-URL of the site's stable overview item (home or about), listed first. */
   overviewUrl?: string;
-  /** Items per shard before splitting (DECISIONS §1: 50,000 by default). */
+  /**
+   * Items per shard before splitting (DECISIONS §1: 50,000 by default; -03 allows at most
+   * 10,000 and defaults to that).
+   */
   maxItemsPerShard?: number;
   /** Path of the first shard; later shards insert `-2`, `-3`… before the extension. */
   path?: string;
@@ -34,6 +41,8 @@ export interface SitemapDocument {
 
 export interface SitemapShard extends SitemapDocument {
   itemCount: number;
+  /** The newest `modified` of its items; undefined for an empty shard. */
+  lastModified: string | undefined;
 }
 
 export interface SitemapSet {
@@ -129,12 +138,20 @@ export function orderSitemapEntries(
 }
 
 function maxItemsOf(options: SitemapOptions): number {
-  const maxItems = options.maxItemsPerShard ?? DEFAULT_MAX_SITEMAP_ITEMS;
+  const cap = (options.profile ?? TCT_1).limits.maxSitemapItems;
+  const maxItems = options.maxItemsPerShard ?? Math.min(DEFAULT_MAX_SITEMAP_ITEMS, cap ?? Infinity);
   if (!Number.isInteger(maxItems) || maxItems < 1) {
     throw new ValidationError('sitemap.max-items', 'maxItemsPerShard must be a positive integer', {
       field: 'maxItemsPerShard',
       value: maxItems,
     });
+  }
+  if (cap !== undefined && maxItems > cap) {
+    throw new ValidationError(
+      'sitemap.max-items',
+      `maxItemsPerShard must be at most ${cap} under ${(options.profile ?? TCT_1).name}`,
+      { field: 'maxItemsPerShard', value: maxItems },
+    );
   }
   return maxItems;
 }
@@ -162,41 +179,61 @@ function placeOf(options: SitemapOptions): SitemapPlace {
  * costs. A property test holds it equal to canonicalizeJson.
  */
 export function sitemapShardJson(entries: readonly SitemapEntry[], profile: TctProfile): string {
-  const items = entries.map((entry) => ({
-    cUrl: entry.cUrl,
-    // contentHash is draft -00's name, etag is -01's: both carry the same value (DECISIONS §1).
-    contentHash: entry.hash,
-    etag: entry.hash,
-    mUrl: entry.mUrl,
-    modified: entry.modified,
-  }));
-  return JSON.stringify({ items, profile: profile.id, version: profile.sitemapVersion });
+  const items = entries.map(profile.sitemapItem);
+  return JSON.stringify({
+    items,
+    profile: profile.sitemapProfile,
+    version: profile.sitemapVersion,
+  });
+}
+
+/** A sitemap document over the profile's byte cap (-03: 16 MiB) is an error, not a response. */
+function checkSitemapBytes(body: Buffer, path: string, profile: TctProfile): void {
+  const cap = profile.limits.maxSitemapBytes;
+  if (cap !== undefined && body.length > cap) {
+    throw new ValidationError(
+      'sitemap.too-large',
+      `sitemap document ${path} is ${body.length} bytes; the ${profile.name} cap is ${cap}`,
+      { field: 'maxItemsPerShard', value: body.length, rule: 'maxSitemapBytes' },
+    );
+  }
+}
+
+/** The newest `modified` of a shard's items, as written (undefined for an empty shard). */
+function newestModified(entries: readonly SitemapEntry[]): string | undefined {
+  let newest: SitemapEntry | undefined;
+  let newestMs = -Infinity;
+  for (const entry of entries) {
+    const ms = Date.parse(entry.modified);
+    if (ms > newestMs) [newest, newestMs] = [entry, ms];
+  }
+  return newest?.modified;
 }
 
 function renderShard(entries: readonly SitemapEntry[], number: number, place: SitemapPlace) {
   const path = sitemapShardPath(place.firstPath, number);
   const body = Buffer.from(sitemapShardJson(entries, place.profile), 'utf8');
+  checkSitemapBytes(body, path, place.profile);
   const hash = `sha256-${sha256Hex(body)}`;
   return {
     path,
     url: normalizeUri(`${place.origin}${path}`),
     itemCount: entries.length,
+    lastModified: newestModified(entries),
     resource: { body, hash, etag: `"${hash}"` },
   };
 }
 
-/** What the index document says of one shard. */
-export interface SitemapShardSummary {
-  url: string;
-  /** The shard's own hash (its ETag without quotes). */
-  etag: string;
-  items: number;
-}
+/**
+ * What the index document says of one shard: URL, hash (its ETag without quotes) and item
+ * count; -03 adds `lastModified`, the newest `modified` of its items, when given.
+ */
+export type SitemapShardSummary = SitemapIndexEntryFields;
 
 /**
- * The index document of a sharded sitemap: every shard's URL, etag and item count, in shard
- * order. Small (about 120 bytes a shard) so an agent can tell which shards changed without
- * reading any of them.
+ * The index document of a sharded sitemap: every shard's URL and etag (tct-1: and item count;
+ * -03: and lastModified), in shard order, under the profile's index profile and version. Small
+ * (about 120 bytes a shard) so an agent can tell which shards changed without reading any.
  */
 export function buildSitemapIndex(
   shards: readonly SitemapShardSummary[],
@@ -204,15 +241,13 @@ export function buildSitemapIndex(
 ): SitemapDocument {
   const place = placeOf(options);
   const path = sitemapIndexPath(place.firstPath);
-  return {
-    path,
-    url: normalizeUri(`${place.origin}${path}`),
-    resource: buildJsonResource({
-      version: place.profile.sitemapVersion,
-      profile: place.profile.id,
-      sitemaps: shards.map((s) => ({ url: s.url, etag: s.etag, items: s.items })),
-    }),
-  };
+  const resource = buildJsonResource({
+    version: place.profile.sitemapIndexVersion,
+    profile: place.profile.sitemapIndexProfile,
+    sitemaps: shards.map(place.profile.sitemapIndexEntry),
+  });
+  checkSitemapBytes(resource.body, path, place.profile);
+  return { path, url: normalizeUri(`${place.origin}${path}`), resource };
 }
 
 /**
@@ -251,7 +286,12 @@ function renderSitemapSet(ordered: readonly SitemapEntry[][], options: SitemapOp
   return {
     shards,
     index: buildSitemapIndex(
-      shards.map((s) => ({ url: s.url, etag: s.resource.hash, items: s.itemCount })),
+      shards.map((s) => ({
+        url: s.url,
+        etag: s.resource.hash,
+        items: s.itemCount,
+        ...(s.lastModified !== undefined ? { lastModified: s.lastModified } : {}),
+      })),
       options,
     ),
   };

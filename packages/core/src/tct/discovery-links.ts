@@ -1,9 +1,20 @@
 import { formatLinkHeader, type WebLink } from '../http/link-header';
 import { TCT_1, type TctProfile } from './tct-profile';
 
-/** `Link` on the site root: where the sitemap shards are (DECISIONS §1 discovery). */
-export function sitemapIndexLinks(shardUrls: readonly string[]): WebLink[] {
-  return shardUrls.map((href) => ({ href, rel: 'index', type: 'application/json' }));
+/**
+ * `Link` on the site root: where the sitemap documents are (DECISIONS §1 discovery), in the
+ * profile's form (both: `rel="index"; type="application/json"`, no `profile=`).
+ */
+export function sitemapIndexLinks(
+  shardUrls: readonly string[],
+  profile: TctProfile = TCT_1,
+): WebLink[] {
+  return shardUrls.map(profile.sitemapDiscoveryLink);
+}
+
+/** `Link` to the profile a response is in (-03: `rel="profile"` on M-URLs and sitemaps). */
+export function profileLink(profileUri: string): WebLink {
+  return { href: profileUri, rel: 'profile' };
 }
 
 /** `Link` on a C-URL (and the `<link>` tag in its HTML): the M-URL. */
@@ -24,18 +35,23 @@ export function policyLink(policyUrl: string): WebLink {
 /**
  * A JSON sitemap document's headers (a shard or the index), formed at serve time: the profile's
  * revalidating Cache-Control (with `no-transform`: sitemap bytes are identity, DECISIONS §1),
- * and `Link`s to the policy descriptor and the change feed where the site has them.
+ * and `Link`s to the policy descriptor and the change feed where the site has them; -03 adds the
+ * document's profile (`rel="profile"`: the M-Sitemap or the M-Sitemap Index profile).
  */
 export function sitemapHeaders(
   links: { policyUrl?: string; changeFeed?: WebLink },
   profile: TctProfile = TCT_1,
+  document: 'shard' | 'index' = 'shard',
 ): Record<string, string> {
   const webLinks = [
+    ...(profile.linksProfile
+      ? [profileLink(document === 'index' ? profile.sitemapIndexProfile : profile.sitemapProfile)]
+      : []),
     ...(links.policyUrl ? [policyLink(links.policyUrl)] : []),
     ...(links.changeFeed ? [links.changeFeed] : []),
   ];
   return {
-    'cache-control': profile.cacheControl,
+    'cache-control': profile.sitemapCacheControl,
     vary: 'Accept-Encoding',
     ...(webLinks.length > 0 ? { link: formatLinkHeader(webLinks) } : {}),
   };

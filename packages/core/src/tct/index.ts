@@ -6,3 +6,7 @@ export * from './build-sitemap';
 export * from './build-policy';
 export * from './policy-options';
 export * from './discovery-links';
+export * from './tct-identity';
+export * from './read-tct03-document';
+export * from './read-tct03-sitemap';
+export * from './respond-tct';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { canonicalLanguageTag, isLanguageTag } from './language-tag';
+import { canonicalLanguageTag, isLanguageTag, isWellFormedLanguageTag } from './language-tag';
 
 describe('BCP 47 language tags', () => {
   it.each([
@@ -43,6 +43,46 @@ describe('BCP 47 language tags', () => {
         return canonical === undefined || canonicalLanguageTag(canonical) === canonical;
       }),
       propertyRuns(500),
+    );
+  });
+});
+
+describe('isWellFormedLanguageTag (RFC 5646 §2.1 grammar)', () => {
+  it.each([
+    'en',
+    'sr-Latn-RS',
+    'zh-cmn-Hans-CN',
+    'de-CH-1901',
+    'x-internal',
+    'i-klingon',
+    'EN-us',
+    'es-419',
+    'en-US-u-ca-gregory-x-mine',
+    'sl-rozaj-biske',
+    'hy-Latn-IT-arevela',
+  ])('accepts %j (TCT -03 M-URL language)', (tag) => {
+    expect(isWellFormedLanguageTag(tag)).toBe(true);
+  });
+
+  it.each(['', 'e', 'en_', 'en--US', 'en-US-', 'Englishlanguage', 'en-x', 'a-DE', 'en US', 7])(
+    'refuses %j',
+    (tag) => {
+      expect(isWellFormedLanguageTag(tag)).toBe(false);
+    },
+  );
+
+  it('accepts every tag isLanguageTag accepts', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('en', 'de', 'zh', 'sr', 'pt'),
+        fc.option(fc.constantFrom('Latn', 'Hant', 'Cyrl'), { nil: undefined }),
+        fc.option(fc.constantFrom('US', 'RS', '419', 'TW'), { nil: undefined }),
+        (language, script, region) => {
+          const tag = [language, script, region].filter(Boolean).join('-');
+          return !isLanguageTag(tag) || isWellFormedLanguageTag(tag);
+        },
+      ),
+      propertyRuns(100),
     );
   });
 });

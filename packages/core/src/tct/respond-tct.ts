@@ -1,0 +1,96 @@
+import { acceptsIdentity } from '../http/accepts-identity';
+import { SAFE_METHODS_ALLOW, type ConditionalRequest } from '../http/evaluate-conditional';
+import { formatLinkHeader, type WebLink } from '../http/link-header';
+import {
+  respondWithResource,
+  type HttpResponse,
+  type ResponseHeaders,
+  type ServedResource,
+} from '../http/served-resource';
+import { canonicalLink, profileLink } from './discovery-links';
+import { tctIdentityOf } from './tct-identity';
+import { TCT_1, type TctProfile } from './tct-profile';
+
+/**
+ * The answer a TCT endpoint gives before looking at its resource, or `undefined` to go on:
+ * unsafe methods get 405 with `Allow: GET, HEAD` (both profiles); under a profile that refuses
+ * forbidden identity (-03), a request whose Accept-Encoding forbids identity gets 406 with
+ * `Vary: Accept-Encoding`: the bytes are only ever sent as identity, and an ETag over other
+ * bytes would be a lie.
+ */
+export function gateTctRequest(
+  request: ConditionalRequest,
+  profile: TctProfile = TCT_1,
+): HttpResponse | undefined {
+  const method = request.method.toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD')
+    return { status: 405, headers: { allow: SAFE_METHODS_ALLOW, 'content-length': '0' } };
+  if (profile.refusesForbiddenIdentity && !acceptsIdentity(request.headers))
+    return {
+      status: 406,
+      headers: { vary: 'Accept-Encoding', 'content-length': '0' },
+    };
+  return undefined;
+}
+
+/**
+ * The headers an M-URL sends on 200, 304 and HEAD alike: the profile's Cache-Control (with
+ * `no-transform`), `Vary: Accept-Encoding`, `Link` to its C-URL (`rel="canonical"`) and, under
+ * -03, to its profile (`rel="profile"`), then any further links (policy, terms).
+ */
+export function mUrlHeaders(
+  cUrl: string,
+  profile: TctProfile = TCT_1,
+  links: readonly WebLink[] = [],
+): ResponseHeaders {
+  return {
+    'cache-control': profile.cacheControl,
+    vary: 'Accept-Encoding',
+    link: formatLinkHeader([
+      canonicalLink(cUrl),
+      ...(profile.linksProfile ? [profileLink(profile.id)] : []),
+      ...links,
+    ]),
+  };
+}
+
+/** A stored M-URL (its exact bytes, `sha256-` hash and C-URL) as a resource to serve. */
+export interface StoredMUrl {
+  body: Buffer;
+  /** `sha256-<hex>`: the unquoted ETag (tct-1: the body's `hash`; -03: sha256 of the body). */
+  hash: string;
+  cUrl: string;
+  lastModified?: Date;
+  /** RFC 9530 digest when already known (the store's); computed from the body otherwise. */
+  contentDigest?: string;
+  /** Further links (policy, terms) and headers (Content-Usage) of this site. */
+  links?: readonly WebLink[];
+  headers?: ResponseHeaders;
+}
+
+/** An M-URL in the profile's served form: its ETag, digest, Content-Type and headers. */
+export function mUrlResource(stored: StoredMUrl, profile: TctProfile = TCT_1): ServedResource {
+  return {
+    body: stored.body,
+    etag: `"${stored.hash}"`,
+    contentDigest: stored.contentDigest ?? tctIdentityOf(stored.body).contentDigest,
+    ...(stored.lastModified ? { lastModified: stored.lastModified } : {}),
+    contentType: profile.mUrlContentType,
+    headers: { ...mUrlHeaders(stored.cUrl, profile, stored.links), ...stored.headers },
+  };
+}
+
+/**
+ * The whole answer of a TCT JSON endpoint (an M-URL or a sitemap document): the profile's gate
+ * (405, -03's 406), then RFC 9110 conditional evaluation (If-None-Match weak comparison over
+ * entity-tag lists, `*`; malformed members never match) and HEAD = GET minus the body. The
+ * bytes are always the identity bytes with their one strong ETag, whatever Accept-Encoding
+ * advertises.
+ */
+export function respondWithTctResource(
+  request: ConditionalRequest,
+  resource: ServedResource,
+  profile: TctProfile = TCT_1,
+): HttpResponse {
+  return gateTctRequest(request, profile) ?? respondWithResource(request, resource);
+}
