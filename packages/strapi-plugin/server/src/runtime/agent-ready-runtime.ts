@@ -1,9 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import {
-  OptionsValidationError,
   prepareOptionsFor,
   readAgentStats,
-  ValidationError,
   type AgentEndpoints,
   type AgentStats,
 } from '@agent-ready/core';
@@ -16,46 +14,33 @@ import {
 } from '@agent-ready/store';
 import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
 import { PLUGIN_ID } from '../config/plugin-config';
-import {
-  missingSettings,
-  notConfiguredWarning,
-  type RequiredSetting,
-} from '../config/required-settings';
-import {
-  ConfigProblemsError,
-  MissingSettingsError,
-  throwConfigProblems,
-  validateFilePluginConfig,
-  validatePluginConfig,
-  type ConfigProblem,
-} from '../config/validate-plugin-config';
+import { notConfiguredWarning, type RequiredSetting } from '../config/required-settings';
+import { MissingSettingsError, validateFilePluginConfig } from '../config/validate-plugin-config';
 import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/count-documents';
 import { SiteChecks } from '../admin-api/site-checks';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
 import { answerAheadOfKoa } from '../http/answer-ahead-of-koa';
 import { LearnedStrapiHeaders } from '../http/learn-strapi-headers';
 import type { KoaMiddleware } from '../http/koa-context';
-import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
-import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
-import {
-  applyRuntimeSettings,
-  type RuntimeSettings,
-  type StoredSettings,
-} from '../settings/runtime-settings';
-import {
-  clearStoredSettings,
-  readStoredSettings,
-  writeStoredSettings,
-  type PluginStoreApi,
-} from '../settings/settings-store';
-import { validateRuntimeSettings } from '../settings/validate-runtime-settings';
+import type { ResolvedContentType } from '../mapping/resolve-content-types';
+import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
+import type { PluginStoreApi } from '../settings/settings-store';
 import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
 import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
-import { reconcileContent, type ReconcileSummary } from '../sync/reconcile-content';
+import type { ReconcileSummary } from '../sync/reconcile-content';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { syncDocument } from '../sync/sync-document';
+import { SavedSettings, type SettingsStatus } from '../settings/saved-settings';
+import { ExclusiveWork } from './exclusive-work';
+import {
+  documentsChange,
+  knownLocales,
+  preparePluginConfig,
+  type PreparedConfig,
+} from './prepare-plugin-config';
 import { RebuildJobs } from './rebuild-job';
+import { runReconcilePass, type ReconcileRecord } from './run-reconcile-pass';
 import { RecentProblems } from './recent-problems';
 
 /**
@@ -65,14 +50,7 @@ import { RecentProblems } from './recent-problems';
 export type RuntimeState =
   'registered' | 'starting' | 'ready' | 'not-configured' | 'failed' | 'stopped';
 
-export interface SettingsStatus {
-  /** `file`: config/plugins only; `admin`: settings saved in the admin panel laid over it. */
-  source: 'file' | 'admin';
-  updatedAt?: string;
-  updatedBy?: string;
-  /** Saved settings that do not fit this Strapi (e.g. a removed content type): why they are ignored. */
-  ignored?: string;
-}
+export type { SettingsStatus } from '../settings/saved-settings';
 
 export interface AgentReadyStatus {
   state: RuntimeState;
@@ -80,18 +58,12 @@ export interface AgentReadyStatus {
   /** Documents waiting for (or in) a sync. */
   pending: number;
   reconciling: boolean;
-  lastReconcile?: ReconcileSummary & { reason: string; finishedAt: string; ms: number };
+  lastReconcile?: ReconcileRecord;
   /** The last artifact rebuild this instance installed. */
   lastRebuild?: RebuildReport;
   settings: SettingsStatus;
   /** While `not-configured`: the required settings still missing. */
   missing?: RequiredSetting[];
-}
-
-/** A config checked against the running Strapi, ready to install. */
-interface PreparedConfig {
-  config: AgentReadyPluginConfig;
-  types: Map<string, ResolvedContentType>;
 }
 
 const DEFAULT_BATCH_SIZE = 100;
@@ -104,22 +76,6 @@ function strapiLogger(strapi: Core.Strapi): PluginLogger {
     warn: (message) => strapi.log.warn(message),
     error: (message) => strapi.log.error(message),
   };
-}
-
-/** Every problem of a failed validation, under its key. */
-function problemsOf(error: unknown): ConfigProblem[] {
-  if (error instanceof OptionsValidationError)
-    return error.problems.map(({ field, message }) => ({ field, message }));
-  if (error instanceof ValidationError)
-    return [{ field: error.field ?? '', message: error.message }];
-  throw error;
-}
-
-/** Whether documents must be re-read and re-rendered to match a new config. */
-function documentsChange(before: AgentReadyPluginConfig, after: AgentReadyPluginConfig): boolean {
-  const key = (config: AgentReadyPluginConfig) =>
-    JSON.stringify([config.contentTypes, config.locales ?? null, prepareOptionsFor(config)]);
-  return key(before) !== key(after);
 }
 
 /**
@@ -156,16 +112,11 @@ export class AgentReadyRuntime {
   private engineValue?: RegenerationEngine;
   private context?: SyncContext;
   private started?: Promise<void>;
-  private exclusiveTail: Promise<unknown> = Promise.resolve();
-  private exclusiveCount = 0;
+  private readonly exclusiveWork: ExclusiveWork;
   private reconcilesWaiting = 0;
   private reconcileAbort?: AbortController;
-  private lastReconcile?: AgentReadyStatus['lastReconcile'];
-  private settingsTail: Promise<unknown> = Promise.resolve();
-  private appliedSettings?: StoredSettings;
-  /** The `updatedAt` of the last saved settings considered (applied or refused). */
-  private seenSettingsAt?: string;
-  private ignoredSettings?: string;
+  private lastReconcile?: ReconcileRecord;
+  private readonly savedSettingsStore: SavedSettings;
   private settingsPoll?: NodeJS.Timeout;
   /** Puts Strapi's HTTP server back to Koa alone (see answerAheadOfKoa). */
   private restoreKoa?: () => void;
@@ -173,6 +124,11 @@ export class AgentReadyRuntime {
   constructor(private readonly strapi: Core.Strapi) {
     this.fileConfig = validateFilePluginConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
     this.log = this.problems.recording(strapiLogger(strapi));
+    this.savedSettingsStore = new SavedSettings(
+      strapi as unknown as PluginStoreApi,
+      (settings) => this.prepare(settings),
+      this.log,
+    );
     this.queue = new DocumentSyncQueue({
       run: async (uid, documentId) => {
         if (!this.context) return;
@@ -183,6 +139,7 @@ export class AgentReadyRuntime {
           `agent-ready: could not update ${uid} ${documentId} for agents (healed at its next change or the next start): ${(error as Error).message}`,
         ),
     });
+    this.exclusiveWork = new ExclusiveWork(this.queue);
     // Saved settings may expose more types: until they are read at bootstrap, track the file's.
     this.tracked = new Set(Object.keys(this.fileConfig.contentTypes ?? {}));
     const middleware: DocumentServiceMiddleware = createChangeMiddleware({
@@ -260,8 +217,8 @@ export class AgentReadyRuntime {
    * Strapi's start) on config/plugins settings that do not fit the schemas.
    */
   private async settingsAtStart(): Promise<PreparedConfig | MissingSettingsError> {
-    const saved = await this.preparedSavedSettings();
-    if (saved) return saved;
+    const saved = await this.savedSettingsStore.readAtStart();
+    if (saved) return saved.kind === 'prepared' ? saved.prepared : saved.missing;
     try {
       return await this.prepare(undefined);
     } catch (error) {
@@ -359,96 +316,14 @@ export class AgentReadyRuntime {
     else void this.reconcile(reason);
   }
 
-  /**
-   * The saved settings laid over config/plugins and checked against this Strapi; what is missing
-   * when together they still lack a required setting; undefined (logged) when none or unusable.
-   */
-  private async preparedSavedSettings(): Promise<
-    PreparedConfig | MissingSettingsError | undefined
-  > {
-    let stored: StoredSettings | undefined;
-    try {
-      stored = await readStoredSettings(this.strapi as unknown as PluginStoreApi);
-    } catch (error) {
-      this.log.error(
-        `agent-ready: could not read the settings saved in the admin panel; using config/plugins: ${(error as Error).message}`,
-      );
-      return undefined;
-    }
-    this.seenSettingsAt = stored?.updatedAt;
-    if (!stored) return undefined;
-    try {
-      const prepared = await this.prepare(validateRuntimeSettings(stored.settings));
-      this.appliedSettings = stored;
-      this.ignoredSettings = undefined;
-      return prepared;
-    } catch (error) {
-      // They fit, but config/plugins and they still leave a required setting out: the plugin
-      // waits for the rest, and the settings form shows them.
-      if (error instanceof MissingSettingsError) {
-        this.appliedSettings = stored;
-        return error;
-      }
-      const problems = problemsOf(error);
-      this.ignoredSettings = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
-      this.log.error(
-        `agent-ready: the settings saved in the admin panel on ${stored.updatedAt} do not fit this Strapi and are ignored until saved again: ${this.ignoredSettings}`,
-      );
-      return undefined;
-    }
-  }
-
-  /**
-   * Lays settings over config/plugins and checks the result against this Strapi (schemas,
-   * attributes, locales). Throws ConfigProblemsError naming every problem.
-   */
-  private async prepare(settings: RuntimeSettings | undefined): Promise<PreparedConfig> {
-    const merged = applyRuntimeSettings(this.fileConfig, settings);
-    const missing = missingSettings(merged);
-    if (missing.length > 0) throw new MissingSettingsError(missing, merged);
-    let config: AgentReadyPluginConfig;
-    try {
-      config = validatePluginConfig(merged);
-    } catch (error) {
-      throw new ConfigProblemsError(problemsOf(error));
-    }
-    const types = resolveContentTypes(config.contentTypes, this.schemaLookup());
-    await this.checkLocales(config.locales);
-    return { config, types };
-  }
-
-  private schemaLookup(): SchemaLookup {
-    const { strapi } = this;
-    return {
-      contentType: (uid) =>
-        strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as
-          StrapiSchema | undefined,
-      component: (uid) =>
-        strapi.components[uid as keyof typeof strapi.components] as unknown as
-          StrapiSchema | undefined,
-      privateAttributes: strapi.config.get('api.responses.privateAttributes', []) as string[],
-    };
+  /** See preparePluginConfig. */
+  private prepare(settings: RuntimeSettings | undefined): Promise<PreparedConfig> {
+    return preparePluginConfig(this.strapi, this.fileConfig, settings);
   }
 
   /** Codes of the locales Strapi knows (undefined without i18n). */
-  async knownLocales(): Promise<{ code: string; name?: string }[] | undefined> {
-    const service = this.strapi.plugin('i18n')?.service('locales') as
-      { find(): Promise<{ code: string; name?: string }[]> } | undefined;
-    return service ? service.find() : undefined;
-  }
-
-  private async checkLocales(wanted: readonly string[] | undefined): Promise<void> {
-    if (!wanted) return;
-    const locales = await this.knownLocales();
-    if (!locales) return;
-    const known = new Set(locales.map((locale) => locale.code));
-    throwConfigProblems(
-      wanted.flatMap((code, index) =>
-        known.has(code)
-          ? []
-          : [{ field: `locales[${index}]`, message: `no such locale: ${code}`, value: code }],
-      ),
-    );
+  knownLocales(): Promise<{ code: string; name?: string }[] | undefined> {
+    return knownLocales(this.strapi);
   }
 
   /**
@@ -458,24 +333,9 @@ export class AgentReadyRuntime {
    * when the mapping changed (see `whenIdle`).
    */
   saveSettings(settings: RuntimeSettings | undefined, updatedBy?: string): Promise<SettingsStatus> {
-    return this.serialSettings(async () => {
+    return this.savedSettingsStore.serial(async () => {
       this.assertSettingsEditable();
-      const prepared = await this.prepare(
-        settings === undefined ? undefined : validateRuntimeSettings(settings),
-      );
-      const record: StoredSettings | undefined = settings && {
-        version: 1,
-        settings,
-        updatedAt: new Date(
-          Math.max(Date.now(), Date.parse(this.appliedSettings?.updatedAt ?? '') + 1 || 0),
-        ).toISOString(),
-        ...(updatedBy ? { updatedBy } : {}),
-      };
-      const store = this.strapi as unknown as PluginStoreApi;
-      if (record) await writeStoredSettings(store, record);
-      else await clearStoredSettings(store);
-      this.seenSettingsAt = record?.updatedAt;
-      this.ignoredSettings = undefined;
+      const { prepared, record } = await this.savedSettingsStore.write(settings, updatedBy);
       await this.putInForce(prepared, record, 'configured in the admin panel');
       this.log.info(
         `agent-ready: settings ${record ? 'saved in the admin panel' : 'reset to config/plugins'} are in force`,
@@ -489,48 +349,39 @@ export class AgentReadyRuntime {
    * sharing a database converge on the last save. Never throws.
    */
   refreshSettings(): Promise<void> {
-    return this.serialSettings(async () => {
-      if (this.state !== 'ready' && this.state !== 'not-configured') return;
-      let stored: StoredSettings | undefined;
-      try {
-        stored = await readStoredSettings(this.strapi as unknown as PluginStoreApi);
-      } catch {
-        return; // The database is unreachable: the next poll tries again.
-      }
-      if (stored?.updatedAt === this.seenSettingsAt) return;
-      try {
-        const prepared = await this.prepare(
-          stored ? validateRuntimeSettings(stored.settings) : undefined,
-        );
-        this.seenSettingsAt = stored?.updatedAt;
-        this.ignoredSettings = undefined;
-        await this.putInForce(prepared, stored, 'configured on another instance');
-        this.log.info('agent-ready: applied the settings saved on another instance');
-      } catch (error) {
-        if (error instanceof MissingSettingsError && this.state === 'not-configured') {
-          // Still not enough to start: the settings form shows what there is now.
-          this.seenSettingsAt = stored?.updatedAt;
-          this.appliedSettings = stored;
-          this.incomplete = error;
+    const saved = this.savedSettingsStore;
+    return saved
+      .serial(async () => {
+        if (this.state !== 'ready' && this.state !== 'not-configured') return;
+        const change = await saved.readChange();
+        if (!change) return;
+        if (change.kind === 'missing') {
+          if (this.state === 'not-configured') {
+            // Still not enough to start: the settings form shows what there is now.
+            saved.applied = change.stored;
+            this.incomplete = change.missing;
+          } else
+            saved.refuse(
+              change.missing,
+              'settings saved on another instance do not fit this one and are ignored',
+            );
           return;
         }
-        // Anything but settings that do not fit (say, the database) is retried at the next poll.
-        const problems = problemsOf(error);
-        this.seenSettingsAt = stored?.updatedAt;
-        this.ignoredSettings = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
-        this.log.error(
-          `agent-ready: settings saved on another instance do not fit this one and are ignored: ${this.ignoredSettings}`,
-        );
-      }
-    }).catch((error) => {
-      this.log.error(`agent-ready: could not apply saved settings: ${(error as Error).message}`);
-    });
-  }
-
-  private serialSettings<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.settingsTail.then(work);
-    this.settingsTail = run.catch(() => undefined);
-    return run;
+        try {
+          await this.putInForce(change.prepared, change.stored, 'configured on another instance');
+        } catch (error) {
+          // Settings that do not fit are said; anything else (the database) is retried later.
+          saved.refuse(
+            error,
+            'settings saved on another instance do not fit this one and are ignored',
+          );
+          return;
+        }
+        this.log.info('agent-ready: applied the settings saved on another instance');
+      })
+      .catch((error) => {
+        this.log.error(`agent-ready: could not apply saved settings: ${(error as Error).message}`);
+      });
   }
 
   /** Settings can be saved once the plugin runs, or while it waits for them (not configured). */
@@ -551,7 +402,7 @@ export class AgentReadyRuntime {
       return;
     }
     await this.activate(prepared, reason);
-    this.appliedSettings = record;
+    this.savedSettingsStore.applied = record;
   }
 
   /**
@@ -564,7 +415,7 @@ export class AgentReadyRuntime {
     const rerender = documentsChange(this.config, config);
     const swap = () => {
       this.configValue = config;
-      this.appliedSettings = record;
+      this.savedSettingsStore.applied = record;
       this.tracked = new Set(types.keys());
       this.site!.reconfigure(config);
       const { locales: _old, ...context } = this.context!;
@@ -583,29 +434,8 @@ export class AgentReadyRuntime {
     // The pass in progress reads with the old mapping: stop it (a new one follows), wait for
     // syncs in flight, then swap while none runs.
     this.reconcileAbort?.abort();
-    await this.exclusive(async () => swap());
+    await this.exclusiveWork.run(async () => swap());
     void this.reconcile('settings changed');
-  }
-
-  /** Runs `work` alone: after earlier reconciles and settings changes, with syncs paused. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    this.exclusiveCount++;
-    const run = this.exclusiveTail.then(async () => {
-      await this.queue.pause();
-      try {
-        return await work();
-      } finally {
-        this.queue.open();
-      }
-    });
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.exclusiveTail = settled.then(() => {
-      this.exclusiveCount--;
-    });
-    return run;
   }
 
   /**
@@ -618,7 +448,8 @@ export class AgentReadyRuntime {
     options: { onProgress?(summary: ReconcileSummary): void } = {},
   ): Promise<ReconcileSummary | undefined> {
     this.reconcilesWaiting++;
-    return this.exclusive(() => this.reconcileNow(reason, options))
+    return this.exclusiveWork
+      .run(() => this.reconcileNow(reason, options))
       .catch(() => undefined)
       .finally(() => {
         this.reconcilesWaiting--;
@@ -633,41 +464,18 @@ export class AgentReadyRuntime {
     if (!context || this.shutdown.signal.aborted) return undefined;
     const abort = new AbortController();
     this.reconcileAbort = abort;
-    const signal = AbortSignal.any([this.shutdown.signal, abort.signal]);
-    const started = Date.now();
-    const batchSize = this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE;
-    this.log.info(`agent-ready: reconciling the agent table with the content (${reason})`);
     try {
-      const summary = await reconcileContent(context, {
-        batchSize,
-        signal,
-        progressEvery: batchSize,
-        onProgress: (s) => {
-          options.onProgress?.(s);
-          if (s.seen % (batchSize * 10) === 0) {
-            this.log.info(
-              `agent-ready: reconcile: ${s.seen} published versions checked, ${s.changed} updated`,
-            );
-          }
-        },
+      const record = await runReconcilePass(context, {
+        reason,
+        batchSize: this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE,
+        signal: AbortSignal.any([this.shutdown.signal, abort.signal]),
+        stoppedBecause: () =>
+          this.shutdown.signal.aborted ? 'shutdown' : 'settings changed; a new pass follows',
+        log: this.log,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });
-      if (signal.aborted) {
-        this.log.info(
-          `agent-ready: reconcile (${reason}) stopped after ${summary.seen} published versions (${this.shutdown.signal.aborted ? 'shutdown' : 'settings changed; a new pass follows'})`,
-        );
-        return undefined;
-      }
-      const ms = Date.now() - started;
-      this.lastReconcile = { ...summary, reason, finishedAt: new Date().toISOString(), ms };
-      this.log.info(
-        `agent-ready: reconciled ${summary.seen} published versions in ${(ms / 1000).toFixed(1)} s: ${summary.changed} updated, ${summary.removed} removed, ${summary.failed} not servable`,
-      );
-      return summary;
-    } catch (error) {
-      this.log.error(
-        `agent-ready: reconcile failed (it runs again at the next start): ${(error as Error).message}`,
-      );
-      return undefined;
+      if (record) this.lastReconcile = record;
+      return record;
     } finally {
       if (this.reconcileAbort === abort) this.reconcileAbort = undefined;
     }
@@ -699,12 +507,12 @@ export class AgentReadyRuntime {
   async whenIdle(): Promise<void> {
     await this.started;
     while (true) {
-      await this.settingsTail;
-      await this.exclusiveTail;
+      await this.savedSettingsStore.settled();
+      await this.exclusiveWork.settled();
       await this.rebuildJobs.whenIdle();
       await this.queue.whenIdle();
       await this.engineValue?.whenIdle();
-      if (this.exclusiveCount === 0 && this.queue.pending === 0) return;
+      if (this.exclusiveWork.pending === 0 && this.queue.pending === 0) return;
     }
   }
 
@@ -729,18 +537,12 @@ export class AgentReadyRuntime {
   }
 
   settingsStatus(): SettingsStatus {
-    const saved = this.appliedSettings;
-    return {
-      source: saved ? 'admin' : 'file',
-      ...(saved ? { updatedAt: saved.updatedAt } : {}),
-      ...(saved?.updatedBy ? { updatedBy: saved.updatedBy } : {}),
-      ...(this.ignoredSettings ? { ignored: this.ignoredSettings } : {}),
-    };
+    return this.savedSettingsStore.status();
   }
 
   /** The settings saved in the admin panel that are in force, if any. */
   get savedSettings(): StoredSettings | undefined {
-    return this.appliedSettings;
+    return this.savedSettingsStore.applied;
   }
 
   status(): AgentReadyStatus {
@@ -764,8 +566,8 @@ export class AgentReadyRuntime {
     if (this.settingsPoll) clearInterval(this.settingsPoll);
     this.unsubscribe();
     this.restoreKoa?.();
-    await this.settingsTail;
-    await this.exclusiveTail;
+    await this.savedSettingsStore.settled();
+    await this.exclusiveWork.settled();
     // A check in progress only makes HTTP requests and ends within its time budget on its own.
     await this.rebuildJobs.whenIdle();
     await this.queue.close();

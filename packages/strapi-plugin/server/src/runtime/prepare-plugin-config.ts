@@ -1,0 +1,98 @@
+import type { Core } from '@strapi/strapi';
+import { OptionsValidationError, prepareOptionsFor, ValidationError } from '@agent-ready/core';
+import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
+import { missingSettings } from '../config/required-settings';
+import {
+  ConfigProblemsError,
+  MissingSettingsError,
+  throwConfigProblems,
+  validatePluginConfig,
+  type ConfigProblem,
+} from '../config/validate-plugin-config';
+import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
+import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
+import { applyRuntimeSettings, type RuntimeSettings } from '../settings/runtime-settings';
+
+/** A config checked against the running Strapi, ready to install. */
+export interface PreparedConfig {
+  config: AgentReadyPluginConfig;
+  types: Map<string, ResolvedContentType>;
+}
+
+/** Every problem of a failed validation, under its key; anything else is rethrown. */
+export function problemsOf(error: unknown): ConfigProblem[] {
+  if (error instanceof OptionsValidationError)
+    return error.problems.map(({ field, message }) => ({ field, message }));
+  if (error instanceof ValidationError)
+    return [{ field: error.field ?? '', message: error.message }];
+  throw error;
+}
+
+/** Whether documents must be re-read and re-rendered to match a new config. */
+export function documentsChange(
+  before: AgentReadyPluginConfig,
+  after: AgentReadyPluginConfig,
+): boolean {
+  const key = (config: AgentReadyPluginConfig) =>
+    JSON.stringify([config.contentTypes, config.locales ?? null, prepareOptionsFor(config)]);
+  return key(before) !== key(after);
+}
+
+/** Codes of the locales Strapi knows (undefined without i18n). */
+export async function knownLocales(
+  strapi: Core.Strapi,
+): Promise<{ code: string; name?: string }[] | undefined> {
+  const service = strapi.plugin('i18n')?.service('locales') as
+    { find(): Promise<{ code: string; name?: string }[]> } | undefined;
+  return service ? service.find() : undefined;
+}
+
+function schemaLookup(strapi: Core.Strapi): SchemaLookup {
+  return {
+    contentType: (uid) =>
+      strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as
+        StrapiSchema | undefined,
+    component: (uid) =>
+      strapi.components[uid as keyof typeof strapi.components] as unknown as
+        StrapiSchema | undefined,
+    privateAttributes: strapi.config.get('api.responses.privateAttributes', []) as string[],
+  };
+}
+
+async function checkLocales(strapi: Core.Strapi, wanted: readonly string[] | undefined) {
+  if (!wanted) return;
+  const locales = await knownLocales(strapi);
+  if (!locales) return;
+  const known = new Set(locales.map((locale) => locale.code));
+  throwConfigProblems(
+    wanted.flatMap((code, index) =>
+      known.has(code)
+        ? []
+        : [{ field: `locales[${index}]`, message: `no such locale: ${code}`, value: code }],
+    ),
+  );
+}
+
+/**
+ * Lays admin-panel settings over config/plugins and checks the result against this Strapi
+ * (schemas, attributes, locales). Throws MissingSettingsError while a required setting is
+ * missing, ConfigProblemsError naming every problem otherwise.
+ */
+export async function preparePluginConfig(
+  strapi: Core.Strapi,
+  fileConfig: FilePluginConfig,
+  settings: RuntimeSettings | undefined,
+): Promise<PreparedConfig> {
+  const merged = applyRuntimeSettings(fileConfig, settings);
+  const missing = missingSettings(merged);
+  if (missing.length > 0) throw new MissingSettingsError(missing, merged);
+  let config: AgentReadyPluginConfig;
+  try {
+    config = validatePluginConfig(merged);
+  } catch (error) {
+    throw new ConfigProblemsError(problemsOf(error));
+  }
+  const types = resolveContentTypes(config.contentTypes, schemaLookup(strapi));
+  await checkLocales(strapi, config.locales);
+  return { config, types };
+}

@@ -1,0 +1,65 @@
+import { reconcileContent, type ReconcileSummary } from '../sync/reconcile-content';
+import type { PluginLogger, SyncContext } from '../sync/sync-context';
+
+/** A finished pass, as the admin page shows it. */
+export interface ReconcileRecord extends ReconcileSummary {
+  reason: string;
+  finishedAt: string;
+  ms: number;
+}
+
+export interface ReconcilePassOptions {
+  /** Why the pass runs (start-up, settings changed, …), for the log and the admin page. */
+  reason: string;
+  batchSize: number;
+  signal: AbortSignal;
+  /** Why the pass was stopped when `signal` fired (shutdown, new settings…). */
+  stoppedBecause(): string;
+  log: PluginLogger;
+  onProgress?(summary: ReconcileSummary): void;
+}
+
+/**
+ * One reconcile pass with its log lines: brings the table in line with the content, reports
+ * progress every batch, and resolves undefined (logged) when the pass failed or was stopped.
+ * Never throws.
+ */
+export async function runReconcilePass(
+  context: SyncContext,
+  options: ReconcilePassOptions,
+): Promise<ReconcileRecord | undefined> {
+  const { reason, batchSize, signal, log } = options;
+  const started = Date.now();
+  log.info(`agent-ready: reconciling the agent table with the content (${reason})`);
+  try {
+    const summary = await reconcileContent(context, {
+      batchSize,
+      signal,
+      progressEvery: batchSize,
+      onProgress: (s) => {
+        options.onProgress?.(s);
+        if (s.seen % (batchSize * 10) === 0) {
+          log.info(
+            `agent-ready: reconcile: ${s.seen} published versions checked, ${s.changed} updated`,
+          );
+        }
+      },
+    });
+    if (signal.aborted) {
+      log.info(
+        `agent-ready: reconcile (${reason}) stopped after ${summary.seen} published versions (${options.stoppedBecause()})`,
+      );
+      return undefined;
+    }
+    const ms = Date.now() - started;
+    log.info(
+      `agent-ready: reconciled ${summary.seen} published versions in ${(ms / 1000).toFixed(1)} s: ${summary.changed} updated, ${summary.removed} removed, ${summary.failed} not servable`,
+    );
+    return { ...summary, reason, finishedAt: new Date().toISOString(), ms };
+  } catch (error) {
+    log.error(
+      `agent-ready: reconcile failed (it runs again at the next start): ${(error as Error).message}`,
+    );
+    return undefined;
+  }
+}
