@@ -1,0 +1,189 @@
+import { gzipSync } from 'node:zlib';
+import type { AgentDocument } from '../document/agent-document';
+import type { HttpResponse } from '../http/served-resource';
+import type { RequestHeaders } from '../http/request-headers';
+import { scpEtag } from '../scp/scp-http-headers';
+import { sha256Hex } from '../crypto';
+import { contentDigestOf } from '../http/served-resource';
+import {
+  createAgentEndpoints,
+  type AgentEndpoints,
+  type AgentEndpointsOptions,
+  type AgentOutcome,
+} from './create-agent-endpoints';
+import { InMemoryContentSource, withoutChangeFeed } from './in-memory-content-source';
+
+/** Test fixtures for the endpoints: a site over an in-memory source, and requests to it. */
+
+export const ORIGIN = 'https://example.com';
+
+export function article(slug: string, extra: Partial<AgentDocument> = {}): AgentDocument {
+  return {
+    id: slug,
+    url: `/blog/${slug}/`,
+    title: `About ${slug}`,
+    body: { format: 'markdown', value: `The text of ${slug}.` },
+    section: 'blog',
+    ...extra,
+  };
+}
+
+export interface TestSite {
+  source: InMemoryContentSource;
+  endpoints: AgentEndpoints;
+  /** The outcome of a request, as an adapter gets it. */
+  outcome(method: string, target: string, headers?: RequestHeaders): Promise<AgentOutcome>;
+  /** The response to a request, after the app's access check let it through. */
+  send(method: string, target: string, headers?: RequestHeaders): Promise<HttpResponse>;
+  get(target: string, headers?: RequestHeaders): Promise<HttpResponse>;
+}
+
+/** A site over an in-memory source; `changeFeed: false` for a source that keeps no feed. */
+export function testSite(
+  options: Partial<AgentEndpointsOptions> = {},
+  { changeFeed = true }: { changeFeed?: boolean } = {},
+): TestSite {
+  const source = new InMemoryContentSource({
+    origin: ORIGIN,
+    ...(options.mUrl ? { mUrl: options.mUrl } : {}),
+  });
+  const endpoints = createAgentEndpoints(changeFeed ? source : withoutChangeFeed(source), {
+    origin: ORIGIN,
+    ...options,
+  });
+  const outcome = (method: string, target: string, headers: RequestHeaders = {}) =>
+    endpoints.handle({ method, target, headers });
+  const send = async (method: string, target: string, headers: RequestHeaders = {}) => {
+    const decided = await outcome(method, target, headers);
+    if (decided.kind === 'pass') throw new Error(`${method} ${target} passed to the app`);
+    return decided.kind === 'respond' ? decided.response : decided.respond();
+  };
+  return {
+    source,
+    endpoints,
+    outcome,
+    send,
+    get: (target, headers) => send('GET', target, headers),
+  };
+}
+
+/** The bytes a response sends, read from its stream when it has one. */
+export async function bodyOf(response: HttpResponse): Promise<Buffer> {
+  if (response.body) return response.body;
+  if (!response.stream) return Buffer.alloc(0);
+  const pieces: Buffer[] = [];
+  for await (const piece of response.stream()) pieces.push(piece);
+  return Buffer.concat(pieces);
+}
+
+export const SCP_LINES =
+  '{"collection":{"id":"blog-snapshot","section":"blog","type":"snapshot","generated":"2026-01-02T03:04:05Z","checksum":"sha256:00"}}\n{"url":"https://example.com/blog/a/","title":"A"}\n';
+
+/**
+ * An SCP collection as the store keeps it: the gzip bytes under its path (with what identity
+ * clients get decoded), the zstd bytes under a name of their own.
+ */
+export function putScpCollection(
+  source: InMemoryContentSource,
+  path: string,
+  identity = Buffer.from(SCP_LINES, 'utf8'),
+): { gzip: Buffer; zstd: Buffer; checksum: string } {
+  const checksum = `sha256:${sha256Hex(identity)}`;
+  const gzip = gzipSync(identity);
+  // Serving never decodes zstd: any bytes stand for them here.
+  const zstd = Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), identity]);
+  const url = `${ORIGIN}${path}`;
+  source.putArtifact({
+    name: path,
+    family: 'scp',
+    contentType: 'application/scp',
+    contentEncoding: 'gzip',
+    body: gzip,
+    etag: scpEtag(checksum, 'gzip'),
+    meta: {
+      ranges: true,
+      url,
+      pages: 1,
+      checksum,
+      variants: { zstd: `${path}?encoding=zstd` },
+      identity: { size: identity.length, contentDigest: contentDigestOf(identity) },
+    },
+  });
+  source.putArtifact({
+    name: `${path}?encoding=zstd`,
+    family: 'scp',
+    contentType: 'application/scp',
+    contentEncoding: 'zstd',
+    body: zstd,
+    etag: scpEtag(checksum, 'zstd'),
+    meta: { ranges: true, url, pages: 1, checksum, variantOf: path },
+  });
+  return { gzip, zstd, checksum };
+}
+
+/** The SCP sitemap.xml and the index of the page sitemaps, as robots.txt names them. */
+export function putScpSitemaps(source: InMemoryContentSource): void {
+  source.putArtifact({
+    name: '/scp/sitemap.xml',
+    family: 'scp',
+    contentType: 'application/xml; charset=utf-8',
+    body: '<?xml version="1.0"?><urlset/>\n',
+    meta: { url: `${ORIGIN}/scp/sitemap.xml`, scpSitemap: true, scpState: { sections: {} } },
+  });
+  source.putArtifact({
+    name: '/scp/sitemap-pages.xml',
+    family: 'scp',
+    contentType: 'application/xml; charset=utf-8',
+    body: '<?xml version="1.0"?><sitemapindex/>\n',
+    meta: { url: `${ORIGIN}/scp/sitemap-pages.xml`, xmlSitemap: true },
+  });
+}
+
+/** An llms.txt as the store keeps it: the default one, or a locale's, or a part of one. */
+export function putLlmsTxt(
+  source: InMemoryContentSource,
+  name = '/llms.txt',
+  options: { locale?: string | null; part?: boolean; full?: boolean; text?: string } = {},
+): void {
+  source.putArtifact({
+    name,
+    family: 'llms-txt',
+    contentType: 'text/plain; charset=utf-8',
+    body: options.text ?? '# Example\n\n> A site.\n',
+    meta: {
+      url: `${ORIGIN}${name}`,
+      locale: options.locale ?? null,
+      ...(options.part ? { part: true } : {}),
+      ...(options.full ? { full: true } : {}),
+    },
+  });
+}
+
+/** A JSON sitemap document as the store composes it. */
+export function putJsonSitemap(
+  source: InMemoryContentSource,
+  name = '/llm-sitemap.json',
+  options: { policyUrl?: string } = {},
+): void {
+  source.putArtifact({
+    name,
+    family: 'tct-sitemap',
+    contentType: 'application/json; charset=utf-8',
+    body: '{"items":[],"profile":"tct-1","version":1}',
+    meta: {
+      url: `${ORIGIN}${name}`,
+      ...(options.policyUrl ? { policyUrl: options.policyUrl } : {}),
+      ...(name.endsWith('-index.json') ? { index: true } : { items: 0, shard: 1 }),
+    },
+  });
+}
+
+export function putLlmindexPage(source: InMemoryContentSource, name = '/llm/about'): void {
+  source.putArtifact({
+    name,
+    family: 'llmindex',
+    contentType: 'text/markdown; charset=utf-8',
+    body: '# About\n',
+    meta: { url: `${ORIGIN}${name}` },
+  });
+}
