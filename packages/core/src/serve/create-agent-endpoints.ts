@@ -16,7 +16,6 @@ import {
   type ResponseHeaders,
   type ServedResource,
 } from '../http/served-resource';
-import { SAFE_METHODS_ALLOW } from '../http/evaluate-conditional';
 import { buildPolicy, type PolicyOptions } from '../tct/build-policy';
 import {
   canonicalLink,
@@ -46,6 +45,11 @@ import { estimateHtmlBytes, readAgentStats } from '../metrics/build-agent-stats'
 import type { EndpointKind } from '../metrics/metrics-recorder';
 import type { ResponseObservation } from '../http/served-resource';
 import { normalizeRequestPath } from './normalize-request-path';
+import {
+  errorResponse,
+  methodNotAllowedResponse,
+  movedPermanentlyResponse,
+} from './error-responses';
 import { buildRobotsTxt, type AgentPathPattern } from './robots-txt';
 import {
   formatContentUsage,
@@ -149,40 +153,9 @@ export interface AgentEndpoints {
 
 const PASS: AgentOutcome = { kind: 'pass' };
 
-function textResponse(
-  method: string,
-  status: number,
-  text: string,
-  headers: ResponseHeaders = {},
-): HttpResponse {
-  const body = Buffer.from(`${text}\n`, 'utf8');
-  return {
-    status,
-    headers: {
-      'content-type': 'text/plain; charset=utf-8',
-      'content-length': String(body.length),
-      'cache-control': 'no-cache',
-      ...headers,
-    },
-    ...(method.toUpperCase() === 'HEAD' ? {} : { body }),
-  };
-}
-
 function isSafe(method: string): boolean {
   const m = method.toUpperCase();
   return m === 'GET' || m === 'HEAD';
-}
-
-function methodNotAllowed(): HttpResponse {
-  return { status: 405, headers: { allow: SAFE_METHODS_ALLOW, 'content-length': '0' } };
-}
-
-/** A permanent redirect to a page (same document, another path form). */
-function redirectTo(method: string, location: string): HttpResponse {
-  return textResponse(method, 301, `Moved Permanently: ${location}`, {
-    location,
-    'cache-control': 'public, max-age=3600',
-  });
 }
 
 /**
@@ -256,13 +229,13 @@ export function createAgentEndpoints(
   }
 
   async function serveMUrl(request: AgentRequest, path: string): Promise<AgentOutcome> {
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     const row = await source.findMUrl(path);
     if (!row || row.state === 'unpublished') {
-      return { kind: 'respond', response: textResponse(request.method, 404, 'Not Found') };
+      return { kind: 'respond', response: errorResponse(request.method, 404) };
     }
     if (row.state === 'deleted' || row.body === null || row.hash === null) {
-      return { kind: 'respond', response: textResponse(request.method, 410, 'Gone') };
+      return { kind: 'respond', response: errorResponse(request.method, 410) };
     }
     const resource = mUrlResource(row as StoredDocumentView & { body: Buffer; hash: string });
     const respond = async () => ({
@@ -311,7 +284,7 @@ export function createAgentEndpoints(
   }
 
   async function serveStats(request: AgentRequest): Promise<AgentOutcome> {
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     const respond = async (): Promise<HttpResponse> => {
       const now = new Date();
       const stats = await readAgentStats(source.readMetrics?.bind(source), { now });
@@ -363,11 +336,12 @@ export function createAgentEndpoints(
     request: AgentRequest,
     found: StoredArtifactView,
   ): Promise<AgentOutcome> {
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     const variant = await negotiatedVariant(request, found);
     if (variant === 'not-acceptable') {
-      const response = textResponse(request.method, 406, 'Not Acceptable: gzip, zstd, identity', {
-        vary: 'Accept-Encoding',
+      const response = errorResponse(request.method, 406, {
+        detail: 'gzip, zstd, identity',
+        headers: { vary: 'Accept-Encoding' },
       });
       return { kind: 'respond', response };
     }
@@ -400,7 +374,7 @@ export function createAgentEndpoints(
       };
       if (meta.size <= IN_MEMORY_ARTIFACT_BYTES) {
         const stored = await source.artifact(meta.name);
-        if (!stored) return textResponse(request.method, 404, 'Not Found');
+        if (!stored) return errorResponse(request.method, 404);
         return respondWithResource(request, {
           ...base,
           etag: stored.meta.etag,
@@ -449,12 +423,12 @@ export function createAgentEndpoints(
   ): Promise<AgentOutcome | undefined> {
     const twin = await source.findMarkdownTwin(mPath);
     if (!twin) return undefined;
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     if (twin.state === 'unpublished') {
-      return { kind: 'respond', response: textResponse(request.method, 404, 'Not Found') };
+      return { kind: 'respond', response: errorResponse(request.method, 404) };
     }
     if (twin.state === 'deleted' || twin.markdown === null || twin.markdownHash === null) {
-      return { kind: 'respond', response: textResponse(request.method, 410, 'Gone') };
+      return { kind: 'respond', response: errorResponse(request.method, 410) };
     }
     // The llms.txt directive first (llms.txt v2; agents that read only the top find it), as the
     // HTML page carries the notice. It varies with the site, not the document: hash both.
@@ -521,7 +495,7 @@ export function createAgentEndpoints(
   ): Promise<AgentOutcome | undefined> {
     const stored = await source.artifact('/llms.txt');
     if (!stored) return undefined;
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     // It starts with the llms.txt directive like every twin (AFDocs reads the home page's twin
     // when it samples no other page): then it is not the llms.txt's bytes, nor its ETag.
     const directive = await twinDirective(undefined);
@@ -600,7 +574,7 @@ export function createAgentEndpoints(
   }
 
   async function serveRobotsTxt(request: AgentRequest): Promise<AgentOutcome> {
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     const artifacts = await source.listArtifacts();
     const sitemaps = await xmlSitemapUrls();
     const rules = (options.robotsTxt && options.robotsTxt.rules) || '';
@@ -624,7 +598,7 @@ export function createAgentEndpoints(
     request: AgentRequest,
     from: ChangeFeedSource,
   ): Promise<AgentOutcome> {
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     const respond = () =>
       serveChangeFeed(from, request, { sitemapUrl: urlFor('/llm-sitemap.json') });
     if (protectAll) return { kind: 'authorize', respond };
@@ -632,7 +606,7 @@ export function createAgentEndpoints(
   }
 
   function servePolicy(request: AgentRequest): AgentOutcome {
-    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowed() };
+    if (!isSafe(request.method)) return { kind: 'respond', response: methodNotAllowedResponse() };
     return {
       kind: 'respond',
       response: respondWithResource(request, {
@@ -664,11 +638,7 @@ export function createAgentEndpoints(
         outcome: rawPath.endsWith(mUrlSuffix)
           ? {
               kind: 'respond',
-              response: textResponse(
-                request.method,
-                status,
-                status === 400 ? 'Bad Request' : 'Not Found',
-              ),
+              response: errorResponse(request.method, status),
             }
           : PASS,
       };
@@ -697,7 +667,8 @@ export function createAgentEndpoints(
     // the page itself when a document is there (the app may not serve the `index.html` form).
     if (!outcome && path.endsWith('/index.html') && isSafe(request.method)) {
       const row = await publicDocumentAt(path.slice(0, -'index.html'.length));
-      if (row) outcome = { kind: 'respond', response: redirectTo(request.method, row.cUrl) };
+      if (row)
+        outcome = { kind: 'respond', response: movedPermanentlyResponse(request.method, row.cUrl) };
     }
     return { kind: 'markdown', outcome: outcome ?? PASS };
   }
