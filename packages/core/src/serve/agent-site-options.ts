@@ -1,6 +1,6 @@
 import type { PrepareDocumentOptions } from '../document/prepare-document';
 import { OptionsValidationError, ValidationError, type OptionProblem } from '../errors';
-import type { AgentEndpointsOptions } from './create-agent-endpoints';
+import type { AgentEndpointsOptions } from './endpoint-context';
 import { validateUsagePreferences, type UsagePreferences } from '../usage/content-usage';
 import type { PolicyOptions } from '../tct/build-policy';
 import { isHttpUrl, normalizeUri } from '../uri';

@@ -5,12 +5,9 @@ import type { RequestHeaders } from '../http/request-headers';
 import { scpEtag } from '../scp/scp-http-headers';
 import { sha256Hex } from '../crypto';
 import { contentDigestOf } from '../http/served-resource';
-import {
-  createAgentEndpoints,
-  type AgentEndpoints,
-  type AgentEndpointsOptions,
-  type AgentOutcome,
-} from './create-agent-endpoints';
+import type { AgentOutcome } from './agent-outcome';
+import { createAgentEndpoints, type AgentEndpoints } from './create-agent-endpoints';
+import type { AgentEndpointsOptions } from './endpoint-context';
 import { InMemoryContentSource, withoutChangeFeed } from './in-memory-content-source';
 
 /** Test fixtures for the endpoints: a site over an in-memory source, and requests to it. */

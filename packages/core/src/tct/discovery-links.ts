@@ -1,14 +1,18 @@
 import { formatLinkHeader, type WebLink } from '../http/link-header';
-import { TCT_1, type TctProfile } from './tct-profile';
+import { profileMediaType, TCT_1, type TctProfile } from './tct-profile';
 
 /** `Link` on the site root: where the sitemap shards are (DECISIONS §1 discovery). */
-export function sitemapIndexLinks(shardUrls: readonly string[]): WebLink[] {
-  return shardUrls.map((href) => ({ href, rel: 'index', type: 'application/json' }));
+export function sitemapIndexLinks(
+  shardUrls: readonly string[],
+  profile: TctProfile = TCT_1,
+): WebLink[] {
+  const type = profileMediaType(profile);
+  return shardUrls.map((href) => ({ href, rel: 'index', type }));
 }
 
 /** `Link` on a C-URL (and the `<link>` tag in its HTML): the M-URL. */
-export function mUrlAlternateLink(mUrl: string): WebLink {
-  return { href: mUrl, rel: 'alternate', type: 'application/json' };
+export function mUrlAlternateLink(mUrl: string, profile: TctProfile = TCT_1): WebLink {
+  return { href: mUrl, rel: 'alternate', type: profileMediaType(profile) };
 }
 
 /** `Link` on an M-URL: back to its C-URL. */
@@ -17,8 +21,8 @@ export function canonicalLink(cUrl: string): WebLink {
 }
 
 /** `Link` on sitemaps: the policy descriptor. */
-export function policyLink(policyUrl: string): WebLink {
-  return { href: policyUrl, rel: 'describedby', type: 'application/json' };
+export function policyLink(policyUrl: string, profile: TctProfile = TCT_1): WebLink {
+  return { href: policyUrl, rel: 'describedby', type: profileMediaType(profile) };
 }
 
 /**
@@ -31,7 +35,7 @@ export function sitemapHeaders(
   profile: TctProfile = TCT_1,
 ): Record<string, string> {
   const webLinks = [
-    ...(links.policyUrl ? [policyLink(links.policyUrl)] : []),
+    ...(links.policyUrl ? [policyLink(links.policyUrl, profile)] : []),
     ...(links.changeFeed ? [links.changeFeed] : []),
   ];
   return {

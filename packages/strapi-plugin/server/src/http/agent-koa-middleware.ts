@@ -52,10 +52,7 @@ export interface AgentKoaMiddlewareOptions {
  * `authorize` hook.
  */
 export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): KoaMiddleware {
-  const discoveryLinks = async () => {
-    const { endpoints } = options.site();
-    return [...(await endpoints.rootLinks()), ...(await endpoints.pageLinks('/'))];
-  };
+  const discoveryLinks = async () => (await options.site().endpoints.decoratePage('/')).links;
   return async (ctx, next) => {
     const method = ctx.method.toUpperCase();
     const outcome = await options
