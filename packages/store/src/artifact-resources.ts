@@ -11,6 +11,5 @@ export function textArtifact(
     body,
     etag: `"sha256-${sha256Hex(body)}"`,
     contentDigest: contentDigestOf(body),
-    ...(fields.meta ? { meta: fields.meta } : {}),
   };
 }

@@ -80,7 +80,7 @@ export class LiveSitemap {
     document: SitemapDocument,
     lastModifiedMs: number,
     contentSeq: number,
-    extra: Record<string, unknown>,
+    kind: { kind: 'shard'; shard: number; items: number } | { kind: 'index' },
   ): SitemapArtifact {
     const body = document.resource.body;
     return {
@@ -98,10 +98,11 @@ export class LiveSitemap {
         lastModified: new Date(lastModifiedMs),
         size: body.length,
         // Core forms the headers at serve time; the policy link follows the table's settings.
-        meta: {
+        descriptor: {
+          family: SITEMAP_FAMILY,
           url: document.url,
           ...(settings.policyUrl ? { policyUrl: settings.policyUrl } : {}),
-          ...extra,
+          ...kind,
         },
       },
     };
@@ -122,8 +123,9 @@ export class LiveSitemap {
         if (!current) return undefined;
         const composed = await this.shardAt(trx, settings, layout, current.shard, current.version);
         return this.view(settings, composed.shard, composed.lastModifiedMs, contentSeq, {
-          items: composed.shard.itemCount,
+          kind: 'shard',
           shard: current.shard,
+          items: composed.shard.itemCount,
         });
       }
       const shards = await readShardVersions(trx, this.tables);
@@ -149,7 +151,7 @@ export class LiveSitemap {
         });
       }
       const index = composeSitemapIndex(settings, summaries);
-      return this.view(settings, index, lastModifiedMs, contentSeq, { index: true });
+      return this.view(settings, index, lastModifiedMs, contentSeq, { kind: 'index' });
     });
   }
 

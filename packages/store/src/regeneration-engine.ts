@@ -836,7 +836,8 @@ export class RegenerationEngine {
             }
             const size = await writeArtifactChunks(knex, t, artifact, generation);
             sized.push({ ...artifact, size, generation });
-            rewritten[artifact.family] = (rewritten[artifact.family] ?? 0) + 1;
+            const { family } = artifact.descriptor;
+            rewritten[family] = (rewritten[family] ?? 0) + 1;
             bytesWritten += size;
           }
           const installed = await swapArtifacts(knex, t, sized, {
@@ -936,7 +937,7 @@ export class RegenerationEngine {
           { last?: unknown } | undefined;
         return Number(row?.last ?? 0);
       },
-      installedMeta: async (name) => (await readArtifactMeta(knex, t, name))?.meta,
+      installedDescriptor: async (name) => (await readArtifactMeta(knex, t, name))?.descriptor,
       installedSeq,
       contentSeq,
       countChangedAfter: async (afterSeq) => {

@@ -174,7 +174,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
       engine.tables,
       {
         name: '/orphan',
-        family: 'x',
+        descriptor: { family: 'llmindex', kind: 'feed' },
         contentType: 'x',
         etag: '"x"',
         contentDigest: 'x',

@@ -15,6 +15,14 @@ import {
 } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';
 
+/** What the test builders' one file is: an llms.txt, so that the engine keeps it by family. */
+const LABEL_DESCRIPTOR = {
+  family: 'llms-txt',
+  kind: 'listing',
+  url: 'https://example.com/label.txt',
+  locale: null,
+} as const;
+
 const sha = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('hex')}`;
 
 describeEachDatabase('RegenerationEngine', (dialect) => {
@@ -437,7 +445,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     let building!: () => void;
     const buildStarted = new Promise<void>((resolve) => (building = resolve));
     const labelled = (label: string, wait = false): ArtifactBuilder => ({
-      family: 'label',
+      family: 'llms-txt',
       settingsKey: label,
       async build() {
         if (wait) {
@@ -448,7 +456,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
         return [
           {
             name: '/label.txt',
-            family: 'label',
+            descriptor: LABEL_DESCRIPTOR,
             contentType: 'text/plain',
             etag: `"${label}"`,
             contentDigest: 'sha-256=:x:',
@@ -488,13 +496,13 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     const big = Buffer.alloc(2.5 * 1024 * 1024);
     for (let i = 0; i < big.length; i++) big[i] = (i * 31) % 251;
     const builder: ArtifactBuilder = {
-      family: 'blob',
+      family: 'llmindex',
       settingsKey: 'blob-1',
       async build() {
         return [
           {
             name: '/big.bin',
-            family: 'blob',
+            descriptor: { family: 'llmindex', kind: 'feed' },
             contentType: 'application/octet-stream',
             etag: '"big"',
             contentDigest: 'sha-256=:x:',
@@ -539,7 +547,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     await engine.close();
     let fail = false;
     const label: ArtifactBuilder = {
-      family: 'label',
+      family: 'llms-txt',
       settingsKey: 'label',
       async build({ lastChangeMs }) {
         if (fail) throw new Error('renderer broke');
@@ -547,7 +555,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
         return [
           {
             name: '/label.txt',
-            family: 'label',
+            descriptor: LABEL_DESCRIPTOR,
             contentType: 'text/plain',
             etag: '"label"',
             contentDigest: 'sha-256=:x:',
@@ -569,8 +577,10 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     fail = true;
     await engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'b' }));
     expect(await engine.rebuildArtifacts()).toBe('rebuilt');
-    expect(engine.lastRebuild?.failures).toEqual([{ family: 'label', message: 'renderer broke' }]);
-    expect(rebuildLog).toContain('ERROR agent-ready: building label failed: renderer broke');
+    expect(engine.lastRebuild?.failures).toEqual([
+      { family: 'llms-txt', message: 'renderer broke' },
+    ]);
+    expect(rebuildLog).toContain('ERROR agent-ready: building llms-txt failed: renderer broke');
     // The other families moved on; the failed one still serves what it last built.
     const sitemap = JSON.parse(
       (await engine.reader.artifact('/llm-sitemap.json'))!.body.toString(),
@@ -581,14 +591,14 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
 
   function labelBuilder(label: string, beforeReturn?: () => Promise<void>): ArtifactBuilder {
     return {
-      family: 'label',
+      family: 'llms-txt',
       settingsKey: label,
       async build() {
         await beforeReturn?.();
         return [
           {
             name: '/label.txt',
-            family: 'label',
+            descriptor: LABEL_DESCRIPTOR,
             contentType: 'text/plain',
             etag: `"${label}"`,
             contentDigest: 'sha-256=:x:',

@@ -1,4 +1,5 @@
 import type { MetricRow } from '../metrics/build-agent-stats';
+import type { ArtifactDescriptor } from './artifact-descriptor';
 
 /**
  * What the endpoints read: the one table (rows by M-URL path) and the artifacts built from it.
@@ -23,7 +24,6 @@ export interface StoredDocumentView {
 
 export interface StoredArtifactView {
   name: string;
-  family: string;
   contentType: string;
   contentEncoding: string | null;
   /** ETag header value (quoted). */
@@ -31,8 +31,8 @@ export interface StoredArtifactView {
   contentDigest: string;
   lastModified: Date;
   size: number;
-  /** Builder-provided: `headers` (Cache-Control, Vary, Link…), `ranges`, `url`, … */
-  meta: Record<string, unknown>;
+  /** What the artifact is, by family (see artifact-descriptor): what it is served by. */
+  descriptor: ArtifactDescriptor;
 }
 
 export interface StoredMarkdownTwinView {

@@ -50,12 +50,7 @@ describe('createAgentEndpoints (the router)', () => {
   it('an M-URL path is an M-URL even where an artifact has the same name', async () => {
     const { get, source } = testSite();
     const row = source.publish(article('hello'));
-    source.putArtifact({
-      name: '/blog/hello/llm.json',
-      family: 'llms-txt',
-      contentType: 'text/plain',
-      body: 'not this',
-    });
+    putLlmsTxt(source, '/blog/hello/llm.json', { text: 'not this' });
     expect((await get('/blog/hello/llm.json')).body).toEqual(row.body);
   });
 

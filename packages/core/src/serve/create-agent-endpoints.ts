@@ -3,6 +3,7 @@ import type { EndpointKind } from '../metrics/metrics-recorder';
 import type { AgentContentSource, StoredArtifactView } from './agent-content-source';
 import { observed, type AgentOutcome, type AgentRequest } from './agent-outcome';
 import {
+  type ArtifactFamily,
   LLMINDEX_FAMILY,
   LLMS_TXT_FAMILY,
   SCP_FAMILY,
@@ -78,7 +79,7 @@ export function createAgentEndpoints(
 
   /** Stored artifacts: the module of each family, and the kind the metrics count. */
   const artifactFamilies: Record<
-    string,
+    ArtifactFamily,
     {
       kind: EndpointKind;
       answer(request: AgentRequest, artifact: StoredArtifactView): Promise<AgentOutcome>;
@@ -100,12 +101,11 @@ export function createAgentEndpoints(
     [LLMINDEX_FAMILY]: { kind: 'llmindex', ...llmindex },
   };
 
-  /** An artifact of a family this version does not know: sent as stored, revalidated. */
-  const UNKNOWN_FAMILY = { kind: 'sitemap' as const, answer: llmsTxt.answer };
-
   /** The agent endpoints this site serves, as patterns a robots.txt must not block by accident. */
   async function agentPaths(): Promise<AgentPathPattern[]> {
-    const families = new Set((await source.listArtifacts()).map((a) => a.family));
+    const families = new Set<ArtifactFamily>(
+      (await source.listArtifacts()).map((a) => a.descriptor.family),
+    );
     families.add(SITEMAP_FAMILY);
     const paths = [...families].flatMap((family) => artifactFamilies[family]?.robotsPaths ?? []);
     if (policy) paths.push({ pattern: POLICY_PATH, example: POLICY_PATH });
@@ -135,7 +135,7 @@ export function createAgentEndpoints(
     if (at) return observed(await at.answer(request), at.kind);
     const artifact = await source.artifactMeta(path);
     if (artifact) {
-      const family = artifactFamilies[artifact.family] ?? UNKNOWN_FAMILY;
+      const family = artifactFamilies[artifact.descriptor.family];
       return observed(await family.answer(request, artifact), family.kind);
     }
     return observed(await twin.answer(request, path), 'markdown');

@@ -3,6 +3,7 @@ import { prepareDocument, type PrepareDocumentOptions } from '../document/prepar
 import { sha256Hex } from '../crypto';
 import { contentDigestOf } from '../http/served-resource';
 import type { MetricRow } from '../metrics/build-agent-stats';
+import type { ArtifactDescriptor } from './artifact-descriptor';
 import type { ChangeFeedPosition, ChangeFeedSource, StoredChangeView } from './change-feed';
 import type {
   AgentContentSource,
@@ -14,14 +15,13 @@ import type {
 /** What a test stores as an artifact: bytes, and what the builders would say of them. */
 export interface ArtifactToStore {
   name: string;
-  family: string;
+  descriptor: ArtifactDescriptor;
   contentType: string;
   body: Buffer | string;
   contentEncoding?: string;
   /** Default: the strong `sha256-` tag of the bytes. */
   etag?: string;
   lastModified?: Date;
-  meta?: Record<string, unknown>;
 }
 
 interface StoredRow {
@@ -111,14 +111,13 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
       typeof artifact.body === 'string' ? Buffer.from(artifact.body, 'utf8') : artifact.body;
     const view: StoredArtifactView = {
       name: artifact.name,
-      family: artifact.family,
       contentType: artifact.contentType,
       contentEncoding: artifact.contentEncoding ?? null,
       etag: artifact.etag ?? `"sha256-${sha256Hex(body)}"`,
       contentDigest: contentDigestOf(body),
       lastModified: artifact.lastModified ?? new Date('2026-01-02T03:04:05Z'),
       size: body.length,
-      meta: artifact.meta ?? {},
+      descriptor: artifact.descriptor,
     };
     this.artifacts.set(artifact.name, { view, body });
     return view;
@@ -163,7 +162,7 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
   async listArtifacts(family?: string): Promise<StoredArtifactView[]> {
     return [...this.artifacts.values()]
       .map((stored) => stored.view)
-      .filter((view) => family === undefined || view.family === family)
+      .filter((view) => family === undefined || view.descriptor.family === family)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 

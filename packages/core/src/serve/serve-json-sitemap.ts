@@ -28,10 +28,11 @@ export function createJsonSitemapEndpoint(context: EndpointContext): JsonSitemap
 
   /** Formed here from what the table says of the sitemap (its policy URL) and the site's feed. */
   function headersOf(artifact: StoredArtifactView): ResponseHeaders {
-    const { policyUrl } = artifact.meta;
+    const { descriptor } = artifact;
+    const policyUrl = descriptor.family === SITEMAP_FAMILY ? descriptor.policyUrl : undefined;
     return sitemapHeaders(
       {
-        ...(typeof policyUrl === 'string' ? { policyUrl } : {}),
+        ...(policyUrl !== undefined ? { policyUrl } : {}),
         ...(context.feed ? { changeFeed: changeFeedLink(context.urlFor(CHANGES_PATH)) } : {}),
       },
       profile,
@@ -45,14 +46,12 @@ export function createJsonSitemapEndpoint(context: EndpointContext): JsonSitemap
         contentType: profile.mUrlContentType,
       }),
     async rootLinks() {
-      const documents = [
-        await source.artifactMeta(DEFAULT_SITEMAP_PATH),
-        await source.artifactMeta(sitemapIndexPath(DEFAULT_SITEMAP_PATH)),
-      ].filter((found) => found !== undefined && found.family === SITEMAP_FAMILY);
-      return sitemapIndexLinks(
-        documents.map((d) => String(d!.meta.url ?? context.urlFor(d!.name))),
-        profile,
-      );
+      const urls: string[] = [];
+      for (const path of [DEFAULT_SITEMAP_PATH, sitemapIndexPath(DEFAULT_SITEMAP_PATH)]) {
+        const descriptor = (await source.artifactMeta(path))?.descriptor;
+        if (descriptor?.family === SITEMAP_FAMILY) urls.push(descriptor.url);
+      }
+      return sitemapIndexLinks(urls, profile);
     },
     robotsPaths: [{ pattern: '/llm-sitemap*.json', example: '/llm-sitemap.json' }],
   };

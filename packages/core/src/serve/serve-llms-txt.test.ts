@@ -4,7 +4,7 @@ describe('llms.txt endpoints', () => {
   it('serves every llms.txt file as stored, revalidated each time', async () => {
     const { get, send, source } = testSite({ usage: { search: true } });
     putLlmsTxt(source);
-    putLlmsTxt(source, '/llms-full.txt', { full: true, text: '# Example\n\nEverything.\n' });
+    putLlmsTxt(source, '/llms-full.txt', { kind: 'full', text: '# Example\n\nEverything.\n' });
     putLlmsTxt(source, '/de/llms.txt', { locale: 'de' });
     for (const name of ['/llms.txt', '/llms-full.txt', '/de/llms.txt']) {
       const stored = (await source.artifact(name))!;

@@ -50,7 +50,7 @@ describe('Markdown twin endpoint', () => {
     const { get, source } = site();
     putLlmsTxt(source);
     putLlmsTxt(source, '/de/llms.txt', { locale: 'de' });
-    putLlmsTxt(source, '/llms/blog.txt', { part: true });
+    putLlmsTxt(source, '/llms/blog.txt', { kind: 'section' });
     source.publish(article('hallo', { locale: 'de', url: '/de/blog/hallo/' }));
     const twin = (await source.findMarkdownTwin('/blog/hello/llm.json'))!;
     const response = await get('/blog/hello/index.html.md');

@@ -103,17 +103,8 @@ describe('SCP endpoints', () => {
   });
 
   it('sends the gzip bytes to an identity client when the collection has no identity record', async () => {
-    const { get, source, gzip } = site();
-    const stored = (await source.artifactMeta(PATH))!;
-    source.putArtifact({
-      name: PATH,
-      family: 'scp',
-      contentType: stored.contentType,
-      contentEncoding: 'gzip',
-      body: gzip,
-      etag: stored.etag,
-      meta: { ...stored.meta, identity: undefined },
-    });
+    const { get, source } = testSite();
+    const { gzip } = putScpCollection(source, PATH, undefined, { identity: false });
     expect((await get(PATH, { 'accept-encoding': 'identity' })).body).toEqual(gzip);
   });
 
@@ -124,12 +115,11 @@ describe('SCP endpoints', () => {
     const stored = (await source.artifactMeta(PATH))!;
     source.putArtifact({
       name: PATH,
-      family: 'scp',
       contentType: stored.contentType,
       contentEncoding: 'gzip',
       body: big,
       etag: stored.etag,
-      meta: stored.meta,
+      descriptor: stored.descriptor,
     });
     const response = await get(PATH);
     expect(response.body).toBeUndefined();

@@ -13,8 +13,11 @@ import {
 import type { AgentPathPattern } from './robots-txt';
 import { decodedGzipBody, identityRepresentationOf } from './decoded-artifact';
 import type { EndpointContext } from './endpoint-context';
+import { SCP_FAMILY, type ScpDescriptor } from './artifact-descriptor';
 import { errorResponse } from './error-responses';
 import { answerStoredArtifact, REVALIDATE_HEADERS } from './serve-stored-artifact';
+
+type ScpCollection = Extract<ScpDescriptor, { kind: 'collection' }>;
 
 export interface ScpEndpoint {
   answer(request: AgentRequest, artifact: StoredArtifactView): Promise<AgentOutcome>;
@@ -39,8 +42,12 @@ export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
     request: AgentRequest,
     found: StoredArtifactView,
   ): Promise<StoredArtifactView | 'identity' | 'not-acceptable'> {
-    const variants = found.meta.variants as Record<string, string> | undefined;
-    if (!variants?.zstd) return found;
+    const { descriptor } = found;
+    const variants =
+      descriptor.family === SCP_FAMILY && descriptor.kind === 'collection'
+        ? descriptor.variants
+        : undefined;
+    if (!variants) return found;
     const coding = chooseScpEncoding(headerValue(request.headers, 'accept-encoding'));
     if (coding === 'zstd') return (await source.artifactMeta(variants.zstd)) ?? found;
     if (coding === 'gzip') return found;
@@ -52,17 +59,17 @@ export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
   /** The uncompressed bytes, decoded from the stored gzip while sent, with their own validators. */
   function answerIdentity(request: AgentRequest, found: StoredArtifactView): Promise<AgentOutcome> {
     const identity = identityRepresentationOf(found)!;
-    const checksum = String(found.meta.checksum ?? '');
+    const { checksum } = found.descriptor as ScpCollection;
     const respond = async (): Promise<HttpResponse> =>
       respondWithResource(request, {
         body: decodedGzipBody(source, found, identity),
-        etag: checksum ? scpEtag(checksum, 'identity') : found.etag.replace(/\.gz"$/, '"'),
+        etag: scpEtag(checksum, 'identity'),
         lastModified: found.lastModified,
         contentType: found.contentType,
         headers: { ...REVALIDATE_HEADERS, ...context.usageHeader() },
         contentDigest: identity.contentDigest,
       });
-    return respondUnless(context.protectAll && found.meta.public !== true, respond);
+    return respondUnless(context.protectAll, respond);
   }
 
   return {
@@ -80,15 +87,16 @@ export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
       if (variant === 'identity') return answerIdentity(request, found);
       return answerStoredArtifact(context, request, variant, {
         headers: REVALIDATE_HEADERS,
-        ranges: variant.meta.ranges === true,
+        // Collections are big and resumable; the XML sitemaps are neither.
+        ranges:
+          variant.descriptor.family === SCP_FAMILY && variant.descriptor.kind === 'collection',
       });
     },
     async xmlSitemapUrls() {
-      const artifacts = await source.listArtifacts();
-      return [
-        ...artifacts.filter((a) => a.meta.scpSitemap === true),
-        ...artifacts.filter((a) => a.meta.xmlSitemap === true),
-      ].map((a) => String(a.meta.url ?? context.urlFor(a.name)));
+      const files = (await source.listArtifacts(SCP_FAMILY)).map((a) => a.descriptor);
+      const urlsOf = (kind: ScpDescriptor['kind']) =>
+        files.flatMap((d) => (d.family === SCP_FAMILY && d.kind === kind ? [d.url] : []));
+      return [...urlsOf('sitemap'), ...urlsOf('page-sitemap-index')];
     },
     robotsPaths: [{ pattern: '/scp/', example: '/scp/sitemap.xml' }],
   };

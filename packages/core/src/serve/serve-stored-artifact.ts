@@ -74,7 +74,7 @@ export async function answerStoredArtifact(
       },
     });
   };
-  return respondUnless(context.protectAll && artifact.meta.public !== true, respond);
+  return respondUnless(context.protectAll, respond);
 }
 
 /** Every listing that changes with the content revalidates each time (llms.txt, SCP). */

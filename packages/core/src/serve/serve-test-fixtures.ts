@@ -9,6 +9,12 @@ import type { AgentOutcome } from './agent-outcome';
 import { createAgentEndpoints, type AgentEndpoints } from './create-agent-endpoints';
 import type { AgentEndpointsOptions } from './endpoint-context';
 import { InMemoryContentSource, withoutChangeFeed } from './in-memory-content-source';
+import {
+  LLMINDEX_FAMILY,
+  LLMS_TXT_FAMILY,
+  SCP_FAMILY,
+  SITEMAP_FAMILY,
+} from './artifact-descriptor';
 
 /** Test fixtures for the endpoints: a site over an in-memory source, and requests to it. */
 
@@ -78,42 +84,46 @@ export const SCP_LINES =
 
 /**
  * An SCP collection as the store keeps it: the gzip bytes under its path (with what identity
- * clients get decoded), the zstd bytes under a name of their own.
+ * clients get decoded, unless `identity: false`), the zstd bytes under a name of their own.
  */
 export function putScpCollection(
   source: InMemoryContentSource,
   path: string,
-  identity = Buffer.from(SCP_LINES, 'utf8'),
+  lines = Buffer.from(SCP_LINES, 'utf8'),
+  options: { identity?: boolean } = {},
 ): { gzip: Buffer; zstd: Buffer; checksum: string } {
-  const checksum = `sha256:${sha256Hex(identity)}`;
-  const gzip = gzipSync(identity);
+  const checksum = `sha256:${sha256Hex(lines)}`;
+  const gzip = gzipSync(lines);
   // Serving never decodes zstd: any bytes stand for them here.
-  const zstd = Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), identity]);
-  const url = `${ORIGIN}${path}`;
+  const zstd = Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), lines]);
+  const collection = {
+    family: SCP_FAMILY,
+    kind: 'collection',
+    url: `${ORIGIN}${path}`,
+    checksum,
+    pages: 1,
+  } as const;
   source.putArtifact({
     name: path,
-    family: 'scp',
     contentType: 'application/scp',
     contentEncoding: 'gzip',
     body: gzip,
     etag: scpEtag(checksum, 'gzip'),
-    meta: {
-      ranges: true,
-      url,
-      pages: 1,
-      checksum,
+    descriptor: {
+      ...collection,
       variants: { zstd: `${path}?encoding=zstd` },
-      identity: { size: identity.length, contentDigest: contentDigestOf(identity) },
+      ...(options.identity === false
+        ? {}
+        : { identity: { size: lines.length, contentDigest: contentDigestOf(lines) } }),
     },
   });
   source.putArtifact({
     name: `${path}?encoding=zstd`,
-    family: 'scp',
     contentType: 'application/scp',
     contentEncoding: 'zstd',
     body: zstd,
     etag: scpEtag(checksum, 'zstd'),
-    meta: { ranges: true, url, pages: 1, checksum, variantOf: path },
+    descriptor: { ...collection, variantOf: path },
   });
   return { gzip, zstd, checksum };
 }
@@ -122,36 +132,37 @@ export function putScpCollection(
 export function putScpSitemaps(source: InMemoryContentSource): void {
   source.putArtifact({
     name: '/scp/sitemap.xml',
-    family: 'scp',
     contentType: 'application/xml; charset=utf-8',
     body: '<?xml version="1.0"?><urlset/>\n',
-    meta: { url: `${ORIGIN}/scp/sitemap.xml`, scpSitemap: true, scpState: { sections: {} } },
+    descriptor: { family: SCP_FAMILY, kind: 'sitemap', url: `${ORIGIN}/scp/sitemap.xml` },
   });
   source.putArtifact({
     name: '/scp/sitemap-pages.xml',
-    family: 'scp',
     contentType: 'application/xml; charset=utf-8',
     body: '<?xml version="1.0"?><sitemapindex/>\n',
-    meta: { url: `${ORIGIN}/scp/sitemap-pages.xml`, xmlSitemap: true },
+    descriptor: {
+      family: SCP_FAMILY,
+      kind: 'page-sitemap-index',
+      url: `${ORIGIN}/scp/sitemap-pages.xml`,
+    },
   });
 }
 
-/** An llms.txt as the store keeps it: the default one, or a locale's, or a part of one. */
+/** An llms.txt as the store keeps it: the default one, or a locale's, a section, llms-full.txt. */
 export function putLlmsTxt(
   source: InMemoryContentSource,
   name = '/llms.txt',
-  options: { locale?: string | null; part?: boolean; full?: boolean; text?: string } = {},
+  options: { locale?: string; kind?: 'listing' | 'section' | 'full'; text?: string } = {},
 ): void {
   source.putArtifact({
     name,
-    family: 'llms-txt',
     contentType: 'text/plain; charset=utf-8',
     body: options.text ?? '# Example\n\n> A site.\n',
-    meta: {
+    descriptor: {
+      family: LLMS_TXT_FAMILY,
+      kind: options.kind ?? 'listing',
       url: `${ORIGIN}${name}`,
       locale: options.locale ?? null,
-      ...(options.part ? { part: true } : {}),
-      ...(options.full ? { full: true } : {}),
     },
   });
 }
@@ -162,25 +173,26 @@ export function putJsonSitemap(
   name = '/llm-sitemap.json',
   options: { policyUrl?: string } = {},
 ): void {
+  const common = {
+    family: SITEMAP_FAMILY,
+    url: `${ORIGIN}${name}`,
+    ...(options.policyUrl ? { policyUrl: options.policyUrl } : {}),
+  } as const;
   source.putArtifact({
     name,
-    family: 'tct-sitemap',
     contentType: 'application/json; charset=utf-8',
     body: '{"items":[],"profile":"tct-1","version":1}',
-    meta: {
-      url: `${ORIGIN}${name}`,
-      ...(options.policyUrl ? { policyUrl: options.policyUrl } : {}),
-      ...(name.endsWith('-index.json') ? { index: true } : { items: 0, shard: 1 }),
-    },
+    descriptor: name.endsWith('-index.json')
+      ? { ...common, kind: 'index' }
+      : { ...common, kind: 'shard', shard: 1, items: 0 },
   });
 }
 
 export function putLlmindexPage(source: InMemoryContentSource, name = '/llm/about'): void {
   source.putArtifact({
     name,
-    family: 'llmindex',
     contentType: 'text/markdown; charset=utf-8',
     body: '# About\n',
-    meta: { url: `${ORIGIN}${name}` },
+    descriptor: { family: LLMINDEX_FAMILY, kind: 'page' },
   });
 }
