@@ -3,15 +3,14 @@ import {
   buildPageSitemap,
   buildScpSitemap,
   buildSitemapIndexXml,
-  contentDigestOf,
   formatScpTimestamp,
   formatScpDeltaPeriod,
   normalizeUri,
   SCP_FAMILY,
   SCP_MEDIA_TYPE,
   scpEtag,
-  sha256Hex,
   writeScpCollectionVariants,
+  validatorsOfBytes,
   type AgentSiteOptions,
   type ArtifactDescriptor,
   type ScpDeltaBuild,
@@ -424,6 +423,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         }),
         'utf8',
       );
+      const xmlValidators = validatorsOfBytes(xml);
       artifacts.unshift({
         name: sitemapName,
         descriptor: {
@@ -433,8 +433,8 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           build: state,
         },
         contentType: 'application/xml; charset=utf-8',
-        etag: `"sha256-${sha256Hex(xml)}"`,
-        contentDigest: contentDigestOf(xml),
+        etag: xmlValidators.etag,
+        contentDigest: xmlValidators.contentDigest,
         lastModified: new Date(await context.lastChangeMs()),
         body: xml,
       });

@@ -5,6 +5,7 @@ import {
   sitemapShardPath,
   SITEMAP_FAMILY,
   TCT_1,
+  validatorsOfHash,
   type SitemapDocument,
 } from '@agent-ready/core';
 import type { ArtifactMeta } from './artifact-rows';
@@ -94,7 +95,7 @@ export class LiveSitemap {
         contentEncoding: null,
         etag: document.resource.etag,
         // The same SHA-256 as the hash, in RFC 9530's base64: no second pass over the bytes.
-        contentDigest: `sha-256=:${Buffer.from(document.resource.hash.slice('sha256-'.length), 'hex').toString('base64')}:`,
+        contentDigest: validatorsOfHash(document.resource.hash).contentDigest,
         lastModified: new Date(lastModifiedMs),
         size: body.length,
         // Core forms the headers at serve time; the policy link follows the table's settings.

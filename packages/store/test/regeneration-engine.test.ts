@@ -82,6 +82,22 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     );
     expect(JSON.parse(row!.body!.toString()).hash).toBe(row!.hash);
     expect(outcome.hash).toBe(row!.hash);
+    // The validators core formed when rendering are what is stored, read back as they are.
+    const rendered = preparedDocument({
+      key: 'a',
+      path: '/a/',
+      title: 'A',
+      content: 'Alpha text',
+    }).render(row!.modified);
+    expect(row!.contentDigest).toBe(rendered.contentDigest);
+    expect(row!.contentDigest).toBe(
+      `sha-256=:${createHash('sha256').update(row!.body!).digest('base64')}:`,
+    );
+    expect((await engine.reader.findMarkdownTwin('/a/llm.json'))!.markdownHash).toBe(
+      rendered.markdownHash,
+    );
+    await engine.remove('a');
+    expect((await engine.reader.findMUrl('/a/llm.json'))!.contentDigest).toBeNull();
   });
 
   it('changes nothing for a save that changes nothing semantic', async () => {

@@ -5,4 +5,5 @@ export * from './evaluate-conditional';
 export * from './link-header';
 export * from './json-resource';
 export * from './served-resource';
+export * from './representation-validators';
 export * from './negotiate-markdown';

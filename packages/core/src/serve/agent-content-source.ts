@@ -16,6 +16,11 @@ export interface StoredDocumentView {
   modified: string;
   hash: string | null;
   body: Buffer | null;
+  /**
+   * `Content-Digest` of `body`, as core formed it when the document was rendered
+   * (`documentValidators`); null for a row stored before it was kept (then computed once).
+   */
+  contentDigest?: string | null;
   /** Measured size of the document's HTML page, when the site has rendered it. */
   htmlBytes?: number | null;
   /** The document's own `Content-Usage` value, when it overrides the site's. */

@@ -1,7 +1,6 @@
 import type { AgentDocument } from '../document/agent-document';
 import { prepareDocument, type PrepareDocumentOptions } from '../document/prepare-document';
-import { sha256Hex } from '../crypto';
-import { contentDigestOf } from '../http/served-resource';
+import { validatorsOfBytes } from '../http/representation-validators';
 import type { MetricRow } from '../metrics/build-agent-stats';
 import type { ArtifactDescriptor } from './artifact-descriptor';
 import type { ChangeFeedPosition, ChangeFeedSource, StoredChangeView } from './change-feed';
@@ -50,11 +49,15 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
 
   constructor(private readonly prepareOptions: PrepareDocumentOptions) {}
 
-  /** Stores a published document, rendered with `modified`; returns its served row. */
+  /**
+   * Stores a published document, rendered with `modified`; returns its served row. `extra`
+   * stands for what a store may hold besides: a measured page size, or another content digest
+   * (`null`: a row stored before digests were kept).
+   */
   publish(
     document: AgentDocument,
     modified = '2026-01-02T03:04:05Z',
-    extra: { htmlBytes?: number } = {},
+    extra: { htmlBytes?: number; contentDigest?: string | null } = {},
   ): StoredDocumentView {
     const prepared = prepareDocument(document, this.prepareOptions);
     const rendered = prepared.render(modified);
@@ -77,12 +80,14 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
         mUrl: prepared.mUrl,
         hash: rendered.hash,
         body: rendered.body,
+        contentDigest:
+          extra.contentDigest === undefined ? rendered.contentDigest : extra.contentDigest,
         ...(extra.htmlBytes !== undefined ? { htmlBytes: extra.htmlBytes } : {}),
       },
       twin: {
         ...common,
         markdown: rendered.markdown,
-        markdownHash: `sha256-${sha256Hex(rendered.markdown)}`,
+        markdownHash: rendered.markdownHash,
       },
     };
     this.rows.set(key, row);
@@ -95,7 +100,7 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
     const row = this.rows.get(`${id}\u0000${locale}`);
     if (!row) throw new Error(`no document ${id}`);
     const gone = { state: reason, modified: '2026-02-01T00:00:00Z' } as const;
-    row.document = { ...row.document, ...gone, hash: null, body: null };
+    row.document = { ...row.document, ...gone, hash: null, body: null, contentDigest: null };
     row.twin = { ...row.twin, ...gone, markdown: null, markdownHash: null };
     row.changeSeq = ++this.seq;
     this.cached = new Map();
@@ -109,12 +114,13 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
   putArtifact(artifact: ArtifactToStore): StoredArtifactView {
     const body =
       typeof artifact.body === 'string' ? Buffer.from(artifact.body, 'utf8') : artifact.body;
+    const validators = validatorsOfBytes(body);
     const view: StoredArtifactView = {
       name: artifact.name,
       contentType: artifact.contentType,
       contentEncoding: artifact.contentEncoding ?? null,
-      etag: artifact.etag ?? `"sha256-${sha256Hex(body)}"`,
-      contentDigest: contentDigestOf(body),
+      etag: artifact.etag ?? validators.etag,
+      contentDigest: validators.contentDigest,
       lastModified: artifact.lastModified ?? new Date('2026-01-02T03:04:05Z'),
       size: body.length,
       descriptor: artifact.descriptor,

@@ -192,3 +192,20 @@ describe('M-URL endpoint', () => {
     });
   });
 });
+
+describe('M-URL validators', () => {
+  it('sends the Content-Digest stored with the row, as rendered; one a row lacks is computed', async () => {
+    const { get, source } = testSite();
+    const stored = source.publish(article('stored'), undefined, {
+      contentDigest: 'sha-256=:c3RvcmVk:',
+    });
+    expect((await get('/blog/stored/llm.json')).headers['content-digest']).toBe(
+      'sha-256=:c3RvcmVk:',
+    );
+    const older = source.publish(article('older'), undefined, { contentDigest: null });
+    expect((await get('/blog/older/llm.json')).headers['content-digest']).toBe(
+      contentDigestOf(older.body!),
+    );
+    expect(stored.contentDigest).not.toBe(contentDigestOf(stored.body!));
+  });
+});

@@ -1,6 +1,6 @@
 import { formatLinkHeader } from '../http/link-header';
+import { mUrlValidators } from '../document/document-validators';
 import {
-  contentDigestOf,
   respondWithResource,
   type HttpResponse,
   type ResponseObservation,
@@ -58,10 +58,11 @@ export function createMUrlEndpoint(context: EndpointContext): MUrlEndpoint {
   function resourceOf(row: PublishedRow): ServedResource {
     let resource = resources.get(row);
     if (resource === undefined) {
+      const { etag, contentDigest } = mUrlValidators(row);
       resource = {
         body: row.body,
-        contentDigest: contentDigestOf(row.body),
-        etag: `"${row.hash}"`,
+        contentDigest,
+        etag,
         lastModified: new Date(Date.parse(row.modified)),
         contentType: profile.mUrlContentType,
         headers: {

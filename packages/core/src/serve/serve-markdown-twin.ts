@@ -1,4 +1,5 @@
-import { sha256Hex } from '../crypto';
+import { markdownTwinValidators } from '../document/document-validators';
+import { validatorsOfBytes } from '../http/representation-validators';
 import { formatLinkHeader } from '../http/link-header';
 import { prefersMarkdown } from '../http/negotiate-markdown';
 import { headerValue } from '../http/request-headers';
@@ -83,9 +84,11 @@ export function createMarkdownTwinEndpoint(
     // HTML page carries the notice. It varies with the site, not the document: hash both.
     const directive = await llmsTxt.twinDirective(twin.locale);
     const body = Buffer.from(`${directive}${twin.markdown}`, 'utf8');
+    const { etag, contentDigest } = markdownTwinValidators(twin.markdownHash, body, !directive);
     const resource: ServedResource = {
       body,
-      etag: directive ? `"sha256-${sha256Hex(body)}"` : `"${twin.markdownHash}"`,
+      etag,
+      contentDigest,
       lastModified: new Date(Date.parse(twin.modified)),
       contentType: MARKDOWN_CONTENT_TYPE,
       headers: {
@@ -127,11 +130,13 @@ export function createMarkdownTwinEndpoint(
     const body = directive
       ? Buffer.concat([Buffer.from(directive, 'utf8'), stored.body])
       : stored.body;
+    const { etag, contentDigest } = directive ? validatorsOfBytes(body) : stored.meta;
     const root = context.urlFor('/');
     return respondUnless(protectAll, async (): Promise<HttpResponse> =>
       respondWithResource(request, {
         body,
-        etag: directive ? `"sha256-${sha256Hex(body)}"` : stored.meta.etag,
+        etag,
+        contentDigest,
         lastModified: stored.meta.lastModified,
         contentType: MARKDOWN_CONTENT_TYPE,
         headers: {

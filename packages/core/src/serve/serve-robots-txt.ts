@@ -1,4 +1,4 @@
-import { sha256Hex } from '../crypto';
+import { validatorsOfBytes } from '../http/representation-validators';
 import { respondWithResource } from '../http/served-resource';
 import { robotsUsageLines } from '../usage/content-usage';
 import {
@@ -52,10 +52,12 @@ export function createRobotsTxtEndpoint(
       const body = Buffer.from(await composeWith(rules, sitemaps), 'utf8');
       // As new as the newest artifact: the Sitemap lines and agent paths follow them.
       const newest = Math.max(0, ...artifacts.map((a) => a.lastModified.getTime()));
+      const { etag, contentDigest } = validatorsOfBytes(body);
       return respondWith(
         respondWithResource(request, {
           body,
-          etag: `"sha256-${sha256Hex(body)}"`,
+          etag,
+          contentDigest,
           lastModified: new Date(newest),
           contentType: 'text/plain; charset=utf-8',
           headers: REVALIDATE_HEADERS,

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../crypto';
+import { validatorsOfBytes } from '../http/representation-validators';
 import { respondWithResource, type HttpResponse } from '../http/served-resource';
 import { readAgentStats } from '../metrics/build-agent-stats';
 import {
@@ -29,9 +29,11 @@ export function createStatsEndpoint(
         const now = new Date();
         const stats = await readAgentStats(source.readMetrics?.bind(source), { now });
         const body = Buffer.from(`${JSON.stringify(stats, null, 2)}\n`, 'utf8');
+        const { etag, contentDigest } = validatorsOfBytes(body);
         return respondWithResource(request, {
           body,
-          etag: `"sha256-${sha256Hex(body)}"`,
+          etag,
+          contentDigest,
           lastModified: now,
           contentType: 'application/json; charset=utf-8',
           headers: { 'cache-control': 'no-cache', vary: 'Accept-Encoding' },
