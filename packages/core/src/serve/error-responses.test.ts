@@ -10,6 +10,7 @@ import {
 describe('error responses', () => {
   it.each([
     [400, 'Bad Request\n', { 'cache-control': 'no-cache' }],
+    [401, 'Signature not verified\n', { 'cache-control': 'no-store' }],
     [404, 'Not Found\n', { 'cache-control': 'no-cache' }],
     [410, 'Gone\n', { 'cache-control': 'no-cache' }],
     [503, 'Service Unavailable\n', { 'retry-after': '5', 'cache-control': 'no-store' }],
@@ -33,6 +34,12 @@ describe('error responses', () => {
       headers: { allow: 'GET, HEAD', 'content-length': '0' },
     });
     expect(errorResponse('POST', 405)).toEqual(methodNotAllowedResponse());
+  });
+
+  it('401: why the signature failed', () => {
+    expect(errorResponse('GET', 401, { detail: 'expired' }).body?.toString()).toBe(
+      'Signature not verified: expired\n',
+    );
   });
 
   it('406: what is acceptable, after the reason, with the headers given', () => {

@@ -4,12 +4,14 @@ import type { HttpResponse, ResponseHeaders } from '../http/served-resource';
 /**
  * Every answer an agent endpoint gives without a representation of what was asked, in one place:
  * the statuses, their text and their caching, so every family and every adapter answers a 404
- * (or a 405, 406, 410, 400, 503) with the same bytes.
+ * (or a 400, 401, 405, 406, 410, 503) with the same bytes.
  */
-export type ErrorStatus = 400 | 404 | 405 | 406 | 410 | 503;
+export type ErrorStatus = 400 | 401 | 404 | 405 | 406 | 410 | 503;
 
 const STATUS_TEXT: Record<Exclude<ErrorStatus, 405>, string> = {
   400: 'Bad Request',
+  // The one 401 agent-ready sends: Web Bot Auth refusing a failing signature (`gate: true`).
+  401: 'Signature not verified',
   404: 'Not Found',
   406: 'Not Acceptable',
   410: 'Gone',
@@ -17,11 +19,13 @@ const STATUS_TEXT: Record<Exclude<ErrorStatus, 405>, string> = {
 };
 
 /**
- * How long an error may be reused: a 503 never (the store is back in seconds; `Retry-After`
+ * How long an error may be reused: a 401 or a 503 never (the store is back in seconds; `Retry-After`
  * says when to try), the others revalidated every time (a 404 becomes a 200 when published).
  */
 const STATUS_CACHING: Record<Exclude<ErrorStatus, 405>, ResponseHeaders> = {
   400: { 'cache-control': 'no-cache' },
+  // About this request's signature only: never reused for another.
+  401: { 'cache-control': 'no-store' },
   404: { 'cache-control': 'no-cache' },
   406: { 'cache-control': 'no-cache' },
   410: { 'cache-control': 'no-cache' },
