@@ -90,11 +90,7 @@ export function createAgentEndpoints(
     [SITEMAP_FAMILY]: {
       kind: 'sitemap',
       answer: sitemap.answer,
-      robotsPaths: [
-        ...sitemap.robotsPaths,
-        { pattern: `/*${context.mUrlSuffix}`, example: `/a${context.mUrlSuffix}` },
-        ...twin.robotsPaths,
-      ],
+      robotsPaths: [...sitemap.robotsPaths, ...mUrl.robotsPaths, ...twin.robotsPaths],
     },
     [LLMS_TXT_FAMILY]: { kind: 'llms-txt', ...llmsTxt },
     [SCP_FAMILY]: { kind: 'scp', ...scp },
@@ -107,7 +103,7 @@ export function createAgentEndpoints(
       (await source.listArtifacts()).map((a) => a.descriptor.family),
     );
     families.add(SITEMAP_FAMILY);
-    const paths = [...families].flatMap((family) => artifactFamilies[family]?.robotsPaths ?? []);
+    const paths = [...families].flatMap((family) => artifactFamilies[family].robotsPaths);
     if (policy) paths.push({ pattern: POLICY_PATH, example: POLICY_PATH });
     if (feed) paths.push({ pattern: CHANGES_PATH, example: CHANGES_PATH });
     return paths;

@@ -7,15 +7,6 @@ import type { IdentityRepresentation } from './artifact-descriptor';
 /** Bytes of the stored file read per database round trip while decoding. */
 const READ_PIECE_BYTES = 1 << 20;
 
-/** What the builder recorded of the uncompressed bytes of a gzip collection, if anything. */
-export function identityRepresentationOf(
-  artifact: StoredArtifactView,
-): IdentityRepresentation | undefined {
-  const { descriptor } = artifact;
-  if (artifact.contentEncoding !== 'gzip' || descriptor.family !== 'scp') return undefined;
-  return descriptor.kind === 'collection' ? descriptor.identity : undefined;
-}
-
 /**
  * The uncompressed bytes of a stored gzip artifact, decoded while they are sent, for clients that
  * accept no content coding (RFC 9110 §12.5.3). Whole bodies only: a byte range of the decoded

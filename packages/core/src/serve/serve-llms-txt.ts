@@ -1,6 +1,6 @@
 import type { StoredArtifactView } from './agent-content-source';
 import type { AgentOutcome, AgentRequest } from './agent-outcome';
-import { LLMS_TXT_FAMILY, type LlmsTxtDescriptor } from './artifact-descriptor';
+import { LLMS_TXT_FAMILY } from './artifact-descriptor';
 import type { EndpointContext } from './endpoint-context';
 import type { AgentPathPattern } from './robots-txt';
 import { answerStoredArtifact, REVALIDATE_HEADERS } from './serve-stored-artifact';
@@ -18,13 +18,14 @@ export interface LlmsTxtEndpoint {
 export function createLlmsTxtEndpoint(context: EndpointContext): LlmsTxtEndpoint {
   async function coveringUrl(locale: string | undefined): Promise<string | undefined> {
     // The files an agent starts at: not a section, a part or llms-full.txt.
-    const files = (await context.source.listArtifacts(LLMS_TXT_FAMILY)).filter(
-      (a) => a.descriptor.family === LLMS_TXT_FAMILY && a.descriptor.kind === 'listing',
+    const listings = (await context.source.listArtifacts(LLMS_TXT_FAMILY)).flatMap(
+      ({ name, descriptor: d }) =>
+        d.family === LLMS_TXT_FAMILY && d.kind === 'listing' ? [{ name, ...d }] : [],
     );
     const match =
-      files.find((a) => locale && (a.descriptor as LlmsTxtDescriptor).locale === locale) ??
-      files.find((a) => a.name === '/llms.txt');
-    return match ? (match.descriptor as LlmsTxtDescriptor).url : undefined;
+      listings.find((listing) => locale && listing.locale === locale) ??
+      listings.find((listing) => listing.name === '/llms.txt');
+    return match?.url;
   }
   return {
     answer: (request, artifact) =>

@@ -21,6 +21,7 @@ import {
 import type { EndpointContext } from './endpoint-context';
 import { errorResponse } from './error-responses';
 import { normalizeRequestPath } from './normalize-request-path';
+import type { AgentPathPattern } from './robots-txt';
 
 type PublishedRow = StoredDocumentView & { body: Buffer; hash: string };
 
@@ -47,6 +48,7 @@ export interface MUrlEndpoint {
   answerBadTarget(request: AgentRequest, status: 400 | 404): AgentOutcome;
   /** The hot path: a fresh cached public row, answered without an await; else undefined. */
   answerCached(request: AgentRequest): HttpResponse | undefined;
+  readonly robotsPaths: readonly AgentPathPattern[];
 }
 
 /** M-URLs (TCT): a document's JSON with its strong ETag, from its stored row. */
@@ -107,5 +109,6 @@ export function createMUrlEndpoint(context: EndpointContext): MUrlEndpoint {
       response.observe = documentObservation(row);
       return response;
     },
+    robotsPaths: [{ pattern: `/*${mUrlSuffix}`, example: `/a${mUrlSuffix}` }],
   };
 }

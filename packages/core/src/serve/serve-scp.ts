@@ -11,13 +11,16 @@ import {
   type AgentRequest,
 } from './agent-outcome';
 import type { AgentPathPattern } from './robots-txt';
-import { decodedGzipBody, identityRepresentationOf } from './decoded-artifact';
+import { decodedGzipBody } from './decoded-artifact';
 import type { EndpointContext } from './endpoint-context';
-import { SCP_FAMILY, type ScpDescriptor } from './artifact-descriptor';
+import { SCP_FAMILY, type IdentityRepresentation, type ScpDescriptor } from './artifact-descriptor';
 import { errorResponse } from './error-responses';
 import { answerStoredArtifact, REVALIDATE_HEADERS } from './serve-stored-artifact';
 
-type ScpCollection = Extract<ScpDescriptor, { kind: 'collection' }>;
+type Negotiated =
+  | { send: StoredArtifactView }
+  | { decode: IdentityRepresentation; checksum: string }
+  | 'not-acceptable';
 
 export interface ScpEndpoint {
   answer(request: AgentRequest, artifact: StoredArtifactView): Promise<AgentOutcome>;
@@ -37,37 +40,39 @@ export interface ScpEndpoint {
 export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
   const { source } = context;
 
-  /** The stored coding the request accepts, the identity bytes, or nothing (406). */
-  async function negotiatedVariant(
-    request: AgentRequest,
-    found: StoredArtifactView,
-  ): Promise<StoredArtifactView | 'identity' | 'not-acceptable'> {
+  /**
+   * What to send for a collection: the stored coding the request accepts, the gzip bytes decoded
+   * (identity), or nothing (406). Other SCP files are stored once and sent as they are.
+   */
+  async function negotiate(request: AgentRequest, found: StoredArtifactView): Promise<Negotiated> {
     const { descriptor } = found;
-    const variants =
-      descriptor.family === SCP_FAMILY && descriptor.kind === 'collection'
-        ? descriptor.variants
-        : undefined;
-    if (!variants) return found;
+    const collection =
+      descriptor.family === SCP_FAMILY && descriptor.kind === 'collection' ? descriptor : undefined;
+    if (!collection?.variants) return { send: found };
     const coding = chooseScpEncoding(headerValue(request.headers, 'accept-encoding'));
-    if (coding === 'zstd') return (await source.artifactMeta(variants.zstd)) ?? found;
-    if (coding === 'gzip') return found;
-    if (coding === 'identity' && identityRepresentationOf(found)) return 'identity';
-    // Identity refused too, or a collection built before identity was recorded.
-    return coding === undefined ? 'not-acceptable' : found;
+    if (coding === 'zstd')
+      return { send: (await source.artifactMeta(collection.variants.zstd)) ?? found };
+    if (coding === 'gzip') return { send: found };
+    if (coding === 'identity' && found.contentEncoding === 'gzip' && collection.identity)
+      return { decode: collection.identity, checksum: collection.checksum };
+    // Identity refused too (406), or a collection built before identity was recorded (gzip).
+    return coding === undefined ? 'not-acceptable' : { send: found };
   }
 
   /** The uncompressed bytes, decoded from the stored gzip while sent, with their own validators. */
-  function answerIdentity(request: AgentRequest, found: StoredArtifactView): Promise<AgentOutcome> {
-    const identity = identityRepresentationOf(found)!;
-    const { checksum } = found.descriptor as ScpCollection;
+  function answerIdentity(
+    request: AgentRequest,
+    found: StoredArtifactView,
+    { decode, checksum }: { decode: IdentityRepresentation; checksum: string },
+  ): Promise<AgentOutcome> {
     const respond = async (): Promise<HttpResponse> =>
       respondWithResource(request, {
-        body: decodedGzipBody(source, found, identity),
+        body: decodedGzipBody(source, found, decode),
         etag: scpEtag(checksum, 'identity'),
         lastModified: found.lastModified,
         contentType: found.contentType,
         headers: { ...REVALIDATE_HEADERS, ...context.usageHeader() },
-        contentDigest: identity.contentDigest,
+        contentDigest: decode.contentDigest,
       });
     return respondUnless(context.protectAll, respond);
   }
@@ -75,8 +80,8 @@ export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
   return {
     async answer(request, found) {
       if (!isSafeMethod(request.method)) return METHOD_NOT_ALLOWED();
-      const variant = await negotiatedVariant(request, found);
-      if (variant === 'not-acceptable') {
+      const negotiated = await negotiate(request, found);
+      if (negotiated === 'not-acceptable') {
         return respondWith(
           errorResponse(request.method, 406, {
             detail: 'gzip, zstd, identity',
@@ -84,12 +89,12 @@ export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
           }),
         );
       }
-      if (variant === 'identity') return answerIdentity(request, found);
-      return answerStoredArtifact(context, request, variant, {
+      if ('decode' in negotiated) return answerIdentity(request, found, negotiated);
+      const { send } = negotiated;
+      return answerStoredArtifact(context, request, send, {
         headers: REVALIDATE_HEADERS,
         // Collections are big and resumable; the XML sitemaps are neither.
-        ranges:
-          variant.descriptor.family === SCP_FAMILY && variant.descriptor.kind === 'collection',
+        ranges: send.descriptor.family === SCP_FAMILY && send.descriptor.kind === 'collection',
       });
     },
     async xmlSitemapUrls() {
