@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { TCT_1, type TctProfile } from '../tct/tct-profile';
 import {
   article,
   ORIGIN,
@@ -65,5 +66,38 @@ describe('createAgentEndpoints (the router)', () => {
     expect(testSite({ origin: 'HTTPS://Example.com:443/' }).endpoints.urlFor('/%7Ea/%c3%a9')).toBe(
       `${ORIGIN}/~a/%C3%A9`,
     );
+  });
+
+  it('frames the M-URL, twin, sitemap and policy by the site’s TCT profile', async () => {
+    // A stand-in for a later profile: only what the modules take from it differs.
+    const profile: TctProfile = {
+      ...TCT_1,
+      id: 'test-profile',
+      mUrlContentType: 'application/x-test+json; charset=utf-8',
+      cacheControl: 'public, max-age=5',
+    };
+    const { get, endpoints, source } = testSite({
+      profile,
+      policy: { effective: '2026-01-01T00:00:00Z' },
+    });
+    source.publish(article('hello'));
+    putJsonSitemap(source, '/llm-sitemap.json', { policyUrl: `${ORIGIN}/llm-policy.json` });
+    const framed = {
+      'content-type': profile.mUrlContentType,
+      'cache-control': profile.cacheControl,
+    };
+    expect((await get('/blog/hello/llm.json')).headers).toMatchObject(framed);
+    expect((await get('/llm-policy.json')).headers).toMatchObject(framed);
+    const sitemap = await get('/llm-sitemap.json');
+    expect(sitemap.headers).toMatchObject(framed);
+    expect(sitemap.headers.link).toContain('rel="describedby"; type="application/x-test+json"');
+    expect((await get('/blog/hello.md')).headers['cache-control']).toBe(profile.cacheControl);
+    const links = (await endpoints.decoratePage('/')).links.concat(
+      (await endpoints.decoratePage('/blog/hello/')).links,
+    );
+    expect(links.filter((link) => link.type === 'application/x-test+json')).toEqual([
+      { href: `${ORIGIN}/llm-sitemap.json`, rel: 'index', type: 'application/x-test+json' },
+      { href: `${ORIGIN}/blog/hello/llm.json`, rel: 'alternate', type: 'application/x-test+json' },
+    ]);
   });
 });
