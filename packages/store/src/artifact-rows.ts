@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
 import {
+  artifactContentType,
   parseArtifactDescriptor,
   serializeArtifactDescriptor,
   type ArtifactDescriptor,
@@ -18,7 +19,6 @@ export interface ArtifactInput {
   name: string;
   /** What it is, by family (core's artifact descriptors): stored beside the bytes. */
   descriptor: ArtifactDescriptor;
-  contentType: string;
   contentEncoding?: string;
   /** ETag header value (quoted). */
   etag: string;
@@ -32,7 +32,6 @@ export interface ArtifactMeta {
   name: string;
   family: ArtifactFamily;
   generation: number;
-  contentType: string;
   contentEncoding: string | null;
   etag: string;
   contentDigest: string;
@@ -45,7 +44,6 @@ const META_COLUMNS = [
   'name',
   'family',
   'generation',
-  'content_type',
   'content_encoding',
   'etag',
   'content_digest',
@@ -62,7 +60,6 @@ function toMeta(raw: Record<string, unknown>): ArtifactMeta {
     name,
     family: descriptor.family,
     generation: Number(raw.generation),
-    contentType: String(raw.content_type),
     contentEncoding: raw.content_encoding === null ? null : String(raw.content_encoding),
     etag: String(raw.etag),
     contentDigest: String(raw.content_digest),
@@ -127,7 +124,6 @@ export function installedAsIs(meta: ArtifactMeta): InstallableArtifact {
   return {
     name: meta.name,
     descriptor: meta.descriptor,
-    contentType: meta.contentType,
     ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
     etag: meta.etag,
     contentDigest: meta.contentDigest,
@@ -218,7 +214,8 @@ export async function swapArtifacts(
         name: artifact.name,
         family: artifact.descriptor.family,
         generation: artifact.generation,
-        content_type: artifact.contentType,
+        // Core's, by descriptor (what serving sends); kept for readers of earlier versions.
+        content_type: artifactContentType(artifact.descriptor),
         content_encoding: artifact.contentEncoding ?? null,
         etag: artifact.etag,
         content_digest: artifact.contentDigest,

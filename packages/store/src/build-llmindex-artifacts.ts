@@ -25,7 +25,6 @@ import type { ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 
-const MARKDOWN = 'text/markdown; charset=utf-8';
 const PRODUCTS_FEED_PATH = '/llm/feed/products.jsonl';
 /** llmindex §2: manifests SHOULD be cacheable for an hour and revalidated. */
 /** The body of a stored Markdown twin without its `# Title` line: the document's own text. */
@@ -172,7 +171,6 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
             textArtifact({
               name,
               descriptor: { family: LLMINDEX_FAMILY, kind: 'page' },
-              contentType: MARKDOWN,
               lastModified: updatedAt,
               body: markdown,
             }),
@@ -184,7 +182,6 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
           textArtifact({
             name: PRODUCTS_FEED_PATH,
             descriptor: { family: LLMINDEX_FAMILY, kind: 'feed' },
-            contentType: 'application/x-ndjson; charset=utf-8',
             lastModified: updatedAt,
             body: formatLlmindexProductFeed(feed),
           }),
@@ -208,7 +205,6 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
           textArtifact({
             name: LLMINDEX_KEYS_PATH,
             descriptor: { family: LLMINDEX_FAMILY, kind: 'keys' },
-            contentType: 'application/json; charset=utf-8',
             lastModified: updatedAt,
             body: JSON.stringify(buildLlmindexJwks([settings.signingKey])),
           }),
@@ -222,7 +218,6 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
             kind: 'manifest',
             build: { settingsKey, roleSections: [...roleSections].sort() },
           },
-          contentType: 'application/json; charset=utf-8',
           lastModified: updatedAt,
           body: `${JSON.stringify(manifest, null, 2)}\n`,
         }),
@@ -232,7 +227,6 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
           textArtifact({
             name: LLMINDEX_PROOF_PATH,
             descriptor: { family: LLMINDEX_FAMILY, kind: 'proof' },
-            contentType: 'text/plain; charset=utf-8',
             lastModified: updatedAt,
             body: llmindexProofFileBody(settings.verify.value),
           }),

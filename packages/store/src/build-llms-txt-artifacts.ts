@@ -23,8 +23,6 @@ import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { MarkdownSpill, writeTextPieces } from './spill-markdown';
 
-const TEXT_PLAIN = 'text/plain; charset=utf-8';
-
 /** llms.txt stays readable in one go: past this size it is split per section (issue 13's budget). */
 export const DEFAULT_LLMS_TXT_MAX_CHARACTERS = 50_000;
 
@@ -201,7 +199,6 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     textArtifact({
       name: part.path,
       descriptor: { family: LLMS_TXT_FAMILY, url: part.url, locale: file.locale ?? null, ...kind },
-      contentType: TEXT_PLAIN,
       lastModified,
       body: part.text,
     });
@@ -359,7 +356,6 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
               pages: pages.length,
             },
           },
-          contentType: TEXT_PLAIN,
           lastModified,
           ...written,
         });

@@ -7,7 +7,6 @@ import {
   formatScpDeltaPeriod,
   normalizeUri,
   SCP_FAMILY,
-  SCP_MEDIA_TYPE,
   scpEtag,
   writeScpCollectionVariants,
   validatorsOfBytes,
@@ -28,7 +27,6 @@ import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { planDeltaParts } from './plan-delta-parts';
 import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-shards';
 
-const XML = 'application/xml; charset=utf-8';
 const PERIOD_MS = { hourly: 3_600_000, daily: 86_400_000 } as const;
 
 /** The name a collection's zstd bytes are stored under (a request path can never carry `?`). */
@@ -84,7 +82,7 @@ async function writeCollection(
   }));
   const checksum = result.metadata.checksum!;
   const lastModified = new Date(Date.parse(metadata.generated));
-  const common = { contentType: SCP_MEDIA_TYPE, lastModified };
+  const common = { lastModified };
   const collection = {
     family: SCP_FAMILY,
     kind: 'collection',
@@ -215,7 +213,6 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
             url: urlOf(name),
             part: { number, lastmodMs },
           },
-          contentType: XML,
           lastModified: new Date(lastmodMs),
           body: buildPageSitemap(urls),
         }),
@@ -228,7 +225,6 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         name: pagesIndexName,
         // robots.txt names it beside sitemap.xml: both are sitemaps.org XML.
         descriptor: { family: SCP_FAMILY, kind: 'page-sitemap-index', url: urlOf(pagesIndexName) },
-        contentType: XML,
         lastModified: new Date(Math.max(0, ...listed.map((part) => part.lastmodMs))),
         body: buildSitemapIndexXml(
           listed.map((part) => ({ loc: urlOf(part.name), lastmod: new Date(part.lastmodMs) })),
@@ -432,7 +428,6 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           url: normalizeUri(`${origin}${sitemapName}`),
           build: state,
         },
-        contentType: 'application/xml; charset=utf-8',
         etag: xmlValidators.etag,
         contentDigest: xmlValidators.contentDigest,
         lastModified: new Date(await context.lastChangeMs()),

@@ -4,7 +4,6 @@ import {
   sitemapIndexPath,
   sitemapShardPath,
   SITEMAP_FAMILY,
-  TCT_1,
   validatorsOfHash,
   type SitemapDocument,
 } from '@agent-ready/core';
@@ -91,7 +90,6 @@ export class LiveSitemap {
         name: document.path,
         family: SITEMAP_FAMILY,
         generation: 0,
-        contentType: TCT_1.mUrlContentType,
         contentEncoding: null,
         etag: document.resource.etag,
         // The same SHA-256 as the hash, in RFC 9530's base64: no second pass over the bytes.

@@ -175,7 +175,6 @@ describeEachDatabase('several processes on one database', (dialect) => {
       {
         name: '/orphan',
         descriptor: { family: 'llmindex', kind: 'feed' },
-        contentType: 'x',
         etag: '"x"',
         contentDigest: 'x',
         lastModified: new Date(),

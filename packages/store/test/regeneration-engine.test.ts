@@ -473,7 +473,6 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
           {
             name: '/label.txt',
             descriptor: LABEL_DESCRIPTOR,
-            contentType: 'text/plain',
             etag: `"${label}"`,
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),
@@ -519,7 +518,6 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
           {
             name: '/big.bin',
             descriptor: { family: 'llmindex', kind: 'feed' },
-            contentType: 'application/octet-stream',
             etag: '"big"',
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),
@@ -572,7 +570,6 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
           {
             name: '/label.txt',
             descriptor: LABEL_DESCRIPTOR,
-            contentType: 'text/plain',
             etag: '"label"',
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),
@@ -615,7 +612,6 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
           {
             name: '/label.txt',
             descriptor: LABEL_DESCRIPTOR,
-            contentType: 'text/plain',
             etag: `"${label}"`,
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),

@@ -29,7 +29,7 @@ export interface StoredDocumentView {
 
 export interface StoredArtifactView {
   name: string;
-  contentType: string;
+  /** The stored bytes' coding (`gzip`, `zstd`), null when they are stored as they are. */
   contentEncoding: string | null;
   /** ETag header value (quoted). */
   etag: string;

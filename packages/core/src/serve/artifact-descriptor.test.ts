@@ -1,4 +1,6 @@
+import { TCT_1 } from '../tct/tct-profile';
 import {
+  artifactContentType,
   ArtifactDescriptorError,
   parseArtifactDescriptor,
   serializeArtifactDescriptor,
@@ -303,4 +305,31 @@ describe('artifact descriptors', () => {
       expect((thrown as Error).message).toMatch(message);
     },
   );
+
+  it('gives each kind its content type, the JSON sitemap’s by the profile', () => {
+    const types = Object.fromEntries(
+      descriptors.map(([name, d]) => [name, artifactContentType(d)]),
+    );
+    expect(types).toEqual({
+      '/llm-sitemap.json': TCT_1.mUrlContentType,
+      '/llm-sitemap-index.json': TCT_1.mUrlContentType,
+      '/llms.txt': 'text/plain; charset=utf-8',
+      '/de/llms/blog.txt': 'text/plain; charset=utf-8',
+      '/llms-2.txt': 'text/plain; charset=utf-8',
+      '/llms-full.txt': 'text/plain; charset=utf-8',
+      '/scp/a-snapshot.scp': 'application/scp',
+      '/scp/a-snapshot.scp?encoding=zstd': 'application/scp',
+      '/scp/sitemap.xml': 'application/xml; charset=utf-8',
+      '/scp/sitemap-pages-2.xml': 'application/xml; charset=utf-8',
+      '/scp/sitemap-pages.xml': 'application/xml; charset=utf-8',
+      '/.well-known/llmindex.json': 'application/json; charset=utf-8',
+      '/llm/faq': 'text/markdown; charset=utf-8',
+    });
+    expect(artifactContentType({ family: 'llmindex', kind: 'feed' })).toBe(
+      'application/x-ndjson; charset=utf-8',
+    );
+    expect(artifactContentType({ family: 'llmindex', kind: 'proof' })).toBe(
+      'text/plain; charset=utf-8',
+    );
+  });
 });

@@ -4,6 +4,8 @@ import {
   LLMINDEX_MANIFEST_PATH,
   LLMINDEX_PROOF_PATH,
 } from '../llmindex/llmindex-types';
+import { SCP_MEDIA_TYPE } from '../scp/scp-types';
+import { TCT_1, type TctProfile } from '../tct/tct-profile';
 
 /**
  * What a stored artifact is, by family: the typed descriptor the builders write beside its bytes
@@ -162,6 +164,37 @@ export type LlmindexDescriptor = { family: typeof LLMINDEX_FAMILY } & (
 
 export type ArtifactDescriptor =
   JsonSitemapDescriptor | LlmsTxtDescriptor | ScpDescriptor | LlmindexDescriptor;
+
+const TEXT = 'text/plain; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const LLMINDEX_TYPES: Record<LlmindexDescriptor['kind'], string> = {
+  manifest: JSON_TYPE,
+  keys: JSON_TYPE,
+  proof: TEXT,
+  page: 'text/markdown; charset=utf-8',
+  feed: 'application/x-ndjson; charset=utf-8',
+};
+
+/**
+ * The `Content-Type` an artifact is served with, by what it is: formed by core, never taken
+ * from storage (the JSON sitemap's comes from the site's TCT profile).
+ */
+export function artifactContentType(
+  descriptor: ArtifactDescriptor,
+  profile: TctProfile = TCT_1,
+): string {
+  switch (descriptor.family) {
+    case SITEMAP_FAMILY:
+      return profile.mUrlContentType;
+    case LLMS_TXT_FAMILY:
+      return TEXT;
+    case SCP_FAMILY:
+      return descriptor.kind === 'collection' ? SCP_MEDIA_TYPE : XML;
+    case LLMINDEX_FAMILY:
+      return LLMINDEX_TYPES[descriptor.kind];
+  }
+}
 
 /** A stored descriptor that is not one of a known family (written by another version, or broken). */
 export class ArtifactDescriptorError extends AgentReadyError {}

@@ -15,7 +15,6 @@ import type {
 export interface ArtifactToStore {
   name: string;
   descriptor: ArtifactDescriptor;
-  contentType: string;
   body: Buffer | string;
   contentEncoding?: string;
   /** Default: the strong `sha256-` tag of the bytes. */
@@ -117,7 +116,6 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
     const validators = validatorsOfBytes(body);
     const view: StoredArtifactView = {
       name: artifact.name,
-      contentType: artifact.contentType,
       contentEncoding: artifact.contentEncoding ?? null,
       etag: artifact.etag ?? validators.etag,
       contentDigest: validators.contentDigest,

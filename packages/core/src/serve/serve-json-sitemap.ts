@@ -41,10 +41,7 @@ export function createJsonSitemapEndpoint(context: EndpointContext): JsonSitemap
 
   return {
     answer: (request, artifact) =>
-      answerStoredArtifact(context, request, artifact, {
-        headers: headersOf(artifact),
-        contentType: profile.mUrlContentType,
-      }),
+      answerStoredArtifact(context, request, artifact, { headers: headersOf(artifact) }),
     async rootLinks() {
       const urls: string[] = [];
       for (const path of [DEFAULT_SITEMAP_PATH, sitemapIndexPath(DEFAULT_SITEMAP_PATH)]) {

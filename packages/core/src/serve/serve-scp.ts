@@ -13,7 +13,12 @@ import {
 import type { AgentPathPattern } from './robots-txt';
 import { decodedGzipBody } from './decoded-artifact';
 import type { EndpointContext } from './endpoint-context';
-import { SCP_FAMILY, type IdentityRepresentation, type ScpDescriptor } from './artifact-descriptor';
+import {
+  artifactContentType,
+  SCP_FAMILY,
+  type IdentityRepresentation,
+  type ScpDescriptor,
+} from './artifact-descriptor';
 import { errorResponse } from './error-responses';
 import { answerStoredArtifact, REVALIDATE_HEADERS } from './serve-stored-artifact';
 
@@ -70,7 +75,7 @@ export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
         body: decodedGzipBody(source, found, decode),
         etag: scpEtag(checksum, 'identity'),
         lastModified: found.lastModified,
-        contentType: found.contentType,
+        contentType: artifactContentType(found.descriptor),
         headers: { ...REVALIDATE_HEADERS, ...context.usageHeader() },
         contentDigest: decode.contentDigest,
       });

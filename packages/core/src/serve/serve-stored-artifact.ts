@@ -11,6 +11,7 @@ import {
   type AgentOutcome,
   type AgentRequest,
 } from './agent-outcome';
+import { artifactContentType } from './artifact-descriptor';
 import type { EndpointContext } from './endpoint-context';
 import { errorResponse } from './error-responses';
 
@@ -21,8 +22,6 @@ const IN_MEMORY_ARTIFACT_BYTES = 4 * 1024 * 1024;
 export interface StoredArtifactServing {
   /** Caching and links (`Cache-Control`, `Vary`, `Link`), by family. */
   headers: ResponseHeaders;
-  /** Overrides the stored content type (the JSON sitemap's comes from the profile). */
-  contentType?: string;
   /** Advertise and honour byte ranges (collections). */
   ranges?: boolean;
 }
@@ -44,7 +43,7 @@ export async function answerStoredArtifact(
     const base = {
       etag: artifact.etag,
       lastModified: artifact.lastModified,
-      contentType: serving.contentType ?? artifact.contentType,
+      contentType: artifactContentType(artifact.descriptor, context.profile),
       headers: { ...serving.headers, ...context.usageHeader() },
       contentDigest: artifact.contentDigest,
       ranges: serving.ranges === true,

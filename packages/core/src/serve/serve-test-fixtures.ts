@@ -105,7 +105,6 @@ export function putScpCollection(
   } as const;
   source.putArtifact({
     name: path,
-    contentType: 'application/scp',
     contentEncoding: 'gzip',
     body: gzip,
     etag: scpEtag(checksum, 'gzip'),
@@ -119,7 +118,6 @@ export function putScpCollection(
   });
   source.putArtifact({
     name: `${path}?encoding=zstd`,
-    contentType: 'application/scp',
     contentEncoding: 'zstd',
     body: zstd,
     etag: scpEtag(checksum, 'zstd'),
@@ -132,13 +130,11 @@ export function putScpCollection(
 export function putScpSitemaps(source: InMemoryContentSource): void {
   source.putArtifact({
     name: '/scp/sitemap.xml',
-    contentType: 'application/xml; charset=utf-8',
     body: '<?xml version="1.0"?><urlset/>\n',
     descriptor: { family: SCP_FAMILY, kind: 'sitemap', url: `${ORIGIN}/scp/sitemap.xml` },
   });
   source.putArtifact({
     name: '/scp/sitemap-pages.xml',
-    contentType: 'application/xml; charset=utf-8',
     body: '<?xml version="1.0"?><sitemapindex/>\n',
     descriptor: {
       family: SCP_FAMILY,
@@ -156,7 +152,6 @@ export function putLlmsTxt(
 ): void {
   source.putArtifact({
     name,
-    contentType: 'text/plain; charset=utf-8',
     body: options.text ?? '# Example\n\n> A site.\n',
     descriptor: {
       family: LLMS_TXT_FAMILY,
@@ -180,7 +175,6 @@ export function putJsonSitemap(
   } as const;
   source.putArtifact({
     name,
-    contentType: 'application/json; charset=utf-8',
     body: '{"items":[],"profile":"tct-1","version":1}',
     descriptor: name.endsWith('-index.json')
       ? { ...common, kind: 'index' }
@@ -191,7 +185,6 @@ export function putJsonSitemap(
 export function putLlmindexPage(source: InMemoryContentSource, name = '/llm/about'): void {
   source.putArtifact({
     name,
-    contentType: 'text/markdown; charset=utf-8',
     body: '# About\n',
     descriptor: { family: LLMINDEX_FAMILY, kind: 'page' },
   });
