@@ -3,18 +3,14 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   parseUri,
   prepareOptionsFor,
-  formatLinkHeader,
-  htmlLinkTag,
-  llmsTxtNoticeHtml,
   notFoundResponse,
+  PAGE_LIST_HEADERS,
   prepareDocument,
   serviceUnavailableResponse,
   ValidationError,
   writeBufferedNodeResponse,
   writeNodeResponse,
   type AgentDocument,
-  type AgentEndpoints,
-  type WebLink,
 } from '@agent-ready/core';
 import {
   openAgentSite,
@@ -78,7 +74,6 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     filename: 'agent-ready.sqlite',
   };
   const logger = options.logger === false ? SILENT_LOGGER : (options.logger ?? CONSOLE_LOGGER);
-  const llmsTxtNoticeEnabled = !(options.llmsTxt && options.llmsTxt.notice === false);
   const augmentRobots = options.robotsTxt ? options.robotsTxt.augment === true : false;
   const prepareOptions = prepareOptionsFor(options);
 
@@ -122,11 +117,6 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     return engine;
   }
 
-  async function discoveryLinks(endpoints: AgentEndpoints, path: string): Promise<WebLink[]> {
-    const links = path === '/' ? await endpoints.rootLinks() : [];
-    return [...links, ...(await endpoints.pageLinks(path))];
-  }
-
   /** The request as the site sees it: `url` is what a Web Bot Auth signature covers. */
   const siteRequest = (req: Request): AgentSiteRequest => ({
     method: req.method,
@@ -138,20 +128,14 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   async function addPageLinks(site: AgentSite, req: Request, res: Response): Promise<void> {
     if (options.pageLinks === false || (req.method !== 'GET' && req.method !== 'HEAD')) return;
     if (ASSET_PATH.test(req.path)) return;
-    const { endpoints } = site;
-    const links = await discoveryLinks(endpoints, req.path);
-    const llmsTxt = links.find((link) => link.rel === 'describedby');
-    res.locals.agentReady = {
-      links,
-      linkTags: links.map(htmlLinkTag).join('\n'),
-      // A visible pointer near the top of the page, for agents that read the body (llms.txt v2).
-      llmsTxtNotice: llmsTxt && llmsTxtNoticeEnabled ? llmsTxtNoticeHtml(llmsTxt.href) : '',
-    };
-    if (links.length > 0) res.append('Link', formatLinkHeader(links));
-    for (const [name, value] of Object.entries(await endpoints.pageHeaders(req.path)))
-      res.setHeader(name, value);
-    // Pages that have a Markdown twin are negotiated: caches must keep HTML and Markdown apart.
-    if (links.some((link) => link.type === 'text/markdown')) res.vary('Accept');
+    const { links, linkTags, llmsTxtNotice, headers } = await site.endpoints.decoratePage(req.path);
+    res.locals.agentReady = { links, linkTags, llmsTxtNotice };
+    for (const [name, value] of Object.entries(headers)) {
+      // Link and Vary are lists: the app's own values stay.
+      if (name === 'vary') res.vary(value);
+      else if (PAGE_LIST_HEADERS.has(name)) res.append(name, value);
+      else res.setHeader(name, value);
+    }
     const { metrics } = site;
     if (metrics) {
       // Pages are the app's: counted (by agent family, a verified signature included) but never
@@ -296,10 +280,8 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     }
     return engine.reconcile(prepared());
   };
-  middleware.linkTags = async (path) => {
-    const { endpoints } = await runtime();
-    return (await discoveryLinks(endpoints, path)).map(htmlLinkTag).join('\n');
-  };
+  middleware.linkTags = async (path) =>
+    (await (await runtime()).endpoints.decoratePage(path)).linkTags;
   middleware.idle = async () => {
     await (await runtime()).engine?.whenIdle();
   };

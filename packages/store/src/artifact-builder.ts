@@ -1,3 +1,4 @@
+import type { ArtifactDescriptor, ArtifactFamily } from '@agent-ready/core';
 import type { ArtifactInput, ArtifactMeta } from './artifact-rows';
 import type { Visibility } from './document-rows';
 
@@ -54,10 +55,10 @@ export interface ArtifactBuildContext {
    */
   lastCommitMs(options?: { section?: string }): Promise<number>;
   /**
-   * The `meta` of the installed artifact of that name, if any: what a builder keeps between
-   * builds (the sitemap's shard layout), shared by every instance through the table.
+   * The descriptor of the installed artifact of that name, if any: with it what a builder keeps
+   * between builds (the SCP collections' state), shared by every instance through the table.
    */
-  installedMeta(name: string): Promise<Record<string, unknown> | undefined>;
+  installedDescriptor(name: string): Promise<ArtifactDescriptor | undefined>;
   /** Sections that have at least one published public document, sorted. */
   sections(): Promise<string[]>;
   /**
@@ -90,7 +91,7 @@ export interface ArtifactBuildContext {
 /**
  * Builds one family of artifacts (sitemaps, SCP collections, llms.txt…) from the table.
  * Builders are pure functions of the rows, their own settings and the installed artifacts'
- * `meta`: every instance, given the same table, produces the same bytes.
+ * descriptors: every instance, given the same table, produces the same bytes.
  */
 /**
  * What a build produced: new artifacts, and the installed ones (by name) that stay exactly as
@@ -118,7 +119,8 @@ export interface ScheduledBuild {
 }
 
 export interface ArtifactBuilder {
-  family: string;
+  /** The family of every artifact it builds: a failed build keeps that family's last good ones. */
+  family: ArtifactFamily;
   /** Part of the configuration key: changing settings forces a rebuild. */
   settingsKey: string;
   build(context: ArtifactBuildContext): Promise<ArtifactInput[] | ArtifactBuildResult>;

@@ -1,16 +1,11 @@
-import { contentDigestOf, sha256Hex } from '@agent-ready/core';
+import { validatorsOfBytes } from '@agent-ready/core';
 import type { ArtifactInput } from './artifact-rows';
 
-/** An in-memory artifact with its strong `sha256-` ETag and digest computed from the bytes. */
+/** An in-memory artifact with its strong `sha256-` ETag and digest (core's, of the bytes). */
 export function textArtifact(
   fields: Omit<ArtifactInput, 'etag' | 'contentDigest' | 'body'> & { body: string | Buffer },
 ): ArtifactInput {
   const body = typeof fields.body === 'string' ? Buffer.from(fields.body, 'utf8') : fields.body;
-  return {
-    ...fields,
-    body,
-    etag: `"sha256-${sha256Hex(body)}"`,
-    contentDigest: contentDigestOf(body),
-    ...(fields.meta ? { meta: fields.meta } : {}),
-  };
+  const { etag, contentDigest } = validatorsOfBytes(body);
+  return { ...fields, body, etag, contentDigest };
 }

@@ -1,5 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
+import {
+  artifactContentType,
+  parseArtifactDescriptor,
+  serializeArtifactDescriptor,
+  type ArtifactDescriptor,
+  type ArtifactFamily,
+} from '@agent-ready/core';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';
 import { stillHoldsRebuildLease } from './store-state';
@@ -10,8 +17,8 @@ export const CHUNK_BYTES = 1024 * 1024;
 /** A generated artifact ready to store: its bytes in memory or in a file. */
 export interface ArtifactInput {
   name: string;
-  family: string;
-  contentType: string;
+  /** What it is, by family (core's artifact descriptors): stored beside the bytes. */
+  descriptor: ArtifactDescriptor;
   contentEncoding?: string;
   /** ETag header value (quoted). */
   etag: string;
@@ -19,27 +26,24 @@ export interface ArtifactInput {
   contentDigest: string;
   lastModified: Date;
   body: Buffer | { file: string; size: number };
-  meta?: Record<string, unknown>;
 }
 
 export interface ArtifactMeta {
   name: string;
-  family: string;
+  family: ArtifactFamily;
   generation: number;
-  contentType: string;
   contentEncoding: string | null;
   etag: string;
   contentDigest: string;
   lastModified: Date;
   size: number;
-  meta: Record<string, unknown>;
+  descriptor: ArtifactDescriptor;
 }
 
 const META_COLUMNS = [
   'name',
   'family',
   'generation',
-  'content_type',
   'content_encoding',
   'etag',
   'content_digest',
@@ -48,18 +52,20 @@ const META_COLUMNS = [
   'meta',
 ] as const;
 
+/** A stored row; its descriptor is parsed by core (a clear error when it is not one). */
 function toMeta(raw: Record<string, unknown>): ArtifactMeta {
+  const name = String(raw.name);
+  const descriptor = parseArtifactDescriptor({ name, family: String(raw.family), meta: raw.meta });
   return {
-    name: String(raw.name),
-    family: String(raw.family),
+    name,
+    family: descriptor.family,
     generation: Number(raw.generation),
-    contentType: String(raw.content_type),
     contentEncoding: raw.content_encoding === null ? null : String(raw.content_encoding),
     etag: String(raw.etag),
     contentDigest: String(raw.content_digest),
     lastModified: new Date(Number(raw.last_modified_ms)),
     size: Number(raw.size),
-    meta: raw.meta ? (JSON.parse(String(raw.meta)) as Record<string, unknown>) : {},
+    descriptor,
   };
 }
 
@@ -117,13 +123,11 @@ export interface InstallableArtifact extends Omit<ArtifactInput, 'body'> {
 export function installedAsIs(meta: ArtifactMeta): InstallableArtifact {
   return {
     name: meta.name,
-    family: meta.family,
-    contentType: meta.contentType,
+    descriptor: meta.descriptor,
     ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
     etag: meta.etag,
     contentDigest: meta.contentDigest,
     lastModified: meta.lastModified,
-    meta: meta.meta,
     size: meta.size,
     generation: meta.generation,
   };
@@ -208,15 +212,16 @@ export async function swapArtifacts(
     for (const artifact of artifacts) {
       await trx(t.artifacts).insert({
         name: artifact.name,
-        family: artifact.family,
+        family: artifact.descriptor.family,
         generation: artifact.generation,
-        content_type: artifact.contentType,
+        // Core's, by descriptor (what serving sends); kept for readers of earlier versions.
+        content_type: artifactContentType(artifact.descriptor),
         content_encoding: artifact.contentEncoding ?? null,
         etag: artifact.etag,
         content_digest: artifact.contentDigest,
         last_modified_ms: artifact.lastModified.getTime(),
         size: artifact.size,
-        meta: artifact.meta ? JSON.stringify(artifact.meta) : null,
+        meta: serializeArtifactDescriptor(artifact.descriptor),
       });
     }
     await trx(t.state)

@@ -3,17 +3,19 @@ import {
   buildLlmindexManifest,
   buildLlmindexProductLine,
   formatLlmindexProductFeed,
+  LLMINDEX_FAMILY,
   LLMINDEX_KEYS_PATH,
   LLMINDEX_MANIFEST_PATH,
   LLMINDEX_PROOF_PATH,
   llmindexProofFileBody,
-  normalizeUri,
   renderLlmindexAboutPage,
   renderLlmindexFaqPage,
   renderLlmindexPoliciesPage,
   renderLlmindexProductsPage,
   signLlmindexManifest,
   type AgentSiteOptions,
+  type ArtifactDescriptor,
+  type LlmindexBuild,
   type LlmindexFaqEntry,
   type LlmindexPolicy,
   type LlmindexProductLine,
@@ -23,8 +25,6 @@ import type { ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 
-export const LLMINDEX_FAMILY = 'llmindex';
-const MARKDOWN = 'text/markdown; charset=utf-8';
 const PRODUCTS_FEED_PATH = '/llm/feed/products.jsonl';
 /** llmindex §2: manifests SHOULD be cacheable for an hour and revalidated. */
 /** The body of a stored Markdown twin without its `# Title` line: the document's own text. */
@@ -43,16 +43,9 @@ function parseData(value: unknown): Record<string, unknown> {
 }
 
 /** What the installed manifest remembers of its build: enough to tell whether a burst touches it. */
-interface LlmindexBuildState {
-  settingsKey: string;
-  /** Sections that had documents with a role: an edit there may have taken a role away. */
-  roleSections: string[];
-}
-
-function readBuildState(meta: Record<string, unknown> | undefined): LlmindexBuildState | undefined {
-  const state = meta?.llmindexBuild as Partial<LlmindexBuildState> | undefined;
-  return typeof state?.settingsKey === 'string' && Array.isArray(state.roleSections)
-    ? (state as LlmindexBuildState)
+function readBuildState(descriptor: ArtifactDescriptor | undefined): LlmindexBuild | undefined {
+  return descriptor?.family === LLMINDEX_FAMILY && descriptor.kind === 'manifest'
+    ? descriptor.build
     : undefined;
 }
 
@@ -77,7 +70,7 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
       if (!settings) return [];
       const { rows, lastChangeMs } = context;
       if (context.installedSeq > 0) {
-        const installed = readBuildState(await context.installedMeta(LLMINDEX_MANIFEST_PATH));
+        const installed = readBuildState(await context.installedDescriptor(LLMINDEX_MANIFEST_PATH));
         if (installed?.settingsKey === settingsKey) {
           const roleSections = new Set(installed.roleSections);
           const changed = await context.changedRows(context.installedSeq);
@@ -177,11 +170,9 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
           artifacts.push(
             textArtifact({
               name,
-              family: LLMINDEX_FAMILY,
-              contentType: MARKDOWN,
+              descriptor: { family: LLMINDEX_FAMILY, kind: 'page' },
               lastModified: updatedAt,
               body: markdown,
-              meta: { url: normalizeUri(`${origin}${name}`) },
             }),
           );
         }
@@ -190,8 +181,7 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
         artifacts.push(
           textArtifact({
             name: PRODUCTS_FEED_PATH,
-            family: LLMINDEX_FAMILY,
-            contentType: 'application/x-ndjson; charset=utf-8',
+            descriptor: { family: LLMINDEX_FAMILY, kind: 'feed' },
             lastModified: updatedAt,
             body: formatLlmindexProductFeed(feed),
           }),
@@ -214,8 +204,7 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
         artifacts.push(
           textArtifact({
             name: LLMINDEX_KEYS_PATH,
-            family: LLMINDEX_FAMILY,
-            contentType: 'application/json; charset=utf-8',
+            descriptor: { family: LLMINDEX_FAMILY, kind: 'keys' },
             lastModified: updatedAt,
             body: JSON.stringify(buildLlmindexJwks([settings.signingKey])),
           }),
@@ -224,24 +213,20 @@ export function llmindexArtifactBuilder(options: AgentSiteOptions): ArtifactBuil
       artifacts.push(
         textArtifact({
           name: LLMINDEX_MANIFEST_PATH,
-          family: LLMINDEX_FAMILY,
-          contentType: 'application/json; charset=utf-8',
+          descriptor: {
+            family: LLMINDEX_FAMILY,
+            kind: 'manifest',
+            build: { settingsKey, roleSections: [...roleSections].sort() },
+          },
           lastModified: updatedAt,
           body: `${JSON.stringify(manifest, null, 2)}\n`,
-          meta: {
-            llmindexBuild: {
-              settingsKey,
-              roleSections: [...roleSections].sort(),
-            } satisfies LlmindexBuildState,
-          },
         }),
       );
       if (settings.verify?.method === 'http_file') {
         artifacts.push(
           textArtifact({
             name: LLMINDEX_PROOF_PATH,
-            family: LLMINDEX_FAMILY,
-            contentType: 'text/plain; charset=utf-8',
+            descriptor: { family: LLMINDEX_FAMILY, kind: 'proof' },
             lastModified: updatedAt,
             body: llmindexProofFileBody(settings.verify.value),
           }),

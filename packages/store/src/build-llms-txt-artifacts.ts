@@ -14,14 +14,14 @@ import {
   LLMS_TXT_DEFAULT_SECTION,
   type LlmsTxtPage,
   type AgentSiteOptions,
+  type LlmsFullTxtBuild,
+  type LlmsTxtPartOfIndex,
 } from '@agent-ready/core';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { MarkdownSpill, writeTextPieces } from './spill-markdown';
-
-const TEXT_PLAIN = 'text/plain; charset=utf-8';
 
 /** llms.txt stays readable in one go: past this size it is split per section (issue 13's budget). */
 export const DEFAULT_LLMS_TXT_MAX_CHARACTERS = 50_000;
@@ -92,37 +92,11 @@ const DEFAULT_FULL_INTERVAL_MS = 86_400_000;
 /** About 100 characters an item: 500 items stay near the 50,000-character budget of one file. */
 export const DEFAULT_LLMS_TXT_ITEMS_PER_PART = 500;
 
-/** When the installed llms-full.txt files were built (kept in their meta). */
-interface FullBuild {
-  builtSeq: number;
-  builtAtMs: number;
-  pages: number;
-}
-
-function readFullBuild(meta: Record<string, unknown> | undefined): FullBuild | undefined {
-  const build = meta?.fullBuild as Partial<FullBuild> | undefined;
-  return typeof build?.builtSeq === 'number' &&
-    typeof build.builtAtMs === 'number' &&
-    typeof build.pages === 'number'
-    ? (build as FullBuild)
-    : undefined;
-}
-
-/** What a part file's meta says of it: which index lists it, its number and size. */
-interface PartOfIndex {
-  index: string;
-  number: number;
-  pages: number;
-}
-
-function readPartOfIndex(meta: Record<string, unknown>): PartOfIndex | undefined {
-  const part = meta.llmsPart as Partial<PartOfIndex> | undefined;
-  return typeof part?.index === 'string' &&
-    typeof part.number === 'number' &&
-    typeof part.pages === 'number'
-    ? (part as PartOfIndex)
-    : undefined;
-}
+/** What an llms.txt file is besides its place: whole or an index, a section, a part. */
+type ListingKind =
+  | { kind: 'listing'; parts?: { settingsKey: string } }
+  | { kind: 'section' }
+  | { kind: 'part'; part: LlmsTxtPartOfIndex };
 
 /** `/llms-3.txt` beside `/llms.txt` (or `/de/llms-3.txt` beside `/de/llms.txt`). */
 function partLocation(file: LlmsTxtFileLocation, number: number): { path: string; url: string } {
@@ -194,15 +168,19 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
   const installedFull = async (context: ArtifactBuildContext) => {
     if (context.installedSeq === 0) return undefined;
     const installed = await context.installedArtifacts(LLMS_TXT_FAMILY);
-    const fulls = installed.filter((a) => a.meta.full === true);
-    const build = readFullBuild(fulls[0]?.meta);
-    return build && fulls.every((a) => a.meta.settingsKey === settingsKey)
-      ? { build, names: fulls.map((a) => a.name) }
+    const fulls = installed.flatMap(({ name, descriptor }) =>
+      descriptor.family === LLMS_TXT_FAMILY && descriptor.kind === 'full'
+        ? [{ name, build: descriptor.build }]
+        : [],
+    );
+    const build = fulls[0]?.build;
+    return build && fulls.every((full) => full.build?.settingsKey === settingsKey)
+      ? { build, names: fulls.map((full) => full.name) }
       : undefined;
   };
 
   /** Whether llms-full.txt must be rebuilt now (see above). */
-  const fullDue = async (context: ArtifactBuildContext, build: FullBuild) => {
+  const fullDue = async (context: ArtifactBuildContext, build: LlmsFullTxtBuild) => {
     const changes = await context.countChangedAfter(build.builtSeq);
     if (changes === 0) return false;
     return (
@@ -216,15 +194,13 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     file: LlmsTxtFileLocation,
     part: { path: string; url: string; text: string },
     lastModified: Date,
-    meta: Record<string, unknown> = {},
+    kind: ListingKind = { kind: 'listing' },
   ) =>
     textArtifact({
       name: part.path,
-      family: LLMS_TXT_FAMILY,
-      contentType: TEXT_PLAIN,
+      descriptor: { family: LLMS_TXT_FAMILY, url: part.url, locale: file.locale ?? null, ...kind },
       lastModified,
       body: part.text,
-      meta: { url: part.url, locale: file.locale ?? null, ...meta },
     });
 
   /** One llms.txt per locale from every row (they fit one part), split by section when long. */
@@ -244,7 +220,12 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
           : splitBySection(input, file, { ...generateOptions, ...locale });
       for (const part of parts) {
         artifacts.push(
-          listingArtifact(file, part, lastModified, part.path !== file.path ? { part: true } : {}),
+          listingArtifact(
+            file,
+            part,
+            lastModified,
+            part.path !== file.path ? { kind: 'section' } : { kind: 'listing' },
+          ),
         );
       }
     }
@@ -260,8 +241,10 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     const installed =
       context.installedSeq > 0 ? await context.installedArtifacts(LLMS_TXT_FAMILY) : [];
     const incremental = installed.some(
-      (a) =>
-        (a.meta.llmsIndex as { settingsKey?: unknown } | undefined)?.settingsKey === settingsKey,
+      ({ descriptor: d }) =>
+        d.family === LLMS_TXT_FAMILY &&
+        d.kind === 'listing' &&
+        d.parts?.settingsKey === settingsKey,
     );
     const touched = await partsToBuild(context, itemsPerPart, incremental);
     const touchedSet = new Set(touched);
@@ -280,15 +263,15 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     };
     const base = inputOf([]);
     if (incremental) {
-      for (const artifact of installed) {
-        const part = readPartOfIndex(artifact.meta);
-        if (!part || touchedSet.has(part.number)) continue;
-        keep.push(artifact.name);
-        const locale = typeof artifact.meta.locale === 'string' ? artifact.meta.locale : undefined;
-        list(llmsTxtFileFor(base, locale), {
+      for (const { name, descriptor } of installed) {
+        if (descriptor.family !== LLMS_TXT_FAMILY || descriptor.kind !== 'part') continue;
+        const { part } = descriptor;
+        if (touchedSet.has(part.number)) continue;
+        keep.push(name);
+        list(llmsTxtFileFor(base, descriptor.locale ?? undefined), {
           number: part.number,
           title: `Part ${part.number}`,
-          url: String(artifact.meta.url),
+          url: descriptor.url,
           pages: part.pages,
         });
       }
@@ -306,12 +289,8 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
         const location = partLocation(file, number);
         artifacts.push(
           listingArtifact(file, { ...location, text: generated.text }, lastModified, {
-            part: true,
-            llmsPart: {
-              index: file.path,
-              number,
-              pages: generated.itemCount,
-            } satisfies PartOfIndex,
+            kind: 'part',
+            part: { index: file.path, number, pages: generated.itemCount },
           }),
         );
         list(file, {
@@ -335,7 +314,8 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
       });
       artifacts.push(
         listingArtifact(file, { path: file.path, url: file.url, text }, lastModified, {
-          llmsIndex: { settingsKey },
+          kind: 'listing',
+          parts: { settingsKey },
         }),
       );
     }
@@ -364,21 +344,20 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
         );
         artifacts.push({
           name: file.fullPath,
-          family: LLMS_TXT_FAMILY,
-          contentType: TEXT_PLAIN,
-          lastModified,
-          ...written,
-          meta: {
+          descriptor: {
+            family: LLMS_TXT_FAMILY,
+            kind: 'full',
             url: file.fullUrl,
             locale: file.locale ?? null,
-            full: true,
-            settingsKey,
-            fullBuild: {
+            build: {
+              settingsKey,
               builtSeq: context.contentSeq,
               builtAtMs: context.now.getTime(),
               pages: pages.length,
-            } satisfies FullBuild,
+            },
           },
+          lastModified,
+          ...written,
         });
       }
       return artifacts;

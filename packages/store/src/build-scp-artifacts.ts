@@ -3,15 +3,18 @@ import {
   buildPageSitemap,
   buildScpSitemap,
   buildSitemapIndexXml,
-  contentDigestOf,
   formatScpTimestamp,
   formatScpDeltaPeriod,
   normalizeUri,
-  SCP_MEDIA_TYPE,
+  SCP_FAMILY,
   scpEtag,
-  sha256Hex,
   writeScpCollectionVariants,
+  validatorsOfBytes,
   type AgentSiteOptions,
+  type ArtifactDescriptor,
+  type ScpDeltaBuild,
+  type ScpSitemapBuild,
+  type ScpSnapshotBuild,
   type ScpPage,
   type ScpSitemapDeltaInput,
   type ScpSitemapCollectionInput,
@@ -21,24 +24,9 @@ import type { ArtifactBuildContext, ArtifactBuilder, ScheduledBuild } from './ar
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
-import { planDeltaParts, type DeltaPart } from './plan-delta-parts';
+import { planDeltaParts } from './plan-delta-parts';
 import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-shards';
 
-export const SCP_FAMILY = 'scp';
-const XML = 'application/xml; charset=utf-8';
-
-/** What a page sitemap's meta says of it: its part and newest lastmod, for the index. */
-interface PageSitemapPart {
-  number: number;
-  lastmodMs: number;
-}
-
-function readPageSitemapPart(meta: Record<string, unknown>): PageSitemapPart | undefined {
-  const part = meta.pageSitemap as Partial<PageSitemapPart> | undefined;
-  return typeof part?.number === 'number' && typeof part.lastmodMs === 'number'
-    ? (part as PageSitemapPart)
-    : undefined;
-}
 const PERIOD_MS = { hourly: 3_600_000, daily: 86_400_000 } as const;
 
 /** The name a collection's zstd bytes are stored under (a request path can never carry `?`). */
@@ -94,33 +82,36 @@ async function writeCollection(
   }));
   const checksum = result.metadata.checksum!;
   const lastModified = new Date(Date.parse(metadata.generated));
-  const common = { family: SCP_FAMILY, contentType: SCP_MEDIA_TYPE, lastModified };
-  const url = normalizeUri(`${origin}${path}`);
+  const common = { lastModified };
+  const collection = {
+    family: SCP_FAMILY,
+    kind: 'collection',
+    url: normalizeUri(`${origin}${path}`),
+    checksum,
+    pages: result.pages,
+  } as const;
   const artifacts: ArtifactInput[] = [
     {
       ...common,
       name: path,
+      descriptor: {
+        ...collection,
+        variants: { zstd: zstdVariantName(path) },
+        identity: result.identity,
+      },
       etag: scpEtag(checksum, 'gzip'),
       contentEncoding: 'gzip',
       contentDigest: gzip!.contentDigest,
       body: { file: gzip!.file, size: gzip!.size },
-      meta: {
-        ranges: true,
-        url,
-        pages: result.pages,
-        checksum,
-        variants: { zstd: zstdVariantName(path) },
-        identity: result.identity,
-      },
     },
     {
       ...common,
       name: zstdVariantName(path),
+      descriptor: { ...collection, variantOf: path },
       etag: scpEtag(checksum, 'zstd'),
       contentEncoding: 'zstd',
       contentDigest: zstd!.contentDigest,
       body: { file: zstd!.file, size: zstd!.size },
-      meta: { ranges: true, url, pages: result.pages, checksum, variantOf: path },
     },
   ];
   return {
@@ -134,46 +125,16 @@ async function writeCollection(
   };
 }
 
-/** A section's snapshot as the last build left it. */
-interface SnapshotState {
-  path: string;
-  generated: string;
-  /** The section's last commit when it was built: changes after this are not in it. */
-  commitMs: number;
-  builtAtMs: number;
-  pages: number;
-  size: number;
-}
-
-/** A delta part as built (see planDeltaParts): where it is and what the sitemap says of it. */
-interface DeltaState extends DeltaPart {
-  path: string;
-  since: string;
-  generated: string;
-  pages: number;
-  size: number;
-}
-
-interface SectionState {
-  snapshot: SnapshotState;
-  deltas: DeltaState[];
-  /** The section's last commit the deltas were built up to. */
-  commitMs: number;
-}
-
-/** What the collections are, kept in the sitemap.xml artifact's meta between builds. */
-interface ScpState {
-  settingsKey: string;
-  sections: Record<string, SectionState>;
-  /** Whether the pages are listed in page sitemaps (by part) rather than in sitemap.xml. */
-  pageParts?: boolean;
-}
-
-function readScpState(value: unknown, settingsKey: string): ScpState | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const state = value as Partial<ScpState>;
-  if (state.settingsKey !== settingsKey || typeof state.sections !== 'object') return undefined;
-  return state as ScpState;
+/**
+ * What the collections are (each section's snapshot and delta parts as built), kept with the
+ * sitemap.xml between builds; the state of other settings does not count.
+ */
+function readScpState(
+  descriptor: ArtifactDescriptor | undefined,
+  settingsKey: string,
+): ScpSitemapBuild | undefined {
+  if (descriptor?.family !== SCP_FAMILY || descriptor.kind !== 'sitemap') return undefined;
+  return descriptor.build?.settingsKey === settingsKey ? descriptor.build : undefined;
 }
 
 const DEFAULT_SNAPSHOT_AFTER_CHANGES = 1_000;
@@ -224,11 +185,12 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
     const keep: string[] = [];
     const listed: { number: number; name: string; lastmodMs: number }[] = [];
     if (incremental) {
-      for (const artifact of await context.installedArtifacts(SCP_FAMILY)) {
-        const part = readPageSitemapPart(artifact.meta);
-        if (!part || touchedSet.has(part.number)) continue;
-        keep.push(artifact.name);
-        listed.push({ number: part.number, name: artifact.name, lastmodMs: part.lastmodMs });
+      for (const { name, descriptor } of await context.installedArtifacts(SCP_FAMILY)) {
+        if (descriptor.family !== SCP_FAMILY || descriptor.kind !== 'page-sitemap') continue;
+        const { part } = descriptor;
+        if (touchedSet.has(part.number)) continue;
+        keep.push(name);
+        listed.push({ number: part.number, name, lastmodMs: part.lastmodMs });
       }
     }
     for (const number of touched) {
@@ -245,11 +207,14 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       artifacts.push(
         textArtifact({
           name,
-          family: SCP_FAMILY,
-          contentType: XML,
+          descriptor: {
+            family: SCP_FAMILY,
+            kind: 'page-sitemap',
+            url: urlOf(name),
+            part: { number, lastmodMs },
+          },
           lastModified: new Date(lastmodMs),
           body: buildPageSitemap(urls),
-          meta: { url: urlOf(name), pageSitemap: { number, lastmodMs } satisfies PageSitemapPart },
         }),
       );
       listed.push({ number, name, lastmodMs });
@@ -258,14 +223,12 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
     artifacts.push(
       textArtifact({
         name: pagesIndexName,
-        family: SCP_FAMILY,
-        contentType: XML,
+        // robots.txt names it beside sitemap.xml: both are sitemaps.org XML.
+        descriptor: { family: SCP_FAMILY, kind: 'page-sitemap-index', url: urlOf(pagesIndexName) },
         lastModified: new Date(Math.max(0, ...listed.map((part) => part.lastmodMs))),
         body: buildSitemapIndexXml(
           listed.map((part) => ({ loc: urlOf(part.name), lastmod: new Date(part.lastmodMs) })),
         ),
-        // robots.txt names it beside sitemap.xml: both are sitemaps.org XML.
-        meta: { url: urlOf(pagesIndexName), xmlSitemap: true },
       }),
     );
     return { artifacts, keep };
@@ -274,11 +237,11 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
 
   const previousState = async (context: ArtifactBuildContext) =>
     context.installedSeq > 0
-      ? readScpState((await context.installedMeta(sitemapName))?.scpState, settingsKey)
+      ? readScpState(await context.installedDescriptor(sitemapName), settingsKey)
       : undefined;
 
   /** Whether a snapshot with changes since it is old enough to be rebuilt anyway. */
-  const snapshotStale = (snapshot: SnapshotState, lastChange: number, now: number) =>
+  const snapshotStale = (snapshot: ScpSnapshotBuild, lastChange: number, now: number) =>
     lastChange > snapshot.commitMs && now - snapshot.builtAtMs >= intervalMs;
 
   return {
@@ -326,7 +289,11 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       const keep: string[] = [];
       const keepCollection = (path: string) => keep.push(path, zstdVariantName(path));
       const pageParts = await needsParts(context, itemsPerPart);
-      const state: ScpState = { settingsKey, sections: {}, ...(pageParts ? { pageParts } : {}) };
+      const state: ScpSitemapBuild = {
+        settingsKey,
+        sections: {},
+        ...(pageParts ? { pageParts } : {}),
+      };
       for (const section of names) {
         const before = previous?.sections[section];
         // Commit order, not `modified`: a save that commits late still lands in a delta that is
@@ -369,7 +336,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           partPages,
           nameOf: (startMs) => formatScpDeltaPeriod(new Date(startMs), granularity),
         });
-        const deltas: DeltaState[] = [];
+        const deltas: ScpDeltaBuild[] = [];
         for (const delta of plan.keep) {
           keepCollection(delta.path);
           deltas.push(delta);
@@ -452,19 +419,19 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         }),
         'utf8',
       );
+      const xmlValidators = validatorsOfBytes(xml);
       artifacts.unshift({
         name: sitemapName,
-        family: SCP_FAMILY,
-        contentType: 'application/xml; charset=utf-8',
-        etag: `"sha256-${sha256Hex(xml)}"`,
-        contentDigest: contentDigestOf(xml),
+        descriptor: {
+          family: SCP_FAMILY,
+          kind: 'sitemap',
+          url: normalizeUri(`${origin}${sitemapName}`),
+          build: state,
+        },
+        etag: xmlValidators.etag,
+        contentDigest: xmlValidators.contentDigest,
         lastModified: new Date(await context.lastChangeMs()),
         body: xml,
-        meta: {
-          url: normalizeUri(`${origin}${sitemapName}`),
-          scpSitemap: true,
-          scpState: state,
-        },
       });
       return { artifacts, keep };
     },

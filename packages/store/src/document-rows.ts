@@ -40,6 +40,8 @@ export interface MUrlRow {
   modified: string;
   hash: string | null;
   body: Buffer | null;
+  /** The body's Content-Digest as core formed it; null for rows stored before it was kept. */
+  contentDigest: string | null;
   htmlBytes: number | null;
   usage: string | null;
 }
@@ -217,6 +219,7 @@ export async function findMUrlRow(
       'modified',
       'hash',
       'body',
+      'content_digest',
       'html_bytes',
       'usage',
     );
@@ -232,6 +235,7 @@ export async function findMUrlRow(
     modified: String(raw.modified),
     hash: toNullableString(raw.hash),
     body: toBuffer(raw.body),
+    contentDigest: toNullableString(raw.content_digest),
     htmlBytes: toNullableNumber(raw.html_bytes),
     usage: toNullableString(raw.usage),
     contentSeq: Number(raw.content_seq),

@@ -4,7 +4,7 @@ import {
   sitemapIndexPath,
   sitemapShardPath,
   SITEMAP_FAMILY,
-  TCT_1,
+  validatorsOfHash,
   type SitemapDocument,
 } from '@agent-ready/core';
 import type { ArtifactMeta } from './artifact-rows';
@@ -80,7 +80,7 @@ export class LiveSitemap {
     document: SitemapDocument,
     lastModifiedMs: number,
     contentSeq: number,
-    extra: Record<string, unknown>,
+    kind: { kind: 'shard'; shard: number; items: number } | { kind: 'index' },
   ): SitemapArtifact {
     const body = document.resource.body;
     return {
@@ -90,18 +90,18 @@ export class LiveSitemap {
         name: document.path,
         family: SITEMAP_FAMILY,
         generation: 0,
-        contentType: TCT_1.mUrlContentType,
         contentEncoding: null,
         etag: document.resource.etag,
         // The same SHA-256 as the hash, in RFC 9530's base64: no second pass over the bytes.
-        contentDigest: `sha-256=:${Buffer.from(document.resource.hash.slice('sha256-'.length), 'hex').toString('base64')}:`,
+        contentDigest: validatorsOfHash(document.resource.hash).contentDigest,
         lastModified: new Date(lastModifiedMs),
         size: body.length,
         // Core forms the headers at serve time; the policy link follows the table's settings.
-        meta: {
+        descriptor: {
+          family: SITEMAP_FAMILY,
           url: document.url,
           ...(settings.policyUrl ? { policyUrl: settings.policyUrl } : {}),
-          ...extra,
+          ...kind,
         },
       },
     };
@@ -122,8 +122,9 @@ export class LiveSitemap {
         if (!current) return undefined;
         const composed = await this.shardAt(trx, settings, layout, current.shard, current.version);
         return this.view(settings, composed.shard, composed.lastModifiedMs, contentSeq, {
-          items: composed.shard.itemCount,
+          kind: 'shard',
           shard: current.shard,
+          items: composed.shard.itemCount,
         });
       }
       const shards = await readShardVersions(trx, this.tables);
@@ -149,7 +150,7 @@ export class LiveSitemap {
         });
       }
       const index = composeSitemapIndex(settings, summaries);
-      return this.view(settings, index, lastModifiedMs, contentSeq, { index: true });
+      return this.view(settings, index, lastModifiedMs, contentSeq, { kind: 'index' });
     });
   }
 

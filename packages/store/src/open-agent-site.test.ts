@@ -81,10 +81,18 @@ describe('openAgentSite: the one pipeline both adapters run', () => {
   it('refuses a failing signature on what is its own only, and labels a verified one', async () => {
     site.metrics!.recorder.drain();
     const bad = await signer.sign(HOST, '/open/llm.json', false);
-    expect(await site.handle(get('/open/llm.json', bad))).toMatchObject({
-      kind: 'respond',
-      response: { status: 401 },
-    });
+    const refused = await site.handle(get('/open/llm.json', bad));
+    expect(refused).toMatchObject({ kind: 'respond', response: { status: 401 } });
+    // Core's one error mapping: plain text with an explicit length, never stored.
+    if (refused.kind === 'respond') {
+      const { headers, body } = refused.response;
+      expect(body?.toString()).toMatch(/^Signature not verified: .+\n$/);
+      expect(headers).toEqual({
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': String(body!.length),
+        'cache-control': 'no-store',
+      });
+    }
     const badPage = await signer.sign(HOST, '/about/', false);
     expect(await site.handle(get('/about/', badPage))).toEqual({ kind: 'pass' });
     const good = await signer.sign(HOST, '/open/llm.json');

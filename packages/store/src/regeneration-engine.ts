@@ -365,11 +365,13 @@ export class RegenerationEngine {
           committed_ms: committedMs,
           fingerprint: doc.fingerprint,
           render_key: doc.renderKey,
+          // The bytes and the validators core formed for them (documentValidators).
           hash: rendered.output.hash,
+          content_digest: rendered.output.contentDigest,
           body: rendered.output.body,
           scp_line: rendered.output.scpLine,
           markdown: rendered.output.markdown,
-          markdown_hash: `sha256-${sha256Hex(rendered.output.markdown)}`,
+          markdown_hash: rendered.output.markdownHash,
           usage: doc.usage ?? null,
           llm_role: doc.llmindex?.role ?? null,
           llm_data: doc.llmindex ? JSON.stringify(doc.llmindex.data) : null,
@@ -450,6 +452,7 @@ export class RegenerationEngine {
             modified_ms: modifiedMs,
             committed_ms: committedMs,
             hash: null,
+            content_digest: null,
             body: null,
             scp_line: null,
             markdown: null,
@@ -851,7 +854,8 @@ export class RegenerationEngine {
             }
             const size = await writeArtifactChunks(knex, t, artifact, generation);
             sized.push({ ...artifact, size, generation });
-            rewritten[artifact.family] = (rewritten[artifact.family] ?? 0) + 1;
+            const { family } = artifact.descriptor;
+            rewritten[family] = (rewritten[family] ?? 0) + 1;
             bytesWritten += size;
           }
           const installed = await swapArtifacts(knex, t, sized, {
@@ -951,7 +955,7 @@ export class RegenerationEngine {
           { last?: unknown } | undefined;
         return Number(row?.last ?? 0);
       },
-      installedMeta: async (name) => (await readArtifactMeta(knex, t, name))?.meta,
+      installedDescriptor: async (name) => (await readArtifactMeta(knex, t, name))?.descriptor,
       installedSeq,
       contentSeq,
       countChangedAfter: async (afterSeq) => {

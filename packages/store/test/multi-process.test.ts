@@ -174,8 +174,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
       engine.tables,
       {
         name: '/orphan',
-        family: 'x',
-        contentType: 'x',
+        descriptor: { family: 'llmindex', kind: 'feed' },
         etag: '"x"',
         contentDigest: 'x',
         lastModified: new Date(),

@@ -16,6 +16,14 @@ import {
 } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';
 
+/** What the test builders' one file is: an llms.txt, so that the engine keeps it by family. */
+const LABEL_DESCRIPTOR = {
+  family: 'llms-txt',
+  kind: 'listing',
+  url: 'https://example.com/label.txt',
+  locale: null,
+} as const;
+
 const sha = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('hex')}`;
 
 describeEachDatabase('RegenerationEngine', (dialect) => {
@@ -75,6 +83,22 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     );
     expect(JSON.parse(row!.body!.toString()).hash).toBe(row!.hash);
     expect(outcome.hash).toBe(row!.hash);
+    // The validators core formed when rendering are what is stored, read back as they are.
+    const rendered = preparedDocument({
+      key: 'a',
+      path: '/a/',
+      title: 'A',
+      content: 'Alpha text',
+    }).render(row!.modified);
+    expect(row!.contentDigest).toBe(rendered.contentDigest);
+    expect(row!.contentDigest).toBe(
+      `sha-256=:${createHash('sha256').update(row!.body!).digest('base64')}:`,
+    );
+    expect((await engine.reader.findMarkdownTwin('/a/llm.json'))!.markdownHash).toBe(
+      rendered.markdownHash,
+    );
+    await engine.remove('a');
+    expect((await engine.reader.findMUrl('/a/llm.json'))!.contentDigest).toBeNull();
   });
 
   it('changes nothing for a save that changes nothing semantic', async () => {
@@ -438,7 +462,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     let building!: () => void;
     const buildStarted = new Promise<void>((resolve) => (building = resolve));
     const labelled = (label: string, wait = false): ArtifactBuilder => ({
-      family: 'label',
+      family: 'llms-txt',
       settingsKey: label,
       async build() {
         if (wait) {
@@ -449,8 +473,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
         return [
           {
             name: '/label.txt',
-            family: 'label',
-            contentType: 'text/plain',
+            descriptor: LABEL_DESCRIPTOR,
             etag: `"${label}"`,
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),
@@ -489,14 +512,13 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     const big = Buffer.alloc(2.5 * 1024 * 1024);
     for (let i = 0; i < big.length; i++) big[i] = (i * 31) % 251;
     const builder: ArtifactBuilder = {
-      family: 'blob',
+      family: 'llmindex',
       settingsKey: 'blob-1',
       async build() {
         return [
           {
             name: '/big.bin',
-            family: 'blob',
-            contentType: 'application/octet-stream',
+            descriptor: { family: 'llmindex', kind: 'feed' },
             etag: '"big"',
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),
@@ -540,7 +562,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     await engine.close();
     let fail = false;
     const label: ArtifactBuilder = {
-      family: 'label',
+      family: 'llms-txt',
       settingsKey: 'label',
       async build({ lastChangeMs }) {
         if (fail) throw new Error('renderer broke');
@@ -548,8 +570,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
         return [
           {
             name: '/label.txt',
-            family: 'label',
-            contentType: 'text/plain',
+            descriptor: LABEL_DESCRIPTOR,
             etag: '"label"',
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),
@@ -570,8 +591,10 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
     fail = true;
     await engine.upsert(preparedDocument({ key: 'b', path: '/b/', title: 'B', content: 'b' }));
     expect(await engine.rebuildArtifacts()).toBe('rebuilt');
-    expect(engine.lastRebuild?.failures).toEqual([{ family: 'label', message: 'renderer broke' }]);
-    expect(rebuildLog).toContain('ERROR agent-ready: building label failed: renderer broke');
+    expect(engine.lastRebuild?.failures).toEqual([
+      { family: 'llms-txt', message: 'renderer broke' },
+    ]);
+    expect(rebuildLog).toContain('ERROR agent-ready: building llms-txt failed: renderer broke');
     // The other families moved on; the failed one still serves what it last built.
     const sitemap = JSON.parse(
       (await engine.reader.artifact('/llm-sitemap.json'))!.body.toString(),
@@ -582,15 +605,14 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
 
   function labelBuilder(label: string, beforeReturn?: () => Promise<void>): ArtifactBuilder {
     return {
-      family: 'label',
+      family: 'llms-txt',
       settingsKey: label,
       async build() {
         await beforeReturn?.();
         return [
           {
             name: '/label.txt',
-            family: 'label',
-            contentType: 'text/plain',
+            descriptor: LABEL_DESCRIPTOR,
             etag: `"${label}"`,
             contentDigest: 'sha-256=:x:',
             lastModified: new Date(0),
@@ -610,7 +632,7 @@ describeEachDatabase('RegenerationEngine', (dialect) => {
       return found.sort();
     };
     const builder: ArtifactBuilder = {
-      family: 'label',
+      family: 'llms-txt',
       settingsKey: 'probe',
       async build(context) {
         const first = await titles(context.rows(['title']));

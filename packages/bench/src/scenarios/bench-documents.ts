@@ -1,6 +1,7 @@
 import {
   buildMUrlRepresentation,
   canonicalizeJson,
+  documentValidators,
   mUrlFor,
   sha256Hex,
   type PreparedDocument,
@@ -43,12 +44,8 @@ export function benchDocument(index: number, edit: number): PreparedDocument {
         language: 'en',
         content: [{ type: 'text', text: content }],
       });
-      return {
-        body: rep.body,
-        hash: rep.hash,
-        scpLine,
-        markdown: `# Article ${index}\n\n${content}\n`,
-      };
+      const markdown = `# Article ${index}\n\n${content}\n`;
+      return { body: rep.body, ...documentValidators({ mUrl: rep, markdown }), scpLine, markdown };
     },
   };
 }
@@ -81,6 +78,7 @@ export async function bulkLoad(engine: RegenerationEngine, count: number): Promi
       fingerprint: doc.fingerprint,
       render_key: doc.renderKey,
       hash: out.hash,
+      content_digest: out.contentDigest,
       body: out.body,
       scp_line: out.scpLine,
       change_seq: 0,

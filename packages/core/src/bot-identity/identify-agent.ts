@@ -1,6 +1,7 @@
 import type { HttpResponse } from '../http/served-resource';
 import { classifyAgent } from '../metrics/classify-agent';
 import type { AgentSiteOptions } from '../serve/agent-site-options';
+import { errorResponse } from '../serve/error-responses';
 import { createBotVerifier, type SignedRequest } from './verify-signature-agent';
 
 export interface AgentIdentity {
@@ -38,11 +39,7 @@ export function createAgentIdentifier(botAuth: AgentSiteOptions['botAuth']): Age
       if (verification.status === 'invalid' && options?.gate) {
         return {
           family,
-          refusal: {
-            status: 401,
-            headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-            body: Buffer.from(`Signature not verified: ${verification.reason}\n`),
-          },
+          refusal: errorResponse(request.method, 401, { detail: verification.reason }),
         };
       }
       return { family };

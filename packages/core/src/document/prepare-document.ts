@@ -19,6 +19,7 @@ import { normalizeUri, parseUri, resolveUrlAgainst } from '../uri';
 import type { AgentDocument } from './agent-document';
 import { formatContentUsage, validateUsagePreferences } from '../usage/content-usage';
 import type { PreparedDocument } from './prepared-document';
+import { documentValidators } from './document-validators';
 
 export interface PrepareDocumentOptions {
   /** Public origin, e.g. `https://example.com`. */
@@ -200,11 +201,12 @@ export function prepareDocument(
         ...(published !== undefined ? { published } : {}),
         ...(doc.structuredData !== undefined ? { schema: doc.structuredData } : {}),
       });
+      const markdown = markdownTwin(doc.title, doc.description, tree);
       return {
         body: representation.body,
-        hash: representation.hash,
+        ...documentValidators({ mUrl: representation, markdown }),
         scpLine: serializeScpPage(page),
-        markdown: markdownTwin(doc.title, doc.description, tree),
+        markdown,
       };
     },
   };

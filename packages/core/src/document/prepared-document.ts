@@ -1,3 +1,5 @@
+import type { StoredDocumentValidators } from './document-validators';
+
 /**
  * The storage-agnostic unit of regeneration: everything the engine needs to decide whether a
  * save changed anything, and to render the stored artifacts when it did. Built once per save by
@@ -46,11 +48,10 @@ export interface PreparedDocument {
   render(modified: string): RenderedDocument;
 }
 
-export interface RenderedDocument {
+/** The stored artifacts of a document, with the validators they are served with. */
+export interface RenderedDocument extends StoredDocumentValidators {
   /** Exact M-URL body bytes, in the site's profile. */
   body: Buffer;
-  /** `sha256-…`: the M-URL's ETag unquoted; tct-1: the body's `hash`, -03: sha256 of `body`. */
-  hash: string;
   /** The SCP page line (JSON, no newline). */
   scpLine: string;
   /** The Markdown twin: `# title`, the description, then the body as CommonMark/GFM. */

@@ -5,6 +5,7 @@ export * from './evaluate-conditional';
 export * from './link-header';
 export * from './json-resource';
 export * from './served-resource';
+export * from './representation-validators';
 export * from './negotiate-markdown';
 export * from './is-media-type';
 export * from './accepts-identity';

@@ -1,4 +1,5 @@
 import type { MetricRow } from '../metrics/build-agent-stats';
+import type { ArtifactDescriptor } from './artifact-descriptor';
 
 /**
  * What the endpoints read: the one table (rows by M-URL path) and the artifacts built from it.
@@ -15,6 +16,11 @@ export interface StoredDocumentView {
   modified: string;
   hash: string | null;
   body: Buffer | null;
+  /**
+   * `Content-Digest` of `body`, as core formed it when the document was rendered
+   * (`documentValidators`); null for a row stored before it was kept (then computed once).
+   */
+  contentDigest?: string | null;
   /** Measured size of the document's HTML page, when the site has rendered it. */
   htmlBytes?: number | null;
   /** The document's own `Content-Usage` value, when it overrides the site's. */
@@ -23,16 +29,15 @@ export interface StoredDocumentView {
 
 export interface StoredArtifactView {
   name: string;
-  family: string;
-  contentType: string;
+  /** The stored bytes' coding (`gzip`, `zstd`), null when they are stored as they are. */
   contentEncoding: string | null;
   /** ETag header value (quoted). */
   etag: string;
   contentDigest: string;
   lastModified: Date;
   size: number;
-  /** Builder-provided: `headers` (Cache-Control, Vary, Link…), `ranges`, `url`, … */
-  meta: Record<string, unknown>;
+  /** What the artifact is, by family (see artifact-descriptor): what it is served by. */
+  descriptor: ArtifactDescriptor;
 }
 
 export interface StoredMarkdownTwinView {

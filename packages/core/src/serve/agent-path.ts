@@ -1,6 +1,7 @@
 import type { AgentSiteOptions } from './agent-site-options';
 import { CHANGES_PATH } from './change-feed';
-import { POLICY_PATH, STATS_PATH } from './create-agent-endpoints';
+import { POLICY_PATH } from './serve-policy';
+import { STATS_PATH } from './serve-stats';
 import { normalizeRequestPath } from './normalize-request-path';
 import {
   LLMINDEX_KEYS_PATH,

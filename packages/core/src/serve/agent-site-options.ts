@@ -12,7 +12,7 @@ import {
   stringOption,
 } from '../options/option-schemas';
 import { parseOptions } from '../options/parse-options';
-import type { AgentEndpointsOptions } from './create-agent-endpoints';
+import type { AgentEndpointsOptions } from './endpoint-context';
 import { usagePreferencesSchema, type UsagePreferences } from '../usage/content-usage';
 import { policyOptionsSchema, type PolicyOptions } from '../tct/policy-options';
 import { isHttpUrl, normalizeUri } from '../uri';

@@ -3,6 +3,7 @@ import { buildJsonResource } from '../http/json-resource';
 import { formatLinkHeader, type WebLink } from '../http/link-header';
 import { respondWithResource, type HttpResponse } from '../http/served-resource';
 import type { ConditionalRequest } from '../http/evaluate-conditional';
+import { jsonProblemResponse } from './error-responses';
 
 /**
  * The change feed (an agent-ready extension, docs/change-feed.md): what changed after a cursor,
@@ -106,6 +107,7 @@ function sinceOf(target: string): string | undefined | null {
   return values[0];
 }
 
+/** A cursor the feed cannot follow: what is wrong, and the sitemap to start over from. */
 function problem(
   request: ConditionalRequest,
   status: 400 | 410,
@@ -113,17 +115,12 @@ function problem(
   detail: string,
   sitemapUrl: string,
 ): HttpResponse {
-  const body = Buffer.from(`${JSON.stringify({ error, detail, sitemap: sitemapUrl })}\n`);
-  return {
+  return jsonProblemResponse(
+    request.method,
     status,
-    headers: {
-      'content-type': 'application/json',
-      'content-length': String(body.length),
-      'cache-control': 'no-store',
-      link: formatLinkHeader([{ href: sitemapUrl, rel: 'index' }]),
-    },
-    ...(request.method.toUpperCase() === 'HEAD' ? {} : { body }),
-  };
+    { error, detail, sitemap: sitemapUrl },
+    { link: formatLinkHeader([{ href: sitemapUrl, rel: 'index' }]) },
+  );
 }
 
 /**

@@ -2,26 +2,10 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { StoredBody } from '../http/served-resource';
 import type { AgentContentSource, StoredArtifactView } from './agent-content-source';
+import type { IdentityRepresentation } from './artifact-descriptor';
 
 /** Bytes of the stored file read per database round trip while decoding. */
 const READ_PIECE_BYTES = 1 << 20;
-
-/** What a builder records about the uncompressed bytes of a gzip artifact (`meta.identity`). */
-export interface IdentityRepresentation {
-  size: number;
-  /** RFC 9530 digest of the uncompressed bytes. */
-  contentDigest: string;
-}
-
-export function identityRepresentationOf(
-  artifact: StoredArtifactView,
-): IdentityRepresentation | undefined {
-  const identity = artifact.meta.identity as Partial<IdentityRepresentation> | undefined;
-  if (artifact.contentEncoding !== 'gzip' || !identity) return undefined;
-  if (typeof identity.size !== 'number' || typeof identity.contentDigest !== 'string')
-    return undefined;
-  return { size: identity.size, contentDigest: identity.contentDigest };
-}
 
 /**
  * The uncompressed bytes of a stored gzip artifact, decoded while they are sent, for clients that

@@ -1,12 +1,48 @@
-import type { HttpResponse } from '../http/served-resource';
+import { SAFE_METHODS_ALLOW } from '../http/evaluate-conditional';
+import type { HttpResponse, ResponseHeaders } from '../http/served-resource';
+
+/**
+ * Every answer an agent endpoint gives without a representation of what was asked, in one place:
+ * the statuses, their text and their caching, so every family and every adapter answers a 404
+ * (or a 400, 401, 405, 406, 410, 503) with the same bytes.
+ */
+export type ErrorStatus = 400 | 401 | 404 | 405 | 406 | 410 | 503;
+
+const STATUS_TEXT: Record<Exclude<ErrorStatus, 405>, string> = {
+  400: 'Bad Request',
+  // The one 401 agent-ready sends: Web Bot Auth refusing a failing signature (`gate: true`).
+  401: 'Signature not verified',
+  404: 'Not Found',
+  406: 'Not Acceptable',
+  410: 'Gone',
+  503: 'Service Unavailable',
+};
+
+/**
+ * How long an error may be reused: a 401 or a 503 never (the store is back in seconds; `Retry-After`
+ * says when to try), the others revalidated every time (a 404 becomes a 200 when published).
+ */
+const STATUS_CACHING: Record<Exclude<ErrorStatus, 405>, ResponseHeaders> = {
+  400: { 'cache-control': 'no-cache' },
+  // About this request's signature only: never reused for another.
+  401: { 'cache-control': 'no-store' },
+  404: { 'cache-control': 'no-cache' },
+  406: { 'cache-control': 'no-cache' },
+  410: { 'cache-control': 'no-cache' },
+  503: { 'retry-after': '5', 'cache-control': 'no-store' },
+};
+
+function isHead(method: string): boolean {
+  return method.toUpperCase() === 'HEAD';
+}
 
 function plainText(
   method: string,
   status: number,
   text: string,
-  headers: Record<string, string>,
+  headers: ResponseHeaders,
 ): HttpResponse {
-  const body = Buffer.from(`${text}\n`);
+  const body = Buffer.from(`${text}\n`, 'utf8');
   return {
     status,
     headers: {
@@ -14,8 +50,24 @@ function plainText(
       'content-length': String(body.length),
       ...headers,
     },
-    ...(method.toUpperCase() === 'HEAD' ? {} : { body }),
+    ...(isHead(method) ? {} : { body }),
   };
+}
+
+/**
+ * The answer for `status`: its reason phrase as plain text (`detail` after a colon), or for a 405
+ * no body and `Allow: GET, HEAD` (every agent endpoint is read-only). `headers` add to it
+ * (`Vary` on a negotiated 406).
+ */
+export function errorResponse(
+  method: string,
+  status: ErrorStatus,
+  options: { detail?: string; headers?: ResponseHeaders } = {},
+): HttpResponse {
+  if (status === 405)
+    return { status, headers: { allow: SAFE_METHODS_ALLOW, 'content-length': '0' } };
+  const text = options.detail ? `${STATUS_TEXT[status]}: ${options.detail}` : STATUS_TEXT[status];
+  return plainText(method, status, text, { ...STATUS_CACHING[status], ...options.headers });
 }
 
 /**
@@ -23,16 +75,49 @@ function plainText(
  * never cached. Every adapter answers this, whatever endpoint was asked.
  */
 export function serviceUnavailableResponse(method: string): HttpResponse {
-  return plainText(method, 503, 'Service Unavailable', {
-    'retry-after': '5',
-    'cache-control': 'no-store',
-  });
+  return errorResponse(method, 503);
 }
 
 /**
- * A protected document with no access check to run (an adapter without `authorize`): answered
- * exactly as an absent one, so its existence does not leak.
+ * Absent, or a protected document with no access check to run (an adapter without `authorize`):
+ * answered exactly as an absent one, so its existence does not leak.
  */
 export function notFoundResponse(method: string): HttpResponse {
-  return plainText(method, 404, 'Not Found', { 'cache-control': 'no-cache' });
+  return errorResponse(method, 404);
+}
+
+/** A request method other than GET and HEAD. */
+export function methodNotAllowedResponse(): HttpResponse {
+  return errorResponse('GET', 405);
+}
+
+/**
+ * An error a client can act on, as JSON (the change feed's `invalid-cursor` and
+ * `cursor-expired`): what went wrong, and where to start over.
+ */
+export function jsonProblemResponse(
+  method: string,
+  status: 400 | 410,
+  problem: Record<string, string>,
+  headers: ResponseHeaders = {},
+): HttpResponse {
+  const body = Buffer.from(`${JSON.stringify(problem)}\n`);
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    ...(isHead(method) ? {} : { body }),
+  };
+}
+
+/** A permanent redirect to another form of the same page's URL (not an error, but as plain). */
+export function movedPermanentlyResponse(method: string, location: string): HttpResponse {
+  return plainText(method, 301, `Moved Permanently: ${location}`, {
+    'cache-control': 'public, max-age=3600',
+    location,
+  });
 }

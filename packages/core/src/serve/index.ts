@@ -1,5 +1,8 @@
 export * from './agent-content-source';
+export type { AgentOutcome, AgentRequest } from './agent-outcome';
+export * from './artifact-descriptor';
 export * from './normalize-request-path';
+export type { AgentEndpointsOptions } from './endpoint-context';
 export * from './create-agent-endpoints';
 export * from './agent-site-options';
 export * from './robots-txt';
@@ -7,3 +10,8 @@ export * from './change-feed';
 export * from './page-discovery';
 export * from './agent-path';
 export * from './error-responses';
+export { PAGE_LIST_HEADERS, type PageDecoration } from './decorate-page';
+export { MARKDOWN_CONTENT_TYPE } from './serve-markdown-twin';
+export { POLICY_PATH } from './serve-policy';
+export { ROBOTS_TXT_PATH } from './serve-robots-txt';
+export { STATS_PATH } from './serve-stats';

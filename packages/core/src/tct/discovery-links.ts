@@ -1,5 +1,5 @@
 import { formatLinkHeader, type WebLink } from '../http/link-header';
-import { TCT_1, type TctProfile } from './tct-profile';
+import { profileMediaType, TCT_1, type TctProfile } from './tct-profile';
 
 /**
  * `Link` on the site root: where the sitemap documents are (DECISIONS §1 discovery), in the
@@ -18,8 +18,8 @@ export function profileLink(profileUri: string): WebLink {
 }
 
 /** `Link` on a C-URL (and the `<link>` tag in its HTML): the M-URL. */
-export function mUrlAlternateLink(mUrl: string): WebLink {
-  return { href: mUrl, rel: 'alternate', type: 'application/json' };
+export function mUrlAlternateLink(mUrl: string, profile: TctProfile = TCT_1): WebLink {
+  return { href: mUrl, rel: 'alternate', type: profileMediaType(profile) };
 }
 
 /** `Link` on an M-URL: back to its C-URL. */
@@ -28,8 +28,8 @@ export function canonicalLink(cUrl: string): WebLink {
 }
 
 /** `Link` on sitemaps: the policy descriptor. */
-export function policyLink(policyUrl: string): WebLink {
-  return { href: policyUrl, rel: 'describedby', type: 'application/json' };
+export function policyLink(policyUrl: string, profile: TctProfile = TCT_1): WebLink {
+  return { href: policyUrl, rel: 'describedby', type: profileMediaType(profile) };
 }
 
 /**
@@ -47,7 +47,7 @@ export function sitemapHeaders(
     ...(profile.linksProfile
       ? [profileLink(document === 'index' ? profile.sitemapIndexProfile : profile.sitemapProfile)]
       : []),
-    ...(links.policyUrl ? [policyLink(links.policyUrl)] : []),
+    ...(links.policyUrl ? [policyLink(links.policyUrl, profile)] : []),
     ...(links.changeFeed ? [links.changeFeed] : []),
   ];
   return {

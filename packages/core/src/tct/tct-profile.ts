@@ -214,5 +214,10 @@ export function tctProfileOfMember(value: unknown): TctProfile | undefined {
   );
 }
 
+/** The media type of a profile's JSON documents without parameters: the `type` links carry. */
+export function profileMediaType(profile: TctProfile): string {
+  return profile.mUrlContentType.split(';')[0]!.trim();
+}
+
 export const POLICY_PROFILE = 'tct-policy-1';
 export const DEFAULT_SITEMAP_PATH = '/llm-sitemap.json';

@@ -249,4 +249,17 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '011-m-url-content-digest',
+    async up(knex, t) {
+      await knex.schema.alterTable(t.documents, (table) => {
+        /**
+         * The M-URL body's Content-Digest, formed by core when the document was rendered (as
+         * `hash` is): served as stored, never computed per request. Rows stored before have
+         * none until they are written again; serving then computes it once per cached row.
+         */
+        table.string('content_digest', 128).nullable();
+      });
+    },
+  },
 ];

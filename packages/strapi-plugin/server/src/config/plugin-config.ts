@@ -241,12 +241,13 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
     { description: 'How the table is brought in line with the content.' },
   ),
   rootLink: documented(booleanOption().optional(), {
-    description: 'Add the sitemap `Link` to the response for `/`.',
+    description:
+      "Decorate `/` as the Express adapter decorates pages: the sitemap and llms.txt `Link`s, `Content-Usage`, and `Accept: text/markdown` answered with the root's Markdown twin.",
     default: '`true`',
   }),
   rootPage: documented(oneOf(['admin-redirect', 'agent-index']).optional(), {
     description:
-      "What `/` answers: Strapi's redirect to the admin panel (with the sitemap `Link`), or `agent-index`: a small 200 page carrying the `Link`, for a Strapi that is itself the public origin (agents need a 2xx root).",
+      "What `/` answers: Strapi's redirect to the admin panel (with the `Link`s), or `agent-index`: a small 200 page carrying the `Link`s and the llms.txt notice, for a Strapi that is itself the public origin (agents need a 2xx root).",
     default: '`admin-redirect`',
   }),
   protect: documented(

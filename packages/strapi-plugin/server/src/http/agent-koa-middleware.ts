@@ -1,24 +1,24 @@
 import {
-  formatLinkHeader,
-  htmlLinkTag,
   notFoundResponse,
+  PAGE_LIST_HEADERS,
+  type AgentRequest,
   type HttpResponse,
-  type WebLink,
+  type PageDecoration,
 } from '@agent-ready/core';
-import type { AgentSite } from '@agent-ready/store';
+import type { AgentSite, AgentSiteOutcome } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
-import type { KoaMiddleware } from './koa-context';
+import type { KoaContext, KoaMiddleware } from './koa-context';
 import type { LearnedStrapiHeaders } from './learn-strapi-headers';
 import { writeKoaResponse } from './write-koa-response';
 
-/** A minimal root for agents when Strapi serves nothing at `/`: the discovery links, as header and HTML. */
-function rootIndex(method: string, links: WebLink[]): HttpResponse {
+/**
+ * A minimal root for agents when Strapi serves nothing at `/`: the page decoration every page
+ * gets (its links as header and tags, the llms.txt notice, Content-Usage), as a small HTML page.
+ */
+function rootIndex(method: string, decoration: PageDecoration): HttpResponse {
+  const notice = decoration.llmsTxtNotice ? `${decoration.llmsTxtNotice}\n` : '';
   const body = Buffer.from(
-    `<!doctype html>\n<html><head><meta charset="utf-8"><title>Agent endpoints</title>\n${links
-      .map(htmlLinkTag)
-      .join(
-        '\n',
-      )}\n</head><body><p>Content for agents: see the links in this page's head.</p></body></html>\n`,
+    `<!doctype html>\n<html><head><meta charset="utf-8"><title>Agent endpoints</title>\n${decoration.linkTags}\n</head><body>${notice}<p>Content for agents: see the links in this page's head.</p></body></html>\n`,
   );
   return {
     status: 200,
@@ -26,10 +26,19 @@ function rootIndex(method: string, links: WebLink[]): HttpResponse {
       'content-type': 'text/html; charset=utf-8',
       'content-length': String(body.length),
       'cache-control': 'no-cache',
-      ...(links.length > 0 ? { link: formatLinkHeader(links) } : {}),
+      ...decoration.headers,
     },
     ...(method === 'HEAD' ? {} : { body }),
   };
+}
+
+/** Adds a page's decoration to the response Strapi made: lists appended, the rest set. */
+function decorate(ctx: KoaContext, decoration: PageDecoration): void {
+  for (const [name, value] of Object.entries(decoration.headers)) {
+    if (name === 'vary') ctx.vary(value);
+    else if (PAGE_LIST_HEADERS.has(name)) ctx.append(name, value);
+    else ctx.set(name, value);
+  }
 }
 
 export interface AgentKoaMiddlewareOptions {
@@ -52,31 +61,41 @@ export interface AgentKoaMiddlewareOptions {
  * pipeline decides (M-URLs anywhere in the path, artifacts by exact path, the policy), anything
  * else falls through to Strapi untouched (and is neither verified nor counted). Protected
  * documents are not a Strapi concept here and answer 404, like the Express adapter without an
- * `authorize` hook.
+ * `authorize` hook. The root is the one page Strapi has: it is decorated and negotiated as the
+ * Express adapter does every page of an app.
  */
 export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): KoaMiddleware {
-  const discoveryLinks = async () => {
-    const { endpoints } = options.site();
-    return [...(await endpoints.rootLinks()), ...(await endpoints.pageLinks('/'))];
+  const send = (ctx: KoaContext, method: string, outcome: AgentSiteOutcome) => {
+    const response = outcome.kind === 'respond' ? outcome.response : notFoundResponse(method);
+    writeKoaResponse(ctx, response);
+    // What Strapi's middlewares add to it, for answers given ahead of Koa (answerAheadOfKoa).
+    if (ctx.headers.origin === undefined) options.strapiHeaders?.observe(ctx.res, response);
   };
   return async (ctx, next) => {
     const method = ctx.method.toUpperCase();
-    const outcome = await options
-      .site()
-      .handle({ method, target: ctx.originalUrl, headers: ctx.headers, url: ctx.href });
-    if (outcome.kind === 'respond') {
-      writeKoaResponse(ctx, outcome.response);
-      if (ctx.headers.origin === undefined)
-        options.strapiHeaders?.observe(ctx.res, outcome.response);
-      return;
-    }
-    if (outcome.kind === 'authorize') {
-      writeKoaResponse(ctx, notFoundResponse(method));
+    const request: AgentRequest & { url: string } = {
+      method,
+      target: ctx.originalUrl,
+      headers: ctx.headers,
+      url: ctx.href,
+    };
+    const outcome = await options.site().handle(request);
+    if (outcome.kind !== 'pass') {
+      send(ctx, method, outcome);
       return;
     }
     const isRoot = options.rootLink && ctx.path === '/' && (method === 'GET' || method === 'HEAD');
+    if (isRoot) {
+      // The root asked for as Markdown gets its twin, on the same URL, as on Express.
+      const twin = await options.site().negotiatePage(request);
+      if (twin && twin.kind !== 'pass') {
+        send(ctx, method, twin);
+        return;
+      }
+    }
+    const decoration = () => options.site().endpoints.decoratePage('/');
     if (isRoot && options.rootPage === 'agent-index') {
-      writeKoaResponse(ctx, rootIndex(method, await discoveryLinks()));
+      writeKoaResponse(ctx, rootIndex(method, await decoration()));
       return;
     }
     try {
@@ -88,14 +107,14 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
     }
     if (!isRoot) return;
     try {
-      const links = await discoveryLinks();
+      const page = await decoration();
       if (ctx.status === 404) {
         // Nothing of Strapi's at the root (admin panel off): agents still need a 2xx root that
         // says where the sitemap is (DECISIONS §1 discovery), so answer with a small index.
-        writeKoaResponse(ctx, rootIndex(method, links));
-      } else if (ctx.status < 400 && links.length > 0) {
-        // Strapi's root redirects editors to the admin panel: the Link rides on that response.
-        ctx.append('Link', formatLinkHeader(links));
+        writeKoaResponse(ctx, rootIndex(method, page));
+      } else if (ctx.status < 400) {
+        // Strapi's root redirects editors to the admin panel: the decoration rides on that.
+        decorate(ctx, page);
       }
     } catch (error) {
       options.log.warn(`agent-ready: no discovery links on /: ${(error as Error).message}`);
