@@ -75,6 +75,8 @@ describe('createAgentEndpoints (the router)', () => {
       id: 'test-profile',
       mUrlContentType: 'application/x-test+json; charset=utf-8',
       cacheControl: 'public, max-age=5',
+      sitemapCacheControl: 'public, max-age=6',
+      sitemapDiscoveryLink: (href) => ({ href, rel: 'index', type: 'application/x-test+json' }),
     };
     const { get, endpoints, source } = testSite({
       profile,
@@ -89,7 +91,10 @@ describe('createAgentEndpoints (the router)', () => {
     expect((await get('/blog/hello/llm.json')).headers).toMatchObject(framed);
     expect((await get('/llm-policy.json')).headers).toMatchObject(framed);
     const sitemap = await get('/llm-sitemap.json');
-    expect(sitemap.headers).toMatchObject(framed);
+    expect(sitemap.headers).toMatchObject({
+      'content-type': profile.mUrlContentType,
+      'cache-control': profile.sitemapCacheControl,
+    });
     expect(sitemap.headers.link).toContain('rel="describedby"; type="application/x-test+json"');
     expect((await get('/blog/hello.md')).headers['cache-control']).toBe(profile.cacheControl);
     const links = (await endpoints.decoratePage('/')).links.concat(
