@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentDocument } from '@agent-ready/core';
 import { SyncState, syncSite } from '@agent-ready/client';
-import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
-import { fetchUpstream, isMUrl, rewriteResource } from './support/corrupt-responses';
+import { bootExpressSite, homeAndPosts, type TestSite } from '@agent-ready/test-sites';
+import { fetchUpstream, isMUrl, rewriteResource } from '@agent-ready/test-sites';
 
 const N = 8;
 let site: TestSite;

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { buildJsonResource } from '@agent-ready/core';
 import { validateSite, type ValidationReport } from '@agent-ready/client';
-import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
+import { bootExpressSite, homeAndPosts, type TestSite } from '@agent-ready/test-sites';
 import {
   fakeHash,
   ignoreIfNoneMatch,
@@ -10,7 +10,7 @@ import {
   refuse304OnNoCache,
   rewriteResource,
   rewriteSitemap,
-} from './support/corrupt-responses';
+} from '@agent-ready/test-sites';
 import { ProtocolFixtures, type FixtureVariants } from './support/protocol-fixtures';
 
 const DOCUMENTS = homeAndPosts(4);
