@@ -1,4 +1,10 @@
 import type { Core } from '@strapi/strapi';
+import type {
+  LastReconcile,
+  ReconcileSummary,
+  RuntimeState,
+  SettingsStatus,
+} from '../admin-api/answer-types';
 import {
   OptionsValidationError,
   prepareOptionsFor,
@@ -52,27 +58,11 @@ import { validateRuntimeSettings } from '../settings/validate-runtime-settings';
 import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
 import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
-import { reconcileContent, type ReconcileSummary } from '../sync/reconcile-content';
+import { reconcileContent } from '../sync/reconcile-content';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { syncDocument } from '../sync/sync-document';
 import { RebuildJobs } from './rebuild-job';
 import { RecentProblems } from './recent-problems';
-
-/**
- * `not-configured`: Strapi runs, but a required setting is missing (see REQUIRED_SETTINGS), so
- * nothing is served to agents until config/plugins or the settings page supplies it.
- */
-export type RuntimeState =
-  'registered' | 'starting' | 'ready' | 'not-configured' | 'failed' | 'stopped';
-
-export interface SettingsStatus {
-  /** `file`: config/plugins only; `admin`: settings saved in the admin panel laid over it. */
-  source: 'file' | 'admin';
-  updatedAt?: string;
-  updatedBy?: string;
-  /** Saved settings that do not fit this Strapi (e.g. a removed content type): why they are ignored. */
-  ignored?: string;
-}
 
 export interface AgentReadyStatus {
   state: RuntimeState;
@@ -80,7 +70,7 @@ export interface AgentReadyStatus {
   /** Documents waiting for (or in) a sync. */
   pending: number;
   reconciling: boolean;
-  lastReconcile?: ReconcileSummary & { reason: string; finishedAt: string; ms: number };
+  lastReconcile?: LastReconcile;
   /** The last artifact rebuild this instance installed. */
   lastRebuild?: RebuildReport;
   settings: SettingsStatus;
