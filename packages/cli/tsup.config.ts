@@ -1,19 +1,14 @@
 import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.preset';
 
 export default defineConfig([
-  {
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    target: 'node20',
-  },
-  {
+  packageBuild(),
+  // The command: ESM only, built beside the library (so neither cleans the other's output).
+  packageBuild({
     entry: ['src/bin.ts'],
     format: ['esm'],
-    sourcemap: true,
-    target: 'node20',
+    dts: false,
+    clean: false,
     banner: { js: '#!/usr/bin/env node' },
-  },
+  }),
 ]);

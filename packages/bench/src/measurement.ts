@@ -76,6 +76,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The value below which `p` percent of `values` fall (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
 /** Runs `fn` `repeats` times (after one warm-up) and returns each run's result. */
 export async function repeat<T>(repeats: number, fn: () => Promise<T> | T): Promise<T[]> {
   await fn();

@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ValidationReport, SyncReport } from '@agent-ready/client';
 import { finished, startCli } from './cli-process';
-import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
-import { isMUrl, rewriteResource } from './support/corrupt-responses';
+import {
+  bootExpressSite,
+  homeAndPosts,
+  isMUrl,
+  rewriteResource,
+  type TestSite,
+} from '@agent-ready/test-sites';
 
 // The command runs in a child process; the site runs here, so only asynchronous spawning works.
 const run = (args: string[]) => finished(startCli(args));

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { AgentStats } from '@agent-ready/core';
 import { freePort, type SigningAgent, startSigningAgent } from '@agent-ready/test-support';
 import {
   bootFixture,
@@ -16,23 +17,9 @@ import { pathOf, sitemapItems } from './support/agent-http';
 
 const blocks = (text: string) => [{ type: 'paragraph', children: [{ type: 'text', text }] }];
 
-interface Summary {
-  requests: number;
-  ok: number;
-  notModified: number;
-  gone: number;
-  bytesSent: number;
-  htmlBytes: number;
-  htmlBytesEstimated: number;
-  bytesSaved: number;
-  notModifiedRate: number;
-}
-interface Stats {
-  totals: Summary;
-  daily: (Summary & { day: string })[];
-  agents: (Summary & { family: string })[];
-  endpoints: (Summary & { kind: string })[];
-}
+/** What /llm-stats.json and the admin page's `traffic` answer (core builds it). */
+type Stats = AgentStats;
+type Summary = AgentStats['totals'];
 
 let database: FixtureDatabase;
 let f: Fixture;

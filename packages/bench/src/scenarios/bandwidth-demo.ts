@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { syncScp, syncSite, type SyncReport } from '@agent-ready/client';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
 // The demo's own start helper: the corpus, the CMS and the front-end exactly as `npm run demo` runs them.
-import { freePort, runDemo } from '../../../../apps/demo/test/support/run-demo';
+import { bootDemo } from '../../../../apps/demo/test/support/boot-demo';
 
 const ADMIN = { email: 'admin@tinkerbench.test', password: 'Tinkerbench-demo-1' };
 
@@ -58,19 +58,8 @@ export const bandwidthDemoScenario: BenchScenario = {
   id: 'bandwidth.demo',
   title: 'Bandwidth: syncing the demo corpus (TCT, SCP) vs an HTML re-crawl',
   async run() {
+    const { site, cms, shutdown } = await bootDemo('sqlite', { DEMO_SKIP_ADMIN_BUILD: '1' });
     const dir = mkdtempSync(join(tmpdir(), 'agent-ready-bench-demo-'));
-    const [sitePort, cmsPort] = [await freePort(), await freePort()];
-    const demo = await runDemo({
-      DEMO_ORIGIN: '',
-      DEMO_SKIP_ADMIN_BUILD: '1',
-      DATABASE_CLIENT: 'sqlite',
-      DATABASE_FILENAME: join(dir, 'data.db'),
-      DEMO_PUBLIC_DIR: join(dir, 'public'),
-      DEMO_SITE_PORT: String(sitePort),
-      DEMO_CMS_PORT: String(cmsPort),
-    });
-    const site = `http://localhost:${sitePort}`;
-    const cms = `http://localhost:${cmsPort}`;
     try {
       const login = await json<{ data: { token: string } }>(`${cms}/admin/login`, {
         method: 'POST',
@@ -139,7 +128,7 @@ export const bandwidthDemoScenario: BenchScenario = {
       figures[0]!.notes = `${documents} documents; bytes are everything received over the wire (status lines, headers, bodies); the HTML side fetches every C-URL's page for real.`;
       return figures;
     } finally {
-      await demo.stop('SIGTERM');
+      await shutdown();
       rmSync(dir, { recursive: true, force: true });
     }
   },

@@ -6,9 +6,18 @@ import {
   sha256Hex,
   type PreparedDocument,
 } from '@agent-ready/core';
-import { pathKey, type RegenerationEngine } from '@agent-ready/store';
+import {
+  dropAgentTables,
+  pathKey,
+  RegenerationEngine,
+  type DatabaseOption,
+} from '@agent-ready/store';
+import { uniqueTablePrefix } from '@agent-ready/test-support';
 
-/** Generated sites for the store scenarios: articles with real M-URLs, loaded in bulk. */
+/**
+ * Generated sites for the store scenarios: articles with real M-URLs, loaded in bulk into an
+ * engine's tables of their own.
+ */
 export const BENCH_ORIGIN = 'https://bench.example';
 const ORIGIN = BENCH_ORIGIN;
 
@@ -90,4 +99,27 @@ export async function bulkLoad(engine: RegenerationEngine, count: number): Promi
   await engine.refreshStatistics();
   // Rows written around the engine moved no sitemap shard: lay them out as an import would.
   await engine.relayoutSitemap();
+}
+
+/**
+ * Runs `run` on an engine over tables of its own (a unique prefix on `database`), with no
+ * automatic rebuilds; the tables are dropped afterwards.
+ */
+export async function withBenchEngine<T>(
+  database: DatabaseOption,
+  run: (engine: RegenerationEngine) => Promise<T>,
+): Promise<T> {
+  const tablePrefix = uniqueTablePrefix();
+  const engine = await RegenerationEngine.open({
+    database,
+    tablePrefix,
+    sitemap: { origin: BENCH_ORIGIN },
+    rebuild: { automatic: false },
+  });
+  try {
+    return await run(engine);
+  } finally {
+    await dropAgentTables(engine.knex, tablePrefix);
+    await engine.close();
+  }
 }

@@ -5,24 +5,12 @@ import { performance } from 'node:perf_hooks';
 import { createAgentEndpoints, mUrlFor, type HttpResponse } from '@agent-ready/core';
 import {
   DEFAULT_SITEMAP_SHARD_ITEMS,
-  RegenerationEngine,
   sitemapShardOfId,
   type DatabaseOption,
-  dropAgentTables,
 } from '@agent-ready/store';
-import {
-  availableDialects,
-  databaseConfig,
-  probeDatabases,
-  uniqueTablePrefix,
-} from '@agent-ready/test-support';
-import { figure, type BenchFigure, type BenchScenario } from '../measurement';
-import { BENCH_ORIGIN, benchDocument, bulkLoad } from './bench-documents';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
+import { availableDialects, databaseConfig, probeDatabases } from '@agent-ready/test-support';
+import { figure, percentile, type BenchFigure, type BenchScenario } from '../measurement';
+import { BENCH_ORIGIN, benchDocument, bulkLoad, withBenchEngine } from './bench-documents';
 
 /**
  * From a save's start until an agent sees it everywhere it looks: the M-URL answers the new
@@ -35,14 +23,7 @@ async function saveToVisible(
   size: number,
   samples: number,
 ): Promise<number[]> {
-  const tablePrefix = uniqueTablePrefix();
-  const engine = await RegenerationEngine.open({
-    database,
-    tablePrefix,
-    sitemap: { origin: BENCH_ORIGIN },
-    rebuild: { automatic: false },
-  });
-  try {
+  return withBenchEngine(database, async (engine) => {
     await bulkLoad(engine, size);
     const endpoints = createAgentEndpoints(engine.reader, { origin: BENCH_ORIGIN });
     const get = async (target: string): Promise<HttpResponse> => {
@@ -78,10 +59,7 @@ async function saveToVisible(
       if (i >= 10) times.push(elapsed); // the first ten warm caches, JIT and pools
     }
     return times;
-  } finally {
-    await dropAgentTables(engine.knex, tablePrefix);
-    await engine.close();
-  }
+  });
 }
 
 /** Issue 18: save until agents see it (M-URL, sitemap shard, change feed), by site size. */

@@ -1,8 +1,21 @@
 // Shared by the SCP scenarios: a deterministic section of pages, generated lazily, and the
-// measuring helpers (elapsed time with the peak RSS sampled while it runs).
+// measuring helpers (elapsed time with the peak RSS sampled while it runs, the ceiling a codec
+// alone reaches, the memory figure).
+import { createReadStream } from 'node:fs';
+import { Writable, type Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ScpPageInput } from '@agent-ready/core';
+import { figure, type BenchFigure } from '../measurement';
 
 export const SCP_BENCH_PAGES = 100_000;
+
+/** The metadata line of the benchmark's snapshot. */
+export const SCP_BENCH_METADATA = {
+  id: 'bench-snapshot',
+  section: 'blog',
+  type: 'snapshot' as const,
+  generated: '2025-06-01T00:00:00Z',
+};
 
 const WORDS = (
   'agent crawler content section snapshot delta protocol stream compress checksum page block ' +
@@ -101,4 +114,51 @@ export async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Streams the file at `path` through `codec` alone and counts what comes out: a baseline. */
+export async function bytesThrough(
+  path: string,
+  codec: Transform,
+  highWaterMark: number,
+): Promise<number> {
+  let bytes = 0;
+  await pipeline(
+    createReadStream(path, { highWaterMark }),
+    codec,
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        callback();
+      },
+    }),
+  );
+  return bytes;
+}
+
+/**
+ * Peak heap + buffers while `doing` (parsing, writing) a collection, beside the same while the
+ * codec alone runs (`alone`: decompressing, compressing); the notes give both peak RSS.
+ */
+export function peakHeapFigure(fields: {
+  id: string;
+  doing: string;
+  compression: string;
+  runs: Measured<unknown>[];
+  alone: { doing: string; runs: Measured<unknown>[] };
+  uncompressedMB: number;
+}): BenchFigure {
+  const { runs, alone } = fields;
+  return figure({
+    id: fields.id,
+    title: `peak heap + buffers while ${fields.doing}, ${fields.compression}`,
+    unit: 'MiB',
+    samples: runs.map((m) => m.peakHeapMiB),
+    betterIs: 'lower',
+    baseline: {
+      title: `peak heap + buffers while ${alone.doing} alone`,
+      samples: alone.runs.map((a) => a.peakHeapMiB),
+    },
+    notes: `the collection is ${fields.uncompressedMB.toFixed(0)} MB uncompressed; peak RSS ${runs[0]!.peakRssMiB.toFixed(0)} MiB (${alone.doing} alone: ${alone.runs[0]!.peakRssMiB.toFixed(0)} MiB)`,
+  });
 }

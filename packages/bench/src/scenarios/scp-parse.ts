@@ -2,20 +2,19 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { hasNodeZstd, inspectScpCollection, writeScpCollection } from '@agent-ready/core';
 import { DecompressStream } from 'zstd-napi';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
-import { SCP_BENCH_PAGES, benchPages, measure } from './scp-fixtures';
-
-const metadata = {
-  id: 'bench-snapshot',
-  section: 'blog',
-  type: 'snapshot' as const,
-  generated: '2025-06-01T00:00:00Z',
-};
+import {
+  SCP_BENCH_METADATA as metadata,
+  SCP_BENCH_PAGES,
+  benchPages,
+  bytesThrough,
+  measure,
+  peakHeapFigure,
+} from './scp-fixtures';
 
 function plainDecompressor(compression: 'gzip' | 'zstd'): Transform {
   if (compression === 'gzip') return zlib.createGunzip({ chunkSize: 64 * 1024 });
@@ -26,19 +25,8 @@ function plainDecompressor(compression: 'gzip' | 'zstd'): Transform {
 }
 
 /** Decompression alone (the library's own stream, no limits, no parsing): the ceiling. */
-async function decompressOnly(path: string, compression: 'gzip' | 'zstd'): Promise<number> {
-  let bytes = 0;
-  await pipeline(
-    createReadStream(path, { highWaterMark: 256 * 1024 }),
-    plainDecompressor(compression),
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        bytes += chunk.length;
-        callback();
-      },
-    }),
-  );
-  return bytes;
+function decompressOnly(path: string, compression: 'gzip' | 'zstd'): Promise<number> {
+  return bytesThrough(path, plainDecompressor(compression), 256 * 1024);
 }
 
 export const scpParseScenario: BenchScenario = {
@@ -98,17 +86,13 @@ export const scpParseScenario: BenchScenario = {
             samples: parses.map((p) => SCP_BENCH_PAGES / p.seconds),
             betterIs: 'higher',
           }),
-          figure({
+          peakHeapFigure({
             id: `scp.parse.${compression}.heap`,
-            title: `peak heap + buffers while parsing, ${compression}`,
-            unit: 'MiB',
-            samples: parses.map((m) => m.peakHeapMiB),
-            betterIs: 'lower',
-            baseline: {
-              title: 'peak heap + buffers while decompressing alone',
-              samples: alone.map((a) => a.peakHeapMiB),
-            },
-            notes: `the collection is ${mb.toFixed(0)} MB uncompressed; peak RSS ${parses[0]!.peakRssMiB.toFixed(0)} MiB (decompressing alone: ${alone[0]!.peakRssMiB.toFixed(0)} MiB)`,
+            doing: 'parsing',
+            compression,
+            runs: parses,
+            alone: { doing: 'decompressing', runs: alone },
+            uncompressedMB: mb,
           }),
         );
       }

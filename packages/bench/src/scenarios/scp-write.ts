@@ -1,35 +1,20 @@
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { createScpCompressor, writeScpCollection, type ScpCompression } from '@agent-ready/core';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
-import { SCP_BENCH_PAGES, benchPages, measure } from './scp-fixtures';
-
-const metadata = {
-  id: 'bench-snapshot',
-  section: 'blog',
-  type: 'snapshot' as const,
-  generated: '2025-06-01T00:00:00Z',
-};
+import {
+  SCP_BENCH_METADATA as metadata,
+  SCP_BENCH_PAGES,
+  benchPages,
+  bytesThrough,
+  measure,
+  peakHeapFigure,
+} from './scp-fixtures';
 
 /** Compression alone over the same uncompressed file: the ceiling for writing. */
 async function compressOnly(path: string, compression: ScpCompression): Promise<number> {
-  let bytes = 0;
-  const compressor = await createScpCompressor(compression);
-  await pipeline(
-    createReadStream(path, { highWaterMark: 1024 * 1024 }),
-    compressor!,
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        bytes += chunk.length;
-        callback();
-      },
-    }),
-  );
-  return bytes;
+  return bytesThrough(path, (await createScpCompressor(compression))!, 1024 * 1024);
 }
 
 export const scpWriteScenario: BenchScenario = {
@@ -90,17 +75,13 @@ export const scpWriteScenario: BenchScenario = {
               samples: alone.map((a) => SCP_BENCH_PAGES / a.seconds),
             },
           }),
-          figure({
+          peakHeapFigure({
             id: `scp.write.${compression}.heap`,
-            title: `peak heap + buffers while writing, ${compression}`,
-            unit: 'MiB',
-            samples: writes.map((m) => m.peakHeapMiB),
-            betterIs: 'lower',
-            baseline: {
-              title: 'peak heap + buffers while compressing alone',
-              samples: alone.map((a) => a.peakHeapMiB),
-            },
-            notes: `the collection is ${mb.toFixed(0)} MB uncompressed; peak RSS ${writes[0]!.peakRssMiB.toFixed(0)} MiB (compressing alone: ${alone[0]!.peakRssMiB.toFixed(0)} MiB)`,
+            doing: 'writing',
+            compression,
+            runs: writes,
+            alone: { doing: 'compressing', runs: alone },
+            uncompressedMB: mb,
           }),
         );
       }

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
 import { requestsPerSecond, startServer, stopServer } from '../serving-load';
-import { freePort, runDemo } from '../../../../apps/demo/test/support/run-demo';
+// The demo's own start helper: the corpus, the CMS and the front-end exactly as `npm run demo` runs them.
+import { bootDemo } from '../../../../apps/demo/test/support/boot-demo';
 
 /**
  * Scenario 1 of issue #11, Strapi side: the plugin's M-URL (200, 304) and sitemap served by
@@ -15,19 +13,12 @@ export const serveStrapiScenario: BenchScenario = {
   title: 'Serving: Strapi plugin vs bare node:http (same bytes) and Strapi’s REST API',
   async run({ quick }) {
     const seconds = quick ? 3 : 8;
-    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-bench-strapi-'));
-    const [sitePort, cmsPort] = [await freePort(), await freePort()];
-    const demo = await runDemo({
-      DEMO_ORIGIN: '',
+    const { demo, env, shutdown } = await bootDemo('sqlite', {
       DEMO_SKIP_ADMIN_BUILD: '1',
-      DATABASE_CLIENT: 'sqlite',
-      DATABASE_FILENAME: join(dir, 'data.db'),
-      DEMO_PUBLIC_DIR: join(dir, 'public'),
-      DEMO_SITE_PORT: String(sitePort),
-      DEMO_CMS_PORT: String(cmsPort),
       LOG_LEVEL: 'error',
     });
     try {
+      const cmsPort = Number(env.DEMO_CMS_PORT);
       const cms = `http://127.0.0.1:${cmsPort}`;
       const mUrlPath = new URL(demo.summary.curl.url).pathname;
       const etag = demo.summary.curl.etag;
@@ -113,8 +104,7 @@ export const serveStrapiScenario: BenchScenario = {
       );
       return figures;
     } finally {
-      await demo.stop('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
+      await shutdown();
     }
   },
 };

@@ -7,16 +7,15 @@ import {
   RegenerationEngine,
   scpArtifactBuilder,
   type DatabaseOption,
-  dropAgentTables,
 } from '@agent-ready/store';
+import { availableDialects, databaseConfig, probeDatabases } from '@agent-ready/test-support';
+import { figure, median, percentile, type BenchFigure, type BenchScenario } from '../measurement';
 import {
-  availableDialects,
-  databaseConfig,
-  probeDatabases,
-  uniqueTablePrefix,
-} from '@agent-ready/test-support';
-import { figure, median, type BenchFigure, type BenchScenario } from '../measurement';
-import { BENCH_ORIGIN as ORIGIN, benchDocument, bulkLoad } from './bench-documents';
+  BENCH_ORIGIN as ORIGIN,
+  benchDocument,
+  bulkLoad,
+  withBenchEngine,
+} from './bench-documents';
 
 /** A rebuild whose families all built: a scenario must not time a build that failed. */
 async function rebuildOrFail(engine: RegenerationEngine): Promise<void> {
@@ -26,30 +25,6 @@ async function rebuildOrFail(engine: RegenerationEngine): Promise<void> {
     throw new Error(
       `rebuild failed: ${failures.map((f) => `${f.family}: ${f.message}`).join('; ')}`,
     );
-  }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function withEngine<T>(
-  database: DatabaseOption,
-  run: (engine: RegenerationEngine, database: DatabaseOption) => Promise<T>,
-): Promise<T> {
-  const prefix = uniqueTablePrefix();
-  const engine = await RegenerationEngine.open({
-    database,
-    tablePrefix: prefix,
-    sitemap: { origin: ORIGIN },
-    rebuild: { automatic: false },
-  });
-  try {
-    return await run(engine, database);
-  } finally {
-    await dropAgentTables(engine.knex, prefix);
-    await engine.close();
   }
 }
 
@@ -79,103 +54,101 @@ export const storeUpsertScenario: BenchScenario = {
     const samples = quick ? 150 : 400;
     const figures: BenchFigure[] = [];
     for (const dialect of availableDialects().filter((d) => d !== 'mysql')) {
-      const small = await withEngine(databaseConfig(dialect) as DatabaseOption, async (engine) => {
+      const database = databaseConfig(dialect) as DatabaseOption;
+      const small = await withBenchEngine(database, async (engine) => {
         await bulkLoad(engine, 1000);
         return upsertLatencies(engine, 1000, samples);
       });
-      const big = await withEngine(
-        databaseConfig(dialect) as DatabaseOption,
-        async (engine, database) => {
-          await bulkLoad(engine, large);
-          const latencies = await upsertLatencies(engine, large, samples);
-          // One edit, then its sitemap shard as the next agent gets it (composed from its
-          // rows), beside the floor: reading the same columns of the same rows.
-          const compose: number[] = [];
-          const floor: number[] = [];
-          const n = DEFAULT_SITEMAP_SHARD_ITEMS;
-          for (let r = 0; r < (quick ? 3 : 7); r++) {
-            const index = Math.floor(large / 2) + r * n;
-            await engine.upsert(benchDocument(index, 1000 + r));
-            // The document's row id is its bulk-load position + 1.
-            const shard = sitemapShardOfId(index + 1, n);
+      const big = await withBenchEngine(database, async (engine) => {
+        await bulkLoad(engine, large);
+        const latencies = await upsertLatencies(engine, large, samples);
+        // One edit, then its sitemap shard as the next agent gets it (composed from its
+        // rows), beside the floor: reading the same columns of the same rows.
+        const compose: number[] = [];
+        const floor: number[] = [];
+        const n = DEFAULT_SITEMAP_SHARD_ITEMS;
+        for (let r = 0; r < (quick ? 3 : 7); r++) {
+          const index = Math.floor(large / 2) + r * n;
+          await engine.upsert(benchDocument(index, 1000 + r));
+          // The document's row id is its bulk-load position + 1.
+          const shard = sitemapShardOfId(index + 1, n);
+          let start = performance.now();
+          const served = await engine.reader.artifact(`/llm-sitemap-${shard}.json`);
+          compose.push((performance.now() - start) / 1000);
+          if (!served) throw new Error(`shard ${shard} is not served`);
+          start = performance.now();
+          const rows = await engine
+            .knex(engine.tables.documents)
+            .whereBetween('id', [(shard - 1) * n, shard * n - 1])
+            .select('c_url', 'm_url', 'modified', 'hash');
+          JSON.stringify(rows);
+          floor.push((performance.now() - start) / 1000);
+        }
+        figures.push(
+          figure({
+            id: `store.sitemap-shard.${dialect}`,
+            title: `${dialect}: a sitemap shard after an edit, at ${large.toLocaleString('en-US')} documents`,
+            unit: 's',
+            betterIs: 'lower',
+            samples: compose,
+            baseline: {
+              title: `SELECT the same columns of its ${n.toLocaleString('en-US')} rows + JSON.stringify`,
+              samples: floor,
+            },
+            goalRatio: 5,
+            notes:
+              'composed from its rows in one snapshot (canonical JSON, sha-256): what an edit costs, whatever the size of the site',
+          }),
+        );
+        // SCP snapshot (gzip + zstd) of the same table, beside gzip alone of the same lines.
+        const scpEngine = await RegenerationEngine.open({
+          database,
+          tablePrefix: engine.tables.documents.replace(/documents$/, ''),
+          builders: [
+            scpArtifactBuilder(
+              validateAgentSiteOptions({
+                site: { origin: ORIGIN, name: 'Bench' },
+                scp: { deltaRetention: 1 },
+              }),
+            ),
+          ],
+          rebuild: { automatic: false },
+        });
+        {
+          try {
+            let scpPeak = 0;
+            const before = process.memoryUsage().rss;
+            const sampler = setInterval(
+              () => (scpPeak = Math.max(scpPeak, process.memoryUsage().rss)),
+              5,
+            );
             let start = performance.now();
-            const served = await engine.reader.artifact(`/llm-sitemap-${shard}.json`);
-            compose.push((performance.now() - start) / 1000);
-            if (!served) throw new Error(`shard ${shard} is not served`);
+            await rebuildOrFail(scpEngine);
+            const scpSeconds = (performance.now() - start) / 1000;
+            clearInterval(sampler);
             start = performance.now();
-            const rows = await engine
-              .knex(engine.tables.documents)
-              .whereBetween('id', [(shard - 1) * n, shard * n - 1])
-              .select('c_url', 'm_url', 'modified', 'hash');
-            JSON.stringify(rows);
-            floor.push((performance.now() - start) / 1000);
+            const lines = await engine.knex(engine.tables.documents).select('scp_line');
+            gzipSync(
+              Buffer.from(lines.map((l: { scp_line: string }) => `${l.scp_line}\n`).join('')),
+            );
+            const floorSeconds = (performance.now() - start) / 1000;
+            figures.push(
+              figure({
+                id: `store.scp-snapshot.${dialect}`,
+                title: `${dialect}: SCP snapshot (gzip+zstd) at ${large.toLocaleString('en-US')} documents`,
+                unit: 's',
+                betterIs: 'lower',
+                samples: [scpSeconds],
+                baseline: { title: 'SELECT the lines + gzip alone', samples: [floorSeconds] },
+                notes: `peak RSS growth during the build: ${(Math.max(0, scpPeak - before) / 2 ** 20).toFixed(0)} MiB (it streams: pages never all in memory)`,
+              }),
+            );
+          } finally {
+            await scpEngine.close();
           }
-          figures.push(
-            figure({
-              id: `store.sitemap-shard.${dialect}`,
-              title: `${dialect}: a sitemap shard after an edit, at ${large.toLocaleString('en-US')} documents`,
-              unit: 's',
-              betterIs: 'lower',
-              samples: compose,
-              baseline: {
-                title: `SELECT the same columns of its ${n.toLocaleString('en-US')} rows + JSON.stringify`,
-                samples: floor,
-              },
-              goalRatio: 5,
-              notes:
-                'composed from its rows in one snapshot (canonical JSON, sha-256): what an edit costs, whatever the size of the site',
-            }),
-          );
-          // SCP snapshot (gzip + zstd) of the same table, beside gzip alone of the same lines.
-          const scpEngine = await RegenerationEngine.open({
-            database,
-            tablePrefix: engine.tables.documents.replace(/documents$/, ''),
-            builders: [
-              scpArtifactBuilder(
-                validateAgentSiteOptions({
-                  site: { origin: ORIGIN, name: 'Bench' },
-                  scp: { deltaRetention: 1 },
-                }),
-              ),
-            ],
-            rebuild: { automatic: false },
-          });
-          {
-            try {
-              let scpPeak = 0;
-              const before = process.memoryUsage().rss;
-              const sampler = setInterval(
-                () => (scpPeak = Math.max(scpPeak, process.memoryUsage().rss)),
-                5,
-              );
-              let start = performance.now();
-              await rebuildOrFail(scpEngine);
-              const scpSeconds = (performance.now() - start) / 1000;
-              clearInterval(sampler);
-              start = performance.now();
-              const lines = await engine.knex(engine.tables.documents).select('scp_line');
-              gzipSync(
-                Buffer.from(lines.map((l: { scp_line: string }) => `${l.scp_line}\n`).join('')),
-              );
-              const floorSeconds = (performance.now() - start) / 1000;
-              figures.push(
-                figure({
-                  id: `store.scp-snapshot.${dialect}`,
-                  title: `${dialect}: SCP snapshot (gzip+zstd) at ${large.toLocaleString('en-US')} documents`,
-                  unit: 's',
-                  betterIs: 'lower',
-                  samples: [scpSeconds],
-                  baseline: { title: 'SELECT the lines + gzip alone', samples: [floorSeconds] },
-                  notes: `peak RSS growth during the build: ${(Math.max(0, scpPeak - before) / 2 ** 20).toFixed(0)} MiB (it streams: pages never all in memory)`,
-                }),
-              );
-            } finally {
-              await scpEngine.close();
-            }
-          }
-          return latencies;
-        },
-      );
+        }
+        return latencies;
+      });
       for (const p of [50, 95]) {
         figures.push(
           figure({

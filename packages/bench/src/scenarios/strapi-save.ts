@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { figure, median, type BenchFigure, type BenchScenario } from '../measurement';
+import { figure, median, percentile, type BenchFigure, type BenchScenario } from '../measurement';
 
 // The plugin's fixture Strapi app (tests/fixtures/app), booted in this process with the built
 // plugin and without it, on a fresh SQLite file each time.
@@ -185,11 +185,6 @@ async function measure(plugin: boolean, samples: number, tableSize = 0): Promise
     await strapi.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 export const strapiSaveScenario: BenchScenario = {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { figure, type BenchScenario } from '../measurement';
 // The demo's own start helper: the corpus, the CMS and the front-end exactly as `npm run demo` runs them.
-import { freePort, runDemo } from '../../../../apps/demo/test/support/run-demo';
+import { bootDemo } from '../../../../apps/demo/test/support/boot-demo';
 
 async function text(url: string, accept: string): Promise<string> {
   const response = await fetch(url, { headers: { accept } });
@@ -20,18 +17,7 @@ export const tokensDemoScenario: BenchScenario = {
   id: 'tokens.demo',
   title: 'Tokens: the demo corpus as HTML, M-URL JSON and Markdown twins (o200k_base)',
   async run() {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-bench-tokens-'));
-    const [sitePort, cmsPort] = [await freePort(), await freePort()];
-    const demo = await runDemo({
-      DEMO_ORIGIN: '',
-      DEMO_SKIP_ADMIN_BUILD: '1',
-      DATABASE_CLIENT: 'sqlite',
-      DATABASE_FILENAME: join(dir, 'data.db'),
-      DEMO_PUBLIC_DIR: join(dir, 'public'),
-      DEMO_SITE_PORT: String(sitePort),
-      DEMO_CMS_PORT: String(cmsPort),
-    });
-    const site = `http://localhost:${sitePort}`;
+    const { site, shutdown } = await bootDemo('sqlite', { DEMO_SKIP_ADMIN_BUILD: '1' });
     try {
       const sitemap = JSON.parse(await text(`${site}/llm-sitemap.json`, 'application/json')) as {
         items: { cUrl: string; mUrl: string }[];
@@ -70,8 +56,7 @@ export const tokensDemoScenario: BenchScenario = {
         'o200k_base tokens (gpt-tokenizer) of the bodies as served; the HTML is the full page an agent without TCT reads.';
       return figures;
     } finally {
-      await demo.stop('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
+      await shutdown();
     }
   },
 };

@@ -9,8 +9,8 @@ import services from './services';
 
 export type { AgentReadyPluginConfig, ContentTypeMapping } from './config/plugin-config';
 export type { AgentReadyService } from './services/agent-ready-service';
-export type { AgentReadyStatus, SettingsStatus } from './runtime/agent-ready-runtime';
-export type { ReconcileSummary } from './sync/reconcile-content';
+export type { AgentReadyStatus } from './runtime/agent-ready-runtime';
+export type { ReconcileSummary, SettingsStatus } from './admin-api/answer-types';
 export type { RuntimeSettings } from './settings/runtime-settings';
 export { ADMIN_ACTIONS } from './admin-api/admin-actions';
 

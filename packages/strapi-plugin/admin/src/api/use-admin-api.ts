@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { PLUGIN_ID } from '../pluginId';
 import type {
+  CurrentRebuild,
   Overview,
-  RebuildJob,
+  RebuildStarted,
   RuntimeSettings,
   SettingsDescription,
   SiteCheck,
@@ -21,10 +22,8 @@ export function useAdminApi() {
       resetSettings: async () => (await del<SettingsDescription>(`/${PLUGIN_ID}/settings`)).data,
       check: async (target: SiteCheck['target']) =>
         (await post<SiteCheck>(`/${PLUGIN_ID}/check`, { target })).data,
-      rebuild: async () =>
-        (await post<{ job: RebuildJob; started: boolean }>(`/${PLUGIN_ID}/rebuild`)).data.job,
-      rebuildStatus: async () =>
-        (await get<{ job: RebuildJob | null }>(`/${PLUGIN_ID}/rebuild`)).data.job,
+      rebuild: async () => (await post<RebuildStarted>(`/${PLUGIN_ID}/rebuild`)).data.job,
+      rebuildStatus: async () => (await get<CurrentRebuild>(`/${PLUGIN_ID}/rebuild`)).data.job,
     }),
     [get, put, post, del],
   );

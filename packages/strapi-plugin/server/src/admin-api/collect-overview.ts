@@ -1,58 +1,13 @@
 import type { AgentStats } from '@agent-ready/core';
-import type { ArtifactsStatus, ScheduledBuild } from '@agent-ready/store';
-import { describeMissing, type MissingSetting } from '../config/required-settings';
-import type { AgentReadyRuntime, AgentReadyStatus } from '../runtime/agent-ready-runtime';
-import type { RebuildJobStatus } from '../runtime/rebuild-job';
-import type { RecentProblem } from '../runtime/recent-problems';
+import type { ContentTypeOverview, LocaleCounts, Overview } from './answer-types';
+import { describeMissing } from '../config/required-settings';
+import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
 import {
   countPublishedEntries,
   countServedByLocale,
   type CountingDocumentsApi,
 } from './count-documents';
-import { listEndpoints, type EndpointLink } from './list-endpoints';
-import type { SiteCheck } from './site-checks';
-
-export interface LocaleCounts {
-  /** Locale code; '' for a content type that is not localized. */
-  locale: string;
-  /** Published entries in Strapi. */
-  published: number;
-  /** Documents agents get (published rows of the agent table). */
-  served: number;
-}
-
-export interface ContentTypeOverview {
-  uid: string;
-  displayName: string;
-  kind: 'collectionType' | 'singleType';
-  localized: boolean;
-  locales: LocaleCounts[];
-}
-
-export interface Overview {
-  state: AgentReadyStatus['state'];
-  /** The public origin; absent only while not configured without one. */
-  origin?: string;
-  /** While `not-configured`: what to set, and whether the settings page can set it. */
-  missing?: MissingSetting[];
-  contentTypes: ContentTypeOverview[];
-  endpoints: EndpointLink[];
-  regeneration: {
-    artifacts?: ArtifactsStatus;
-    lastRebuild?: AgentReadyStatus['lastRebuild'];
-    lastReconcile?: AgentReadyStatus['lastReconcile'];
-    /** Work done on a schedule (SCP snapshots, per section), soonest first. */
-    scheduled?: (Omit<ScheduledBuild, 'dueAt'> & { dueAt?: string })[];
-    pending: number;
-    reconciling: boolean;
-  };
-  problems: RecentProblem[];
-  rebuild?: RebuildJobStatus;
-  lastCheck?: SiteCheck;
-  settings: AgentReadyStatus['settings'];
-  /** Agent traffic of the last 30 days (what /llm-stats.json serves); absent while metrics are off. */
-  traffic?: AgentStats;
-}
+import { listEndpoints } from './list-endpoints';
 
 interface StrapiForOverview {
   documents: unknown;

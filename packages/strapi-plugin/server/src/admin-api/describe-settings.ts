@@ -1,5 +1,6 @@
+import type { ContentTypeChoice, SettingsDescription } from './answer-types';
 import type { FilePluginConfig } from '../config/plugin-config';
-import { describeMissing, type MissingSetting } from '../config/required-settings';
+import { describeMissing } from '../config/required-settings';
 import {
   BODY_TYPES,
   DATE_TYPES,
@@ -8,58 +9,7 @@ import {
 } from '../mapping/resolve-content-types';
 import type { StrapiSchema } from '../mapping/strapi-schema';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
-import { runtimeSettingsOf, type RuntimeSettings } from '../settings/runtime-settings';
-
-export interface AttributeChoice {
-  name: string;
-  type: string;
-}
-
-/** A content type the form can expose, with the attributes each mapping field accepts. */
-export interface ContentTypeChoice {
-  uid: string;
-  displayName: string;
-  kind: 'collectionType' | 'singleType';
-  localized: boolean;
-  choices: {
-    text: AttributeChoice[];
-    body: AttributeChoice[];
-    date: AttributeChoice[];
-  };
-  /** What the mapping resolves to now (defaults filled in), when exposed. */
-  resolved?: {
-    url: string;
-    title: string;
-    body: string[];
-    description?: string;
-    author?: string;
-    published?: string;
-    section: string;
-  };
-}
-
-export interface SettingsDescription {
-  /** The editable settings in force (file + admin panel). */
-  settings: Required<RuntimeSettings>;
-  /** The same keys as config/plugins alone sets them (what "reset" goes back to). */
-  fileSettings: Required<RuntimeSettings>;
-  status: ReturnType<AgentReadyRuntime['settingsStatus']>;
-  /** While not configured: what is missing, and whether this page can supply it. */
-  missing?: MissingSetting[];
-  /** Settings that need a restart (config/plugins), shown read-only. */
-  readOnly: {
-    /** Absent while config/plugins does not set it (the plugin is then not configured). */
-    origin?: string;
-    language?: string;
-    overviewPath?: string;
-    mUrlSuffix: string;
-    tablePrefix: string;
-    database: string;
-    artifacts: { llmsTxt: boolean; llmindex: boolean; scp: boolean; robotsTxt: boolean };
-  };
-  contentTypes: ContentTypeChoice[];
-  locales: { code: string; name?: string }[];
-}
+import { runtimeSettingsOf } from '../settings/runtime-settings';
 
 interface StrapiForSettings {
   contentTypes: Record<string, unknown>;

@@ -1,28 +1,7 @@
 import { LLMINDEX_MANIFEST_PATH, LLMS_TXT_FAMILY, POLICY_PATH } from '@agent-ready/core';
 import type { RegenerationEngine } from '@agent-ready/store';
+import type { EndpointId, EndpointLink, EndpointReason } from './answer-types';
 import type { AgentReadyPluginConfig } from '../config/plugin-config';
-
-export type EndpointId = 'sitemap' | 'm-url' | 'llms-txt' | 'llmindex' | 'scp-sitemap' | 'policy';
-
-/**
- * Why an endpoint has a note, so the admin pages can say it in the editor's language (`note`
- * says it in English): nothing published yet, not built yet, off in config/plugins, off in the
- * settings page.
- */
-export type EndpointReason = 'no-document' | 'not-built' | 'off-in-config' | 'off-in-settings';
-
-export interface EndpointLink {
-  id: EndpointId;
-  label: string;
-  /** Off in the settings, or nothing to show yet. */
-  enabled: boolean;
-  /** Path on the public origin (and on this server). */
-  path?: string;
-  /** Absolute URL on the public origin, where agents ask. */
-  url?: string;
-  note?: string;
-  reason?: EndpointReason;
-}
 
 /**
  * The public endpoints for the admin page: where agents find them on the public origin, for the

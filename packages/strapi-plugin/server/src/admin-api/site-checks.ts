@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { validateSite, type ValidateSiteOptions, type ValidationReport } from '@agent-ready/client';
+import type { CheckTarget, SiteCheck } from './answer-types';
 
-/** `public`: the configured public origin, as agents see it; `server`: this Strapi, directly. */
-export type CheckTarget = 'public' | 'server';
 export const CHECK_TARGETS: readonly CheckTarget[] = ['public', 'server'];
 
 /**
@@ -19,11 +18,6 @@ export const CHECK_BUDGET: ValidateSiteOptions = {
   timeBudgetMs: 60_000,
   userAgent: 'agent-ready-admin-check',
 };
-
-export interface SiteCheck {
-  target: CheckTarget;
-  report: ValidationReport;
-}
 
 type Validate = (origin: string, options: ValidateSiteOptions) => Promise<ValidationReport>;
 

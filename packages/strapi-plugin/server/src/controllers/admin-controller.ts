@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
+import type { CheckTarget, CurrentRebuild, RebuildStarted } from '../admin-api/answer-types';
 import { StoreUnavailableError } from '@agent-ready/store';
 import { collectOverview } from '../admin-api/collect-overview';
 import { describeSettings } from '../admin-api/describe-settings';
-import { CHECK_TARGETS, listeningOrigin, type CheckTarget } from '../admin-api/site-checks';
+import { CHECK_TARGETS, listeningOrigin } from '../admin-api/site-checks';
 import { ConfigProblemsError, type ConfigProblem } from '../config/validate-plugin-config';
 import type { RequiredSetting } from '../config/required-settings';
 import { runtimeOf } from '../runtime/runtime-registry';
@@ -174,13 +175,13 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
     },
 
     async rebuildStatus(ctx) {
-      ctx.body = { job: runtime().rebuildJobs.current ?? null };
+      ctx.body = { job: runtime().rebuildJobs.current ?? null } satisfies CurrentRebuild;
     },
 
     async rebuild(ctx) {
       const { job, started } = runtime().rebuildJobs.start();
       ctx.status = 202;
-      ctx.body = { job, started };
+      ctx.body = { job, started } satisfies RebuildStarted;
     },
   };
   return Object.fromEntries(

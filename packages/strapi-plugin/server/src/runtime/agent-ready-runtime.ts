@@ -1,4 +1,10 @@
 import type { Core } from '@strapi/strapi';
+import type {
+  LastReconcile,
+  ReconcileSummary,
+  RuntimeState,
+  SettingsStatus,
+} from '../admin-api/answer-types';
 import {
   prepareOptionsFor,
   readAgentStats,
@@ -28,10 +34,9 @@ import type { PluginStoreApi } from '../settings/settings-store';
 import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
 import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
-import type { ReconcileSummary } from '../sync/reconcile-content';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { syncDocument } from '../sync/sync-document';
-import { SavedSettings, type SettingsStatus } from '../settings/saved-settings';
+import { SavedSettings } from '../settings/saved-settings';
 import { ExclusiveWork } from './exclusive-work';
 import {
   documentsChange,
@@ -40,17 +45,8 @@ import {
   type PreparedConfig,
 } from './prepare-plugin-config';
 import { RebuildJobs } from './rebuild-job';
-import { runReconcilePass, type ReconcileRecord } from './run-reconcile-pass';
+import { runReconcilePass } from './run-reconcile-pass';
 import { RecentProblems } from './recent-problems';
-
-/**
- * `not-configured`: Strapi runs, but a required setting is missing (see REQUIRED_SETTINGS), so
- * nothing is served to agents until config/plugins or the settings page supplies it.
- */
-export type RuntimeState =
-  'registered' | 'starting' | 'ready' | 'not-configured' | 'failed' | 'stopped';
-
-export type { SettingsStatus } from '../settings/saved-settings';
 
 export interface AgentReadyStatus {
   state: RuntimeState;
@@ -58,7 +54,7 @@ export interface AgentReadyStatus {
   /** Documents waiting for (or in) a sync. */
   pending: number;
   reconciling: boolean;
-  lastReconcile?: ReconcileRecord;
+  lastReconcile?: LastReconcile;
   /** The last artifact rebuild this instance installed. */
   lastRebuild?: RebuildReport;
   settings: SettingsStatus;
@@ -115,7 +111,7 @@ export class AgentReadyRuntime {
   private readonly exclusiveWork: ExclusiveWork;
   private reconcilesWaiting = 0;
   private reconcileAbort?: AbortController;
-  private lastReconcile?: ReconcileRecord;
+  private lastReconcile?: LastReconcile;
   private readonly savedSettingsStore: SavedSettings;
   private settingsPoll?: NodeJS.Timeout;
   /** Puts Strapi's HTTP server back to Koa alone (see answerAheadOfKoa). */

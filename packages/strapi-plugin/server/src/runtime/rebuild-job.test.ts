@@ -1,4 +1,4 @@
-import type { ReconcileSummary } from '../sync/reconcile-content';
+import type { ReconcileSummary } from '../admin-api/answer-types';
 import { RebuildJobs, type RebuildJobSteps } from './rebuild-job';
 
 function deferred<T>() {

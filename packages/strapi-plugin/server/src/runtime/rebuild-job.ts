@@ -1,23 +1,5 @@
 import type { RebuildOutcome } from '@agent-ready/store';
-import type { ReconcileSummary } from '../sync/reconcile-content';
-
-export interface RebuildJobStatus {
-  id: number;
-  state: 'running' | 'done' | 'failed';
-  /** `reconciling`: documents re-read and re-rendered; `artifacts`: sitemaps, llms.txt… rebuilt. */
-  phase: 'reconciling' | 'artifacts' | 'finished';
-  startedAt: string;
-  finishedAt?: string;
-  /** Published versions to go through (counted when the job starts; content may change meanwhile). */
-  total?: number;
-  progress: ReconcileSummary;
-  /** How the artifact rebuild ended. */
-  artifacts?: RebuildOutcome;
-  /** One sentence for the page (English; the admin pages say it from the fields above). */
-  message?: string;
-  /** Why a `failed` job failed, when an error stopped it (not set when the pass was stopped). */
-  error?: string;
-}
+import type { RebuildJobStatus, ReconcileSummary } from '../admin-api/answer-types';
 
 export interface RebuildJobSteps {
   /** How many published versions the pass will read (best effort). */

@@ -1,11 +1,5 @@
+import type { RecentProblem } from '../admin-api/answer-types';
 import type { PluginLogger } from '../sync/sync-context';
-
-export interface RecentProblem {
-  /** ISO date. */
-  at: string;
-  level: 'warn' | 'error';
-  message: string;
-}
 
 const MAX_MESSAGE = 2000;
 

@@ -1,12 +1,6 @@
-import { reconcileContent, type ReconcileSummary } from '../sync/reconcile-content';
+import type { LastReconcile, ReconcileSummary } from '../admin-api/answer-types';
+import { reconcileContent } from '../sync/reconcile-content';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
-
-/** A finished pass, as the admin page shows it. */
-export interface ReconcileRecord extends ReconcileSummary {
-  reason: string;
-  finishedAt: string;
-  ms: number;
-}
 
 export interface ReconcilePassOptions {
   /** Why the pass runs (start-up, settings changed, …), for the log and the admin page. */
@@ -27,7 +21,7 @@ export interface ReconcilePassOptions {
 export async function runReconcilePass(
   context: SyncContext,
   options: ReconcilePassOptions,
-): Promise<ReconcileRecord | undefined> {
+): Promise<LastReconcile | undefined> {
   const { reason, batchSize, signal, log } = options;
   const started = Date.now();
   log.info(`agent-ready: reconciling the agent table with the content (${reason})`);

@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
-import type { AgentReadyStatus, SettingsStatus } from '../runtime/agent-ready-runtime';
+import type { ReconcileSummary, SettingsStatus } from '../admin-api/answer-types';
+import type { AgentReadyStatus } from '../runtime/agent-ready-runtime';
 import { runtimeOf } from '../runtime/runtime-registry';
 import type { RuntimeSettings } from '../settings/runtime-settings';
-import type { ReconcileSummary } from '../sync/reconcile-content';
 
 /** `strapi.plugin('agent-ready').service('agent-ready')`. */
 export interface AgentReadyService {

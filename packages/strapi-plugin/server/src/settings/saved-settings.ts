@@ -1,3 +1,4 @@
+import type { SettingsStatus } from '../admin-api/answer-types';
 import { MissingSettingsError } from '../config/validate-plugin-config';
 import { problemsOf, type PreparedConfig } from '../runtime/prepare-plugin-config';
 import type { PluginLogger } from '../sync/sync-context';
@@ -9,15 +10,6 @@ import {
   type PluginStoreApi,
 } from './settings-store';
 import { validateRuntimeSettings } from './validate-runtime-settings';
-
-export interface SettingsStatus {
-  /** `file`: config/plugins only; `admin`: settings saved in the admin panel laid over it. */
-  source: 'file' | 'admin';
-  updatedAt?: string;
-  updatedBy?: string;
-  /** Saved settings that do not fit this Strapi (e.g. a removed content type): why they are ignored. */
-  ignored?: string;
-}
 
 /** What reading the saved settings gave: settings to put in force, or what is still missing. */
 export type SavedSettingsOutcome =

@@ -1,18 +1,8 @@
+import type { ReconcileSummary } from '../admin-api/answer-types';
 import { documentKey } from '../mapping/to-agent-document';
 import { readPublishedInBatches } from './read-published-entries';
 import type { SyncContext } from './sync-context';
 import { exposedLocale, parseDocumentKey, storeEntry, syncDocument } from './sync-document';
-
-export interface ReconcileSummary {
-  /** Published versions read from Strapi. */
-  seen: number;
-  /** Rows created or re-rendered. */
-  changed: number;
-  /** Rows taken off (unpublished or deleted meanwhile, no longer exposed). */
-  removed: number;
-  /** Versions that cannot be served (logged one by one). */
-  failed: number;
-}
 
 export interface ReconcileOptions {
   batchSize: number;

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentDocument } from '@agent-ready/core';
-import { SyncState, syncScp } from '@agent-ready/client';
-import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
+import { bootExpressSite, homeAndPosts, type TestSite } from '@agent-ready/test-sites';
+import { SyncState, syncScp } from '../src';
 
 /**
  * SCP delta parts end to end (issue 18): the Express adapter on a real store, the agent's SCP

@@ -2,9 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentDocument } from '@agent-ready/core';
-import { SyncState, syncSite } from '@agent-ready/client';
-import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
-import { fetchUpstream, isMUrl, rewriteResource } from './support/corrupt-responses';
+import {
+  bootExpressSite,
+  fetchUpstream,
+  homeAndPosts,
+  isMUrl,
+  rewriteResource,
+  type TestSite,
+} from '@agent-ready/test-sites';
+import { SyncState, syncSite } from '../src';
 
 const N = 8;
 let site: TestSite;
@@ -36,7 +42,7 @@ afterEach(() => {
   site.variant = undefined;
 });
 
-describe('agent-ready sync against the Express adapter', () => {
+describe('syncSite against the Express adapter', () => {
   it('first run fetches everything, verified, into the SQLite state', async () => {
     const mark = site.log.length;
     const report = await syncSite(site.origin, { stateDir });
@@ -250,7 +256,7 @@ describe('agent-ready sync against the Express adapter', () => {
   // Against the Strapi plugin: packages/strapi-plugin/tests/agent-side.test.ts (it boots Strapi).
 });
 
-describe('agent-ready sync through the sitemap index (no change feed)', () => {
+describe('syncSite through the sitemap index (no change feed)', () => {
   it('after one edit reads the index and the one shard that changed, never the others', async () => {
     const docs = homeAndPosts(9);
     const sharded = await bootExpressSite({ documents: docs, maxItemsPerShard: 3 });

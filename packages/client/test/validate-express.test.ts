@@ -1,16 +1,18 @@
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { buildJsonResource } from '@agent-ready/core';
-import { validateSite, type ValidationReport } from '@agent-ready/client';
-import { bootExpressSite, homeAndPosts, type TestSite } from './support/boot-express-site';
 import {
+  bootExpressSite,
   fakeHash,
+  homeAndPosts,
   ignoreIfNoneMatch,
   isMUrl,
   refuse304OnNoCache,
   rewriteResource,
   rewriteSitemap,
-} from './support/corrupt-responses';
+  type TestSite,
+} from '@agent-ready/test-sites';
+import { validateSite, type ValidationReport } from '../src';
 import { ProtocolFixtures, type FixtureVariants } from './support/protocol-fixtures';
 
 const DOCUMENTS = homeAndPosts(4);
@@ -64,7 +66,7 @@ async function validateWith(
   return validateSite(site.origin, { all: true });
 }
 
-describe('agent-ready validate against the Express adapter', () => {
+describe('validateSite against the Express adapter', () => {
   it('passes every check on a conformant site (TCT from the adapter, SCP/llmindex/llms.txt fixtures)', async () => {
     const report = await validateWith();
     const notPassing = report.checks.filter((c) => c.status !== 'pass');

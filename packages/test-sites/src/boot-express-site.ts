@@ -55,7 +55,7 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const origin = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), 'agent-ready-cli-site-'));
+  const dir = mkdtempSync(join(tmpdir(), 'agent-ready-test-site-'));
   const agent = agentReady({
     site: { origin, name: 'Example', language: 'en', overviewPath: '/' },
     database: { client: 'sqlite', filename: join(dir, 'site.sqlite') },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { SyncState, syncScp } from '@agent-ready/client';
+import { SyncState, syncScp } from '../src';
 import { ProtocolFixtures, type FixturePage } from './support/protocol-fixtures';
 
 let server: Server;
@@ -50,7 +50,7 @@ function pageText(url: string): string | undefined {
   }
 }
 
-describe('agent-ready sync --scp', () => {
+describe('syncScp against SCP collections', () => {
   it('first run: finds sitemap.xml through robots.txt and applies the snapshot', async () => {
     const report = await syncScp(origin, { stateDir });
     expect(report).toMatchObject({ ok: true, mode: 'scp', fetched: 1, stored: pages.length });

@@ -1,0 +1,213 @@
+/**
+ * The admin API's answers, defined once for both sides: the server builds these objects (the
+ * admin-api modules, the runtime, the controller) and the admin pages read their JSON form
+ * (`Json<…>`, admin/src/api/admin-api-types.ts). Types only: the admin imports them with
+ * `import type`, which its build erases, so no server code reaches the admin bundle. They live
+ * under server/src because the plugin build writes declarations only for server/src and
+ * admin/src: the server's published types import them. Shapes owned by core, the store, the
+ * client or the plugin's option schemas are imported from there, not repeated.
+ */
+import type { AgentStats } from '@agent-ready/core';
+import type { ValidationReport } from '@agent-ready/client';
+import type {
+  ArtifactsStatus,
+  RebuildOutcome,
+  RebuildReport,
+  ScheduledBuild,
+} from '@agent-ready/store';
+import type { MissingSetting } from '../config/required-settings';
+import type { RuntimeSettings } from '../settings/validate-runtime-settings';
+
+export type { MissingSetting, RuntimeSettings };
+
+/**
+ * `not-configured`: Strapi runs, but a required setting is missing (see REQUIRED_SETTINGS), so
+ * nothing is served to agents until config/plugins or the settings page supplies it.
+ */
+export type RuntimeState =
+  'registered' | 'starting' | 'ready' | 'not-configured' | 'failed' | 'stopped';
+
+export interface SettingsStatus {
+  /** `file`: config/plugins only; `admin`: settings saved in the admin panel laid over it. */
+  source: 'file' | 'admin';
+  updatedAt?: string;
+  updatedBy?: string;
+  /** Saved settings that do not fit this Strapi (e.g. a removed content type): why they are ignored. */
+  ignored?: string;
+}
+
+export interface ReconcileSummary {
+  /** Published versions read from Strapi. */
+  seen: number;
+  /** Rows created or re-rendered. */
+  changed: number;
+  /** Rows taken off (unpublished or deleted meanwhile, no longer exposed). */
+  removed: number;
+  /** Versions that cannot be served (logged one by one). */
+  failed: number;
+}
+
+/** The last reconcile this instance ran: why, when it finished and how long it took. */
+export type LastReconcile = ReconcileSummary & { reason: string; finishedAt: string; ms: number };
+
+export interface RebuildJobStatus {
+  id: number;
+  state: 'running' | 'done' | 'failed';
+  /** `reconciling`: documents re-read and re-rendered; `artifacts`: sitemaps, llms.txt… rebuilt. */
+  phase: 'reconciling' | 'artifacts' | 'finished';
+  startedAt: string;
+  finishedAt?: string;
+  /** Published versions to go through (counted when the job starts; content may change meanwhile). */
+  total?: number;
+  progress: ReconcileSummary;
+  /** How the artifact rebuild ended. */
+  artifacts?: RebuildOutcome;
+  /** One sentence for the page (English; the admin pages say it from the fields above). */
+  message?: string;
+  /** Why a `failed` job failed, when an error stopped it (not set when the pass was stopped). */
+  error?: string;
+}
+
+/** `public`: the configured public origin, as agents see it; `server`: this Strapi, directly. */
+export type CheckTarget = 'public' | 'server';
+
+export interface SiteCheck {
+  target: CheckTarget;
+  report: ValidationReport;
+}
+
+export interface RecentProblem {
+  /** ISO date. */
+  at: string;
+  level: 'warn' | 'error';
+  message: string;
+}
+
+export type EndpointId = 'sitemap' | 'm-url' | 'llms-txt' | 'llmindex' | 'scp-sitemap' | 'policy';
+
+/**
+ * Why an endpoint has a note, so the admin pages can say it in the editor's language (`note`
+ * says it in English): nothing published yet, not built yet, off in config/plugins, off in the
+ * settings page.
+ */
+export type EndpointReason = 'no-document' | 'not-built' | 'off-in-config' | 'off-in-settings';
+
+export interface EndpointLink {
+  id: EndpointId;
+  label: string;
+  /** Off in the settings, or nothing to show yet. */
+  enabled: boolean;
+  /** Path on the public origin (and on this server). */
+  path?: string;
+  /** Absolute URL on the public origin, where agents ask. */
+  url?: string;
+  note?: string;
+  reason?: EndpointReason;
+}
+
+export interface LocaleCounts {
+  /** Locale code; '' for a content type that is not localized. */
+  locale: string;
+  /** Published entries in Strapi. */
+  published: number;
+  /** Documents agents get (published rows of the agent table). */
+  served: number;
+}
+
+export interface ContentTypeOverview {
+  uid: string;
+  displayName: string;
+  kind: 'collectionType' | 'singleType';
+  localized: boolean;
+  locales: LocaleCounts[];
+}
+
+/** `GET /overview`: everything the plugin page shows. */
+export interface Overview {
+  state: RuntimeState;
+  /** The public origin; absent only while not configured without one. */
+  origin?: string;
+  /** While `not-configured`: what to set, and whether the settings page can set it. */
+  missing?: MissingSetting[];
+  contentTypes: ContentTypeOverview[];
+  endpoints: EndpointLink[];
+  regeneration: {
+    artifacts?: ArtifactsStatus;
+    /** The last artifact rebuild this instance installed. */
+    lastRebuild?: RebuildReport;
+    lastReconcile?: LastReconcile;
+    /** Work done on a schedule (SCP snapshots, per section), soonest first. */
+    scheduled?: (Omit<ScheduledBuild, 'dueAt'> & { dueAt?: string })[];
+    pending: number;
+    reconciling: boolean;
+  };
+  problems: RecentProblem[];
+  rebuild?: RebuildJobStatus;
+  lastCheck?: SiteCheck;
+  settings: SettingsStatus;
+  /** Agent traffic of the last 30 days (what /llm-stats.json serves); absent while metrics are off. */
+  traffic?: AgentStats;
+}
+
+export interface AttributeChoice {
+  name: string;
+  type: string;
+}
+
+/** A content type the form can expose, with the attributes each mapping field accepts. */
+export interface ContentTypeChoice {
+  uid: string;
+  displayName: string;
+  kind: 'collectionType' | 'singleType';
+  localized: boolean;
+  choices: {
+    text: AttributeChoice[];
+    body: AttributeChoice[];
+    date: AttributeChoice[];
+  };
+  /** What the mapping resolves to now (defaults filled in), when exposed. */
+  resolved?: {
+    url: string;
+    title: string;
+    body: string[];
+    description?: string;
+    author?: string;
+    published?: string;
+    section: string;
+  };
+}
+
+/** `GET`, `PUT` and `DELETE /settings`: what the settings form needs. */
+export interface SettingsDescription {
+  /** The editable settings in force (file + admin panel). */
+  settings: Required<RuntimeSettings>;
+  /** The same keys as config/plugins alone sets them (what "reset" goes back to). */
+  fileSettings: Required<RuntimeSettings>;
+  status: SettingsStatus;
+  /** While not configured: what is missing, and whether this page can supply it. */
+  missing?: MissingSetting[];
+  /** Settings that need a restart (config/plugins), shown read-only. */
+  readOnly: {
+    /** Absent while config/plugins does not set it (the plugin is then not configured). */
+    origin?: string;
+    language?: string;
+    overviewPath?: string;
+    mUrlSuffix: string;
+    tablePrefix: string;
+    database: string;
+    artifacts: { llmsTxt: boolean; llmindex: boolean; scp: boolean; robotsTxt: boolean };
+  };
+  contentTypes: ContentTypeChoice[];
+  locales: { code: string; name?: string }[];
+}
+
+/** `POST /rebuild`: the job it started, or the one already running (`started`: false). */
+export interface RebuildStarted {
+  job: RebuildJobStatus;
+  started: boolean;
+}
+
+/** `GET /rebuild`: the running job, else the last finished one (null: none since the start). */
+export interface CurrentRebuild {
+  job: RebuildJobStatus | null;
+}

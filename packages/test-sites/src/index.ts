@@ -1,0 +1,19 @@
+export {
+  bootExpressSite,
+  homeAndPosts,
+  UPSTREAM_HEADER,
+  type BootOptions,
+  type TestSite,
+} from './boot-express-site';
+export {
+  fakeHash,
+  fetchUpstream,
+  ignoreIfNoneMatch,
+  isMUrl,
+  isSitemap,
+  refuse304OnNoCache,
+  resourceOf,
+  rewriteResource,
+  rewriteSitemap,
+  type Upstream,
+} from './corrupt-responses';
