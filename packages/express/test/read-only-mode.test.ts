@@ -58,6 +58,50 @@ describeEachDatabase('read-only mode over a table another process writes', (dial
     }
   });
 
+  it("serves the writer's policy and usage preferences, not its own, and follows their changes", async () => {
+    const database = databaseConfig(dialect) as DatabaseOption;
+    const tablePrefix = uniqueTablePrefix();
+    const site = { origin: 'https://example.com', name: 'Example' };
+    const writerWith = (effective: string) => ({
+      site,
+      database,
+      tablePrefix,
+      policy: { effective },
+      usage: { search: false },
+      rebuild: { debounceMs: 5, healIntervalMs: 0 },
+    });
+    let writer = agentReady(writerWith('2026-01-01T00:00:00Z'));
+    const reader = agentReady({
+      site,
+      database,
+      tablePrefix,
+      mode: 'read-only',
+      revalidateAfterMs: 0,
+      policy: { effective: '2020-01-01T00:00:00Z' },
+      logger: { info() {}, warn() {}, error() {} },
+    });
+    try {
+      await writer.publish({ id: 'a', url: '/a/', title: 'A' });
+      await writer.idle();
+      const app = express().use(reader);
+      const policy = await request(app).get('/llm-policy.json');
+      expect(JSON.parse(policy.text).effective).toBe('2026-01-01T00:00:00Z');
+      expect(policy.headers['content-usage']).toBe('search=n');
+      expect((await request(app).get('/a/llm.json')).headers['content-usage']).toBe('search=n');
+      // The writer restarts with a new policy: the reader follows its next install.
+      await writer.close();
+      writer = agentReady(writerWith('2026-06-01T00:00:00Z'));
+      await writer.ready();
+      await writer.idle();
+      const changed = await request(app).get('/llm-policy.json');
+      expect(JSON.parse(changed.text).effective).toBe('2026-06-01T00:00:00Z');
+    } finally {
+      await reader.close();
+      await writer.close();
+      if (dialect !== 'sqlite') await dropTables(database, tablePrefix);
+    }
+  });
+
   it('says clearly when the writer has not created the table yet', async () => {
     const reader = agentReady({
       site: { origin: 'https://example.com', name: 'Example' },

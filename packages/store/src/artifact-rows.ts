@@ -6,7 +6,9 @@ import {
   serializeArtifactDescriptor,
   type ArtifactDescriptor,
   type ArtifactFamily,
+  type ServingSettings,
 } from '@agent-ready/core';
+import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';
 import { stillHoldsRebuildLease } from './store-state';
@@ -163,6 +165,8 @@ export interface ArtifactInstall {
    * same content position under the same settings is installed already.
    */
   scheduled?: boolean;
+  /** The writer's serving settings, stored with the artifacts (see core's ServingSettings). */
+  serving?: ServingSettings;
 }
 
 /**
@@ -227,6 +231,7 @@ export async function swapArtifacts(
     await trx(t.state)
       .where({ name: 'artifacts_seq' })
       .update({ value: snapshotSeq, holder: configKey });
+    if (install.serving) await writeServingSettings(trx, t, install.serving);
     await trx(t.state).where({ name: 'artifacts_installed' }).update({ value: generation });
     return 'installed';
   });

@@ -138,6 +138,82 @@ describe('openAgentSite: the one pipeline both adapters run', () => {
   });
 });
 
+describe('openAgentSite read-only: what agents see site-wide is the writer’s', () => {
+  it('serves the policy, usage, robots.txt and llms.txt notice its writer stored, not its own', async () => {
+    const database = databaseConfig('sqlite') as DatabaseOption;
+    const writerOptions = (effective: string) =>
+      validateAgentSiteOptions({
+        site: { origin: `http://${HOST}`, name: 'Example' },
+        policy: { effective },
+        usage: { trainAi: false },
+        robotsTxt: { rules: 'User-agent: *\nDisallow: /private/\n' },
+        llmsTxt: { notice: false },
+      });
+    const writer = await openAgentSite({
+      site: writerOptions('2026-01-01T00:00:00Z'),
+      database,
+      mode: 'standalone',
+      rebuild: { automatic: false },
+      logger: SILENT_LOGGER,
+    });
+    const warnings: string[] = [];
+    // Its own options say otherwise: another policy, no usage preference, no robots.txt.
+    const reader = await openAgentSite({
+      site: validateAgentSiteOptions({
+        site: { origin: `http://${HOST}`, name: 'Example' },
+        policy: { effective: '2020-01-01T00:00:00Z' },
+      }),
+      database,
+      mode: 'read-only',
+      revalidateAfterMs: 0,
+      logger: { ...SILENT_LOGGER, warn: (message) => warnings.push(message) },
+    });
+    const policyOf = async (from: AgentSite) => {
+      const outcome = await from.handle(get('/llm-policy.json'));
+      if (outcome.kind !== 'respond') throw new Error(`no policy: ${outcome.kind}`);
+      return {
+        effective: JSON.parse(outcome.response.body!.toString()).effective as string,
+        usage: outcome.response.headers['content-usage'],
+      };
+    };
+    try {
+      await writer.engine!.upsert(
+        preparedDocument({ key: 'a', path: '/a/', title: 'A', content: 'a' }),
+      );
+      // Before the writer's first install there is nothing stored: the reader's own options.
+      expect(await policyOf(reader)).toEqual({
+        effective: '2020-01-01T00:00:00Z',
+        usage: undefined,
+      });
+      expect(await writer.engine!.rebuildArtifacts()).toBe('rebuilt');
+      expect(await policyOf(reader)).toEqual({
+        effective: '2026-01-01T00:00:00Z',
+        usage: 'train-ai=n',
+      });
+      expect(warnings).toEqual([expect.stringMatching(/writer stored/)]);
+      const robots = await reader.handle(get('/robots.txt'));
+      expect(robots).toMatchObject({ kind: 'respond', response: { status: 200 } });
+      if (robots.kind === 'respond')
+        expect(robots.response.body!.toString()).toContain('Disallow: /private/');
+      // No llms.txt line at the top of the twins: the writer turned the notice off.
+      const twin = await reader.handle(get('/a/index.html.md'));
+      expect(twin).toMatchObject({ kind: 'respond', response: { status: 200 } });
+      if (twin.kind === 'respond') expect(twin.response.body!.toString()).toMatch(/^# A\n/);
+      const document = await reader.handle(get('/a/llm.json'));
+      expect(document).toMatchObject({
+        response: { status: 200, headers: { 'content-usage': 'train-ai=n' } },
+      });
+      // The writer changes its settings: the reader follows with the next install.
+      writer.reconfigure(writerOptions('2026-06-01T00:00:00Z'));
+      expect(await writer.engine!.rebuildArtifacts()).toBe('rebuilt');
+      expect((await policyOf(reader)).effective).toBe('2026-06-01T00:00:00Z');
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+});
+
 const onPostgres = availableDialects().includes('postgres') ? it : it.skip;
 
 describe('openAgentSite when the database goes away', () => {

@@ -3,6 +3,7 @@ import {
   createAgentEndpoints,
   createAgentIdentifier,
   endpointOptionsFor,
+  servingSettingsOf,
   metricEventOf,
   serviceUnavailableResponse,
   type AgentEndpoints,
@@ -10,6 +11,7 @@ import {
   type AgentRequest,
   type AgentSiteOptions,
   type HttpResponse,
+  type ServingSettings,
 } from '@agent-ready/core';
 import type { DatabaseOption } from './open-database';
 import { openStoreReader } from './open-store-reader';
@@ -128,7 +130,29 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   }
   const metrics = metricsOn ? startServingMetrics(...metricsTarget) : undefined;
   const identifier = createAgentIdentifier(options.site.botAuth);
-  let endpoints = createAgentEndpoints(reader, endpointOptionsFor(options.site));
+  let site = options.site;
+  let endpoints = createAgentEndpoints(reader, endpointOptionsFor(site));
+  /** Read-only: the stored serving settings the endpoints were made with, and their JSON. */
+  let following: { settings: ServingSettings; json: string } | undefined;
+  /**
+   * A read-only process serves what its writer decided for the site as a whole (origin, policy,
+   * usage, robots.txt rules, llms.txt notice), as stored with the artifacts, not its own options'
+   * (which still decide its access hook and stats). Before the writer's first install, its own.
+   */
+  async function followWriter(): Promise<void> {
+    if (options.mode !== 'read-only') return;
+    const stored = await reader.servingSettings();
+    if (!stored || stored === following?.settings) return;
+    const json = JSON.stringify(stored);
+    if (json !== following?.json) {
+      endpoints = createAgentEndpoints(reader, endpointOptionsFor(site, stored));
+      if (json !== JSON.stringify(servingSettingsOf(site)))
+        logger.warn(
+          "agent-ready: serving the site settings its writer stored with the artifacts (origin, policy, usage, robots.txt rules, llms.txt notice); this process's own differ and are not used",
+        );
+    }
+    following = { settings: stored, json };
+  }
 
   const count = (response: HttpResponse, family: string) => {
     if (!metrics) return;
@@ -173,8 +197,15 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     ...(engine ? { engine } : {}),
     ...(metrics ? { metrics } : {}),
     handle: async (request) =>
-      (await through(request, () => endpoints.handle(request))) ?? { kind: 'pass' },
-    negotiatePage: (request) => through(request, () => endpoints.negotiatePage(request)),
+      (await through(request, async () => {
+        await followWriter();
+        return endpoints.handle(request);
+      })) ?? { kind: 'pass' },
+    negotiatePage: (request) =>
+      through(request, async () => {
+        await followWriter();
+        return endpoints.negotiatePage(request);
+      }),
     handleCached(request) {
       if (identifier.needsVerification(request.headers)) return undefined;
       const response = endpoints.handleCached(request);
@@ -185,7 +216,9 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       return (await identify(request)).family;
     },
     needsVerification: (request) => identifier.needsVerification(request.headers),
-    reconfigure(site) {
+    reconfigure(next) {
+      site = next;
+      following = undefined;
       endpoints = createAgentEndpoints(reader, endpointOptionsFor(site));
       engine?.configure(siteArtifactSettings(site));
     },

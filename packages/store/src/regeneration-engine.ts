@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { normalizeUri, sha256Hex, type PreparedDocument } from '@agent-ready/core';
+import {
+  normalizeUri,
+  sha256Hex,
+  type PreparedDocument,
+  type ServingSettings,
+} from '@agent-ready/core';
 import type { ArtifactBuilder, ArtifactBuildContext, ScheduledBuild } from './artifact-builder';
 import {
   deleteOrphanChunks,
@@ -63,6 +68,11 @@ export interface RegenerationEngineOptions {
    * (so it never lags the M-URLs). Off unless given.
    */
   sitemap?: SitemapSettingsInput;
+  /**
+   * What agents see of the site as a whole (policy, usage, robots.txt rules, llms.txt notice,
+   * origin): stored with every install, so a process serving the table read-only serves these.
+   */
+  serving?: ServingSettings;
   rebuild?: {
     /** Quiet period before a rebuild starts: a burst of edits costs one rebuild. */
     debounceMs?: number;
@@ -163,9 +173,17 @@ export interface ArtifactsStatus {
   upToDate: boolean;
 }
 
-/** Identifies the builders' settings: artifacts built under another key are rebuilt. */
-function configKeyOf(builders: readonly ArtifactBuilder[]): string {
-  return sha256Hex(JSON.stringify(builders.map((b) => [b.family, b.settingsKey])));
+/**
+ * Identifies the builders' settings and the serving settings stored with them: artifacts
+ * installed under another key are rebuilt (and the serving settings stored again).
+ */
+function configKeyOf(
+  builders: readonly ArtifactBuilder[],
+  serving: ServingSettings | undefined,
+): string {
+  return sha256Hex(
+    JSON.stringify([builders.map((b) => [b.family, b.settingsKey]), serving ?? null]),
+  );
 }
 
 const MAX_CONSISTENCY_ATTEMPTS = 3;
@@ -201,6 +219,7 @@ export class RegenerationEngine {
   private readonly db: Database;
   private readonly snapshots: BuildSnapshots;
   private builders: readonly ArtifactBuilder[];
+  private serving: ServingSettings | undefined;
   private sitemap: SitemapSettings | undefined;
   /** Sitemap settings given by `configure`, stored by the next pass. */
   private sitemapToInstall: SitemapSettings | undefined;
@@ -230,6 +249,7 @@ export class RegenerationEngine {
     this.snapshots = new BuildSnapshots(db);
     this.tables = tableNames(options.tablePrefix);
     this.builders = options.builders ?? [];
+    this.serving = options.serving;
     this.sitemap = options.sitemap ? resolveSitemapSettings(options.sitemap) : undefined;
     this.logger = options.logger ?? SILENT_LOGGER;
     this.clock = options.clock ?? Date.now;
@@ -237,7 +257,7 @@ export class RegenerationEngine {
     this.maxDelayMs = options.rebuild?.maxDelayMs ?? 2000;
     this.leaseMs = options.rebuild?.leaseMs ?? 10_000;
     this.automatic = options.rebuild?.automatic ?? true;
-    this.configKey = configKeyOf(this.builders);
+    this.configKey = configKeyOf(this.builders, this.serving);
     this.reader = new StoreReader(db.knex, this.tables, options.reader);
     const heal = options.rebuild?.healIntervalMs ?? 60_000;
     if (this.automatic && heal > 0) {
@@ -601,21 +621,24 @@ export class RegenerationEngine {
    */
   setBuilders(builders: readonly ArtifactBuilder[]): void {
     this.builders = builders;
-    this.configKey = configKeyOf(builders);
+    this.configKey = configKeyOf(builders, this.serving);
     this.requestRebuild();
   }
 
   /**
-   * New settings while running: the artifact builders (see `setBuilders`) and the sitemap's,
-   * stored at the start of the next pass (a new shard size or overview lays the shards out
-   * anew; every reader follows at once). `whenIdle()` waits for it.
+   * New settings while running: the artifact builders (see `setBuilders`), the serving settings
+   * (stored with the next install) and the sitemap's, stored at the start of the next pass (a
+   * new shard size or overview lays the shards out anew; every reader follows at once).
+   * `whenIdle()` waits for it.
    */
   configure(settings: {
     builders: readonly ArtifactBuilder[];
     sitemap?: SitemapSettingsInput;
+    serving?: ServingSettings;
   }): void {
     this.sitemap = settings.sitemap ? resolveSitemapSettings(settings.sitemap) : undefined;
     this.sitemapToInstall = this.sitemap;
+    this.serving = settings.serving;
     this.setBuilders(settings.builders);
   }
 
@@ -746,7 +769,7 @@ export class RegenerationEngine {
     const { knex } = this.db;
     const t = this.tables;
     // One set of builders per pass: installed under the key of the settings it was built with.
-    const { builders, configKey } = this;
+    const { builders, configKey, serving } = this;
     return translateDatabaseErrors('rebuild artifacts', async () => {
       // Sitemap shards changed by the burst get their hash stored for the index (their bytes are
       // composed from the rows on request: nothing here blocks what agents see).
@@ -865,6 +888,7 @@ export class RegenerationEngine {
             leaseHolder: this.instanceId,
             keepFamilies: failures.map((failure) => failure.family),
             scheduled: fresh,
+            ...(serving ? { serving } : {}),
           });
           if (installed === 'fenced') {
             this.logger.warn('agent-ready: rebuild lease lost mid-build; another instance goes on');

@@ -1,4 +1,10 @@
-import { normalizeUri, POLICY_PATH, type AgentSiteOptions } from '@agent-ready/core';
+import {
+  normalizeUri,
+  POLICY_PATH,
+  servingSettingsOf,
+  type AgentSiteOptions,
+  type ServingSettings,
+} from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
 import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
 import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
@@ -32,10 +38,18 @@ export function siteSitemapSettings(options: AgentSiteOptions): SitemapSettingsI
   };
 }
 
-/** What the engine keeps in step with the table for a site: its builders and its sitemap. */
+/**
+ * What the engine keeps in step with the table for a site: its builders, its sitemap and the
+ * serving settings stored with its artifacts.
+ */
 export function siteArtifactSettings(options: AgentSiteOptions): {
   builders: ArtifactBuilder[];
   sitemap: SitemapSettingsInput;
+  serving: ServingSettings;
 } {
-  return { builders: siteArtifactBuilders(options), sitemap: siteSitemapSettings(options) };
+  return {
+    builders: siteArtifactBuilders(options),
+    sitemap: siteSitemapSettings(options),
+    serving: servingSettingsOf(options),
+  };
 }

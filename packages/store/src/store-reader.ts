@@ -18,10 +18,12 @@ import {
   SITEMAP_FAMILY,
   type ChangeFeedPosition,
   type MetricRow,
+  type ServingSettings,
   type StoredChangeView,
 } from '@agent-ready/core';
 import { readMetricRows } from './metrics-store';
 import { LiveSitemap } from './live-sitemap';
+import { readStoredServingSettings } from './serving-settings-row';
 
 export interface StoreReaderOptions {
   /**
@@ -52,6 +54,8 @@ export class StoreReader {
   private rows = new Map<string, MUrlRow | null>();
   private artifacts = new Map<string, StoredArtifact | null>();
   private listings = new Map<string, ArtifactMeta[]>();
+  /** The writer's serving settings as last read (`{ value: undefined }`: none stored). */
+  private serving: { value: ServingSettings | undefined } | undefined;
   private cachedBytes = 0;
   /** The sequences the cache was filled under (`content:artifacts:installed`), if checked. */
   private knownSequences: string | undefined;
@@ -78,6 +82,7 @@ export class StoreReader {
     this.rows = new Map();
     this.artifacts = new Map();
     this.listings = new Map();
+    this.serving = undefined;
     this.cachedBytes = 0;
     this.knownSequences = undefined;
     this.checkedAt = 0;
@@ -95,6 +100,7 @@ export class StoreReader {
         this.rows = new Map();
         this.artifacts = new Map();
         this.listings = new Map();
+        this.serving = undefined;
         this.cachedBytes = 0;
         this.knownSequences = marker;
       }
@@ -121,6 +127,18 @@ export class StoreReader {
     if (this.knownSequences === undefined || Date.now() - this.checkedAt >= this.revalidateAfterMs)
       return undefined;
     return this.rows.get(path);
+  }
+
+  /**
+   * The serving settings the writer installed with the artifacts (policy, usage, robots.txt
+   * rules, origin…), read again whenever an install moved; undefined before the first install.
+   */
+  async servingSettings(): Promise<ServingSettings | undefined> {
+    return translateDatabaseErrors('read serving settings', async () => {
+      await this.revalidate();
+      this.serving ??= { value: await readStoredServingSettings(this.knex, this.tables) };
+      return this.serving.value;
+    });
   }
 
   /** The row serving an M-URL path (published, unpublished or a tombstone), if any. */

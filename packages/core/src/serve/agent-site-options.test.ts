@@ -5,6 +5,9 @@ import { undocumentedOptions } from '../options/render-options-table';
 import {
   AGENT_SITE_OPTION_KEYS,
   agentSiteOptionsSchema,
+  endpointOptionsFor,
+  readServingSettings,
+  servingSettingsOf,
   validateAgentSiteOptions,
 } from './agent-site-options';
 
@@ -278,5 +281,45 @@ describe('validateAgentSiteOptions', () => {
       ),
       propertyRuns(300),
     );
+  });
+});
+
+describe('serving settings (what a writer stores for every process serving its table)', () => {
+  const full = validateAgentSiteOptions({
+    site: { origin: 'HTTPS://Example.COM/', name: 'X' },
+    mUrl: { suffix: 'llm/' },
+    policy: { effective: '2026-01-01T00:00:00Z', urls: { contact: 'https://example.com/c' } },
+    usage: { trainAi: false, search: true },
+    robotsTxt: { rules: 'User-agent: *\nDisallow: /x/\n' },
+    llmsTxt: { notice: false },
+    protect: 'all',
+    metrics: { enabled: true, stats: 'public' },
+  });
+
+  it('survive the JSON they are stored as, exactly', () => {
+    const serving = servingSettingsOf(full);
+    expect(readServingSettings(JSON.parse(JSON.stringify(serving)))).toEqual(serving);
+    expect(serving).toMatchObject({
+      origin: 'https://example.com',
+      mUrl: { suffix: 'llm/' },
+      // The usage preferences fill the policy's purposes the policy itself leaves open.
+      policy: { purposes: { aiTrain: false, searchIndexing: true } },
+      llmsTxtNotice: false,
+    });
+  });
+
+  it('are refused whole when they are not what this version writes', () => {
+    expect(readServingSettings({ origin: 'https://example.com', extra: 1 })).toBeUndefined();
+    expect(readServingSettings({ origin: 'not a url' })).toBeUndefined();
+    expect(readServingSettings('{}')).toBeUndefined();
+  });
+
+  it("give endpoints the writer's site-wide settings and this process's access and stats", () => {
+    const own = validateAgentSiteOptions({ site, protect: 'all' });
+    const endpoints = endpointOptionsFor(own, servingSettingsOf(full));
+    expect(endpoints).toMatchObject({ origin: 'https://example.com', protect: 'all' });
+    expect(endpoints.policy?.effective).toBe('2026-01-01T00:00:00Z');
+    expect(endpoints.stats).toBeUndefined();
+    expect(endpointOptionsFor(own)).toEqual({ origin: 'https://example.com', protect: 'all' });
   });
 });

@@ -393,16 +393,66 @@ function policyWithUsage(
   };
 }
 
-/** The endpoint settings implied by site options (shared by every adapter). */
-export function endpointOptionsFor(options: AgentSiteOptions): AgentEndpointsOptions {
+/**
+ * What agents see of a site as a whole, decided by the process that writes its table: the
+ * origin and M-URL form its rows were written with, the policy, the usage preferences, the
+ * robots.txt rules and the llms.txt notice. The writer stores them with its artifacts, so every
+ * process serving the table (a read-only Express site beside a Strapi that writes) serves the
+ * same, not each its own options'.
+ */
+export interface ServingSettings {
+  origin: string;
+  mUrl?: { suffix: string };
+  policy?: PolicyOptions;
+  usage?: UsagePreferences;
+  robotsTxt?: { rules?: string; augment?: boolean };
+  llmsTxtNotice?: false;
+}
+
+/** The serving settings site options describe (the writer's, stored with its artifacts). */
+export function servingSettingsOf(options: AgentSiteOptions): ServingSettings {
   return {
     origin: options.site.origin,
     ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
     ...(options.policy ? { policy: policyWithUsage(options.policy, options.usage) } : {}),
     ...(options.usage ? { usage: options.usage } : {}),
-    ...(options.protect ? { protect: options.protect } : {}),
     ...(options.robotsTxt ? { robotsTxt: options.robotsTxt } : {}),
     ...(options.llmsTxt && options.llmsTxt.notice === false ? { llmsTxtNotice: false } : {}),
+  };
+}
+
+const servingSettingsSchema = z
+  .object({
+    origin: originOption,
+    mUrl: z.object({ suffix: z.string() }).strict().optional(),
+    policy: policyOptionsSchema.optional(),
+    usage: usagePreferencesSchema.optional(),
+    robotsTxt: robotsTxtOptionsSchema.optional(),
+    llmsTxtNotice: z.literal(false).optional(),
+  })
+  .strict();
+
+/**
+ * Serving settings as a writer stored them (JSON), checked; undefined for anything else (a
+ * writer of another version: the reader then serves its own options, and says so).
+ */
+export function readServingSettings(value: unknown): ServingSettings | undefined {
+  const parsed = servingSettingsSchema.safeParse(value);
+  return parsed.success ? (parsed.data as ServingSettings) : undefined;
+}
+
+/**
+ * The endpoint settings of a site: what agents see site-wide from `serving` (the site's own by
+ * default; a read-only process passes the writer's, as stored), what this process decides
+ * from its own options (which responses go through its access hook, whether it serves stats).
+ */
+export function endpointOptionsFor(
+  options: AgentSiteOptions,
+  serving: ServingSettings = servingSettingsOf(options),
+): AgentEndpointsOptions {
+  return {
+    ...serving,
+    ...(options.protect ? { protect: options.protect } : {}),
     ...(options.metrics && options.metrics.enabled !== false && options.metrics.stats
       ? { stats: options.metrics.stats }
       : {}),

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import { readServingSettings, type ServingSettings } from '@agent-ready/core';
+import type { TableNames } from './table-names';
+
+/** The settings row holding the writer's serving settings (see core's ServingSettings). */
+const SERVING_SETTINGS = 'serving';
+
+/**
+ * Stores the writer's serving settings, inside the transaction that installs its artifacts:
+ * they change with the artifacts, atomically, and readers see them move with the install.
+ */
+export async function writeServingSettings(
+  trx: Knex.Transaction,
+  t: TableNames,
+  settings: ServingSettings,
+): Promise<void> {
+  const value = JSON.stringify(settings);
+  const updated = await trx(t.settings).where({ name: SERVING_SETTINGS }).update({ value });
+  if (updated === 0) await trx(t.settings).insert({ name: SERVING_SETTINGS, value });
+}
+
+/** The serving settings installed with the artifacts; undefined before any install (or unreadable). */
+export async function readStoredServingSettings(
+  knex: Knex,
+  t: TableNames,
+): Promise<ServingSettings | undefined> {
+  const row = (await knex(t.settings).where({ name: SERVING_SETTINGS }).first('value')) as
+    { value: unknown } | undefined;
+  if (!row) return undefined;
+  try {
+    return readServingSettings(JSON.parse(String(row.value)));
+  } catch {
+    return undefined;
+  }
+}
