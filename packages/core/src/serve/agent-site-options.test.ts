@@ -318,7 +318,7 @@ describe('serving settings (what a writer stores for every process serving its t
     const own = validateAgentSiteOptions({ site, protect: 'all' });
     const endpoints = endpointOptionsFor(own, servingSettingsOf(full));
     expect(endpoints).toMatchObject({ origin: 'https://example.com', protect: 'all' });
-    expect(endpoints.policy?.effective).toBe('2026-01-01T00:00:00Z');
+    expect(endpoints.policy && endpoints.policy.effective).toBe('2026-01-01T00:00:00Z');
     expect(endpoints.stats).toBeUndefined();
     expect(endpointOptionsFor(own)).toEqual({ origin: 'https://example.com', protect: 'all' });
   });
