@@ -1,4 +1,5 @@
-import { parseContent, parseScpSitemap, renderPlainText } from '@agent-ready/core';
+import { parseContent, renderPlainText } from '@agent-ready/core/content';
+import { parseScpSitemap } from '@agent-ready/core/scp';
 import { availableDialects, waitForState } from '@agent-ready/test-support';
 import { bootDemo, type BootedDemo } from './support/boot-demo';
 import { DEMO_START_DEADLINE_MS, isRunning, runDemo, type RunningDemo } from './support/run-demo';

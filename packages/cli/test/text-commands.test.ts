@@ -1,4 +1,4 @@
-import { fingerprintText, normalizeText } from '@agent-ready/core';
+import { fingerprintText, normalizeText } from '@agent-ready/core/text';
 import { finished, jsonLines, nextLine, runCli, startCli } from './cli-process';
 
 describe('agent-ready normalize text --jsonl', () => {

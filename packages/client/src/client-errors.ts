@@ -1,4 +1,4 @@
-import { AgentReadyError, ValidationError } from '@agent-ready/core';
+import { AgentReadyError, ValidationError } from '@agent-ready/core/errors';
 
 /** A request the client's budget does not allow: too many requests, bytes or seconds. */
 export class HttpBudgetError extends AgentReadyError {}

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentDocument } from '@agent-ready/core';
+import type { AgentDocument } from '@agent-ready/core/document';
 import {
   bootExpressSite,
   fetchUpstream,

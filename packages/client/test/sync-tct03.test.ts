@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256Hex, TCT_03 } from '@agent-ready/core';
+import { sha256Hex } from '@agent-ready/core/crypto';
+import { TCT_03 } from '@agent-ready/core/tct';
 import { SyncState, syncSite } from '../src';
 import { serveTct03Site, type Tct03Site, type Tct03SiteOptions } from './support/serve-tct03-site';
 

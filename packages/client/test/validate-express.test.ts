@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
-import { buildJsonResource } from '@agent-ready/core';
+import { buildJsonResource } from '@agent-ready/core/http';
 import {
   bootExpressSite,
   fakeHash,

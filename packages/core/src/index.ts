@@ -1,3 +1,6 @@
+// The root entry: every area's public surface at once, for code that uses several (the
+// adapters, the store). Each area is also an entry of its own, `@agent-ready/core/<area>`
+// (package.json `exports`), which loads only that area and what it builds on.
 export * from './errors';
 export * from './crypto';
 export * from './json';

@@ -1,4 +1,6 @@
-import { OptionsValidationError, agentSiteOptionsSchema, optionsOf } from '@agent-ready/core';
+import { OptionsValidationError } from '@agent-ready/core/errors';
+import { optionsOf } from '@agent-ready/core/options';
+import { agentSiteOptionsSchema } from '@agent-ready/core/serve';
 import { SILENT_LOGGER } from '@agent-ready/store';
 import { agentReadyOptionsSchema, validateAgentReadyOptions } from './agent-ready-options';
 

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import type { RequestHandler } from 'express';
 import {
-  agentSiteOptionsObject,
   booleanOption,
   documented,
   integerOption,
   offOr,
   oneOf,
   parseOptions,
-  withSiteOptionRules,
-} from '@agent-ready/core';
+} from '@agent-ready/core/options';
+import { agentSiteOptionsObject, withSiteOptionRules } from '@agent-ready/core/serve';
 import {
   databaseOption,
   loggerOption,

@@ -5,4 +5,4 @@ export {
   type AgentReadyOptions,
 } from './agent-ready-options';
 /** Writes a core HttpResponse on a Node response (kept under its first name; core's `writeNodeResponse`). */
-export { writeNodeResponse as writeHttpResponse } from '@agent-ready/core';
+export { writeNodeResponse as writeHttpResponse } from '@agent-ready/core/node-http';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { optionsOf, undocumentedOptions } from '@agent-ready/core';
+import { optionsOf, undocumentedOptions } from '@agent-ready/core/options';
 import { checkGeneratedReadme } from '@agent-ready/test-support';
 import { agentReadyOptionsSchema } from './agent-ready-options';
 import { README_OPTION_ROWS, renderReadmeOptions } from './readme-options-table';

@@ -1,4 +1,4 @@
-import { renderOptionsTable, replaceGeneratedTable } from '@agent-ready/core';
+import { renderOptionsTable, replaceGeneratedTable } from '@agent-ready/core/options';
 import { agentReadyOptionsSchema } from './agent-ready-options';
 
 /** The rows of the README's options table, in the order a reader meets them. */

@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { CHANGE_FEED_REL, parseChangeCursor, type ChangeFeedPage } from '@agent-ready/core';
+import { CHANGE_FEED_REL, parseChangeCursor, type ChangeFeedPage } from '@agent-ready/core/serve';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { agentReady, type AgentReadyMiddleware } from '../src';

@@ -5,14 +5,13 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import {
   generateLlmindexKeyPair,
-  inspectLlmsTxt,
-  inspectScpCollection,
-  parseScpSitemap,
   readLlmindexManifest,
   verifyLlmindexManifestSignature,
   validateLlmindexProductFeed,
   type LlmindexManifest,
-} from '@agent-ready/core';
+} from '@agent-ready/core/llmindex';
+import { inspectLlmsTxt } from '@agent-ready/core/llmstxt';
+import { inspectScpCollection, parseScpSitemap } from '@agent-ready/core/scp';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { agentReady, type AgentReadyMiddleware } from '../src';

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { inspectLlmsTxt, pageDiscovery, sha256Hex } from '@agent-ready/core';
+import { sha256Hex } from '@agent-ready/core/crypto';
+import { inspectLlmsTxt } from '@agent-ready/core/llmstxt';
+import { pageDiscovery } from '@agent-ready/core/serve';
 import { databaseConfig, startSigningAgent, type SigningAgent } from '@agent-ready/test-support';
 import type { DatabaseOption } from '@agent-ready/store';
 import { agentReady, type AgentReadyMiddleware, type AgentReadyOptions } from '../src';

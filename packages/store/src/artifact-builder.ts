@@ -1,4 +1,4 @@
-import type { ArtifactDescriptor, ArtifactFamily } from '@agent-ready/core';
+import type { ArtifactDescriptor, ArtifactFamily } from '@agent-ready/core/serve';
 import type { ArtifactInput, ArtifactMeta } from './artifact-rows';
 import type { Visibility } from './document-rows';
 

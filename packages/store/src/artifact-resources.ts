@@ -1,4 +1,4 @@
-import { validatorsOfBytes } from '@agent-ready/core';
+import { validatorsOfBytes } from '@agent-ready/core/http';
 import type { ArtifactInput } from './artifact-rows';
 
 /** An in-memory artifact with its strong `sha256-` ETag and digest (core's, of the bytes). */

@@ -1,4 +1,5 @@
-import { ArtifactDescriptorError, createAgentEndpoints, scpEtag } from '@agent-ready/core';
+import { scpEtag } from '@agent-ready/core/scp';
+import { ArtifactDescriptorError, createAgentEndpoints } from '@agent-ready/core/serve';
 import { databaseConfig, uniqueTablePrefix } from '@agent-ready/test-support';
 import { listArtifactMeta, readArtifactMeta } from './artifact-rows';
 import { RegenerationEngine } from './regeneration-engine';

@@ -7,7 +7,7 @@ import {
   type ArtifactDescriptor,
   type ArtifactFamily,
   type ServingSettings,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
 import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';

@@ -3,7 +3,6 @@ import {
   buildLlmindexManifest,
   buildLlmindexProductLine,
   formatLlmindexProductFeed,
-  LLMINDEX_FAMILY,
   LLMINDEX_KEYS_PATH,
   LLMINDEX_MANIFEST_PATH,
   LLMINDEX_PROOF_PATH,
@@ -13,14 +12,17 @@ import {
   renderLlmindexPoliciesPage,
   renderLlmindexProductsPage,
   signLlmindexManifest,
-  type AgentSiteOptions,
-  type ArtifactDescriptor,
-  type LlmindexBuild,
   type LlmindexFaqEntry,
   type LlmindexPolicy,
   type LlmindexProductLine,
   type LlmindexProductsPageItem,
-} from '@agent-ready/core';
+} from '@agent-ready/core/llmindex';
+import {
+  LLMINDEX_FAMILY,
+  type AgentSiteOptions,
+  type ArtifactDescriptor,
+  type LlmindexBuild,
+} from '@agent-ready/core/serve';
 import type { ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';

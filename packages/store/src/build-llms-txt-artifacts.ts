@@ -7,16 +7,18 @@ import {
   type LlmsTxtIndexEntry,
   listLlmsTxtFiles,
   markdownTwinUrl,
-  LLMS_TXT_FAMILY,
   type LlmsTxtInput,
   type LlmsTxtFileLocation,
   type LlmsTxtGenerateOptions,
   LLMS_TXT_DEFAULT_SECTION,
   type LlmsTxtPage,
+} from '@agent-ready/core/llmstxt';
+import {
+  LLMS_TXT_FAMILY,
   type AgentSiteOptions,
   type LlmsFullTxtBuild,
   type LlmsTxtPartOfIndex,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';

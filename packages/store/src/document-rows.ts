@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { sha256Hex } from '@agent-ready/core';
+import { sha256Hex } from '@agent-ready/core/crypto';
 import type { TableNames } from './table-names';
 
 export type DocumentState = 'published' | 'unpublished' | 'deleted';

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import type { MetricCounters, MetricKey, MetricRow, MetricsRecorder } from '@agent-ready/core';
+import type {
+  MetricCounters,
+  MetricKey,
+  MetricRow,
+  MetricsRecorder,
+} from '@agent-ready/core/metrics';
 import { pathKey } from './document-rows';
 import type { Dialect } from './open-database';
 import { translateDatabaseErrors } from './store-errors';

@@ -1,4 +1,4 @@
-import { validateAgentSiteOptions } from '@agent-ready/core';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { dropAgentTables } from './drop-agent-tables';
 import {
   availableDialects,

@@ -1,5 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
-import { ValidationError } from '@agent-ready/core';
+import { ValidationError } from '@agent-ready/core/errors';
 import { knexLog, SILENT_LOGGER, type StoreLogger } from './store-logger';
 import { StoreError } from './store-errors';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MetricsRecorder } from '@agent-ready/core';
+import { MetricsRecorder } from '@agent-ready/core/metrics';
 import { flushMetrics } from './metrics-store';
 import type { Dialect } from './open-database';
 import type { TableNames } from './table-names';

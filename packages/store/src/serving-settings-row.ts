@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { readServingSettings, type ServingSettings } from '@agent-ready/core';
+import { readServingSettings, type ServingSettings } from '@agent-ready/core/serve';
 import type { TableNames } from './table-names';
 
 /** The settings row holding the writer's serving settings (see core's ServingSettings). */

@@ -1,10 +1,10 @@
 import {
-  normalizeUri,
   POLICY_PATH,
   servingSettingsOf,
   type AgentSiteOptions,
   type ServingSettings,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
+import { normalizeUri } from '@agent-ready/core/uri';
 import type { ArtifactBuilder } from './artifact-builder';
 import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
 import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';

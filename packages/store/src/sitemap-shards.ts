@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
+import { ValidationError } from '@agent-ready/core/errors';
 import {
   buildSitemapIndex,
   buildSitemapShard,
   DEFAULT_MAX_SITEMAP_ITEMS,
   DEFAULT_SITEMAP_PATH,
-  normalizeUri,
   sitemapIndexPath,
   sitemapShardPath,
-  ValidationError,
   type SitemapDocument,
   type SitemapEntry,
   type SitemapShard,
-} from '@agent-ready/core';
+} from '@agent-ready/core/tct';
+import { normalizeUri } from '@agent-ready/core/uri';
 import { lockContentSequence } from './store-state';
 import type { TableNames } from './table-names';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LlmsFullTxtMarkdownSource, LlmsTxtPage } from '@agent-ready/core';
+import type { LlmsFullTxtMarkdownSource, LlmsTxtPage } from '@agent-ready/core/llmstxt';
 
 /**
  * Pages' Markdown kept in a file of the build's work folder instead of the heap: llms-full.txt

@@ -1,4 +1,4 @@
-import { AgentReadyError, type AgentReadyErrorDetails } from '@agent-ready/core';
+import { AgentReadyError, type AgentReadyErrorDetails } from '@agent-ready/core/errors';
 
 /** Anything the store refuses or cannot do. */
 export class StoreError extends AgentReadyError {}

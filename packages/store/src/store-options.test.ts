@@ -1,5 +1,5 @@
 import knexFactory from 'knex';
-import { checkOptions, optionsObject, undocumentedOptions } from '@agent-ready/core';
+import { checkOptions, optionsObject, undocumentedOptions } from '@agent-ready/core/options';
 import {
   databaseOption,
   loggerOption,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanOption, documented, integerOption, optionsObject } from '@agent-ready/core';
+import { booleanOption, documented, integerOption, optionsObject } from '@agent-ready/core/options';
 import { isKnex, type DatabaseOption } from './open-database';
 import type { StoreLogger } from './store-logger';
 import { TABLE_PREFIX } from './table-names';

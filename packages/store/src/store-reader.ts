@@ -14,13 +14,13 @@ import {
 import { readSequences } from './store-state';
 import { translateDatabaseErrors } from './store-errors';
 import type { TableNames } from './table-names';
+import { type MetricRow } from '@agent-ready/core/metrics';
 import {
   SITEMAP_FAMILY,
   type ChangeFeedPosition,
-  type MetricRow,
   type ServingSettings,
   type StoredChangeView,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
 import { readMetricRows } from './metrics-store';
 import { LiveSitemap } from './live-sitemap';
 import { readStoredServingSettings } from './serving-settings-row';

@@ -1,4 +1,4 @@
-import { ValidationError } from '@agent-ready/core';
+import { ValidationError } from '@agent-ready/core/errors';
 
 export interface TableNames {
   documents: string;

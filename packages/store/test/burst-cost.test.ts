@@ -1,4 +1,4 @@
-import { validateAgentSiteOptions } from '@agent-ready/core';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import { RegenerationEngine, siteArtifactSettings, type RebuildReport } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';

@@ -1,4 +1,4 @@
-import { validateAgentSiteOptions } from '@agent-ready/core';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig } from '@agent-ready/test-support';
 import { llmindexArtifactBuilder, RegenerationEngine, type DatabaseOption } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';

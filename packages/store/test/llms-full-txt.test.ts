@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { generateLlmsFullTxt, markdownTwinUrl, validateAgentSiteOptions } from '@agent-ready/core';
+import { generateLlmsFullTxt, markdownTwinUrl } from '@agent-ready/core/llmstxt';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig } from '@agent-ready/test-support';
 import { llmsTxtArtifactBuilder, RegenerationEngine, type DatabaseOption } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';

@@ -1,4 +1,5 @@
-import { inspectLlmsTxt, validateAgentSiteOptions, type AgentSiteOptions } from '@agent-ready/core';
+import { inspectLlmsTxt } from '@agent-ready/core/llmstxt';
+import { validateAgentSiteOptions, type AgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig } from '@agent-ready/test-support';
 import { llmsTxtArtifactBuilder, RegenerationEngine, type DatabaseOption } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { readScpCollection, validateAgentSiteOptions } from '@agent-ready/core';
+import { readScpCollection } from '@agent-ready/core/scp';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import {
   RegenerationEngine,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import knexFactory from 'knex';
-import { CanonicalJsonError, ValidationError } from '@agent-ready/core';
+import { ValidationError } from '@agent-ready/core/errors';
+import { CanonicalJsonError } from '@agent-ready/core/json';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import {
   DuplicateUrlError,

@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
-import { parseScpSitemap, validateAgentSiteOptions } from '@agent-ready/core';
+import { parseScpSitemap } from '@agent-ready/core/scp';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig } from '@agent-ready/test-support';
 import { RegenerationEngine, scpArtifactBuilder, type DatabaseOption } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { AgentStats } from '@agent-ready/core';
+import type { AgentStats } from '@agent-ready/core/metrics';
 import { freePort, type SigningAgent, startSigningAgent } from '@agent-ready/test-support';
 import {
   bootFixture,

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { validateAgentSiteOptions } from '@agent-ready/core';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { openAgentSite, dropAgentTables } from '@agent-ready/store';
 import { availableDialects, proxiedPostgres, uniqueTablePrefix } from '@agent-ready/test-support';
 import { createAgentKoaMiddleware } from '../server/src/http/agent-koa-middleware';

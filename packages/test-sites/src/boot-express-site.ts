@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import { agentReady, type AgentReadyMiddleware } from '@agent-ready/express';
-import type { AgentDocument, ScpSiteOptions } from '@agent-ready/core';
+import type { AgentDocument } from '@agent-ready/core/document';
+import type { ScpSiteOptions } from '@agent-ready/core/serve';
 
 /** The Express adapter on a real socket, with a slot for a corrupting middleware in front. */
 export interface TestSite {

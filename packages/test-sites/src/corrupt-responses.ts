@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { Request, RequestHandler } from 'express';
+import { sha256Hex } from '@agent-ready/core/crypto';
 import {
   buildJsonResource,
   parseHttpDate,
   respondWithResource,
-  sha256Hex,
   type ServedResource,
-} from '@agent-ready/core';
+} from '@agent-ready/core/http';
 import { writeHttpResponse } from '@agent-ready/express';
 import { UPSTREAM_HEADER, type TestSite } from './boot-express-site';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { buildMUrlRepresentation, type MUrlFields } from '@agent-ready/core';
+import { buildMUrlRepresentation, type MUrlFields } from '@agent-ready/core/tct';
 import { figure, opsPerSecond, type BenchScenario } from '../measurement';
 
 /** A deterministic ~10 KB document: mixed prose, the size of a typical article body. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import he from 'he';
-import { normalizeText } from '@agent-ready/core';
+import { normalizeText } from '@agent-ready/core/text';
 import { figure, type BenchScenario } from '../measurement';
 import { buildMixedScriptCorpus } from './mixed-script-corpus';
 

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type HttpResponse } from '@agent-ready/core/http';
 import {
   createAgentEndpoints,
   type AgentEndpoints,
   type AgentRequest,
-  type HttpResponse,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
 import { RegenerationEngine } from '@agent-ready/store';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
 import { BENCH_ORIGIN, benchDocument, bulkLoad } from './bench-documents';

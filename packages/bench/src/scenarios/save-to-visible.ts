@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createAgentEndpoints, mUrlFor, type HttpResponse } from '@agent-ready/core';
+import { type HttpResponse } from '@agent-ready/core/http';
+import { createAgentEndpoints } from '@agent-ready/core/serve';
+import { mUrlFor } from '@agent-ready/core/tct';
 import {
   DEFAULT_SITEMAP_SHARD_ITEMS,
   sitemapShardOfId,

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ScpPageInput } from '@agent-ready/core';
+import type { ScpPageInput } from '@agent-ready/core/scp';
 import { figure, type BenchFigure } from '../measurement';
 
 export const SCP_BENCH_PAGES = 100_000;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { hasNodeZstd, inspectScpCollection, writeScpCollection } from '@agent-ready/core';
+import { hasNodeZstd, inspectScpCollection, writeScpCollection } from '@agent-ready/core/scp';
 import { DecompressStream } from 'zstd-napi';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
 import {

@@ -1,7 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createScpCompressor, writeScpCollection, type ScpCompression } from '@agent-ready/core';
+import {
+  createScpCompressor,
+  writeScpCollection,
+  type ScpCompression,
+} from '@agent-ready/core/scp';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
 import {
   SCP_BENCH_METADATA as metadata,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { validateAgentSiteOptions } from '@agent-ready/core';
+import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import {
   DEFAULT_SITEMAP_SHARD_ITEMS,
   sitemapShardOfId,

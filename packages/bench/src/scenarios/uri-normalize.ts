@@ -1,4 +1,4 @@
-import { normalizeUri, resolveUrlAgainst } from '@agent-ready/core';
+import { normalizeUri, resolveUrlAgainst } from '@agent-ready/core/uri';
 import { figure, opsPerSecond, type BenchFigure, type BenchScenario } from '../measurement';
 
 /** What sitemaps and Link headers carry: already-normal https URLs (the fast path). */

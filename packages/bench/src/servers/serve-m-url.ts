@@ -7,7 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { buildMUrlRepresentation, formatLinkHeader, TCT_1 } from '@agent-ready/core';
+import { formatLinkHeader } from '@agent-ready/core/http';
+import { buildMUrlRepresentation, TCT_1 } from '@agent-ready/core/tct';
 import { agentReady } from '@agent-ready/express';
 
 const ORIGIN = 'https://bench.example';

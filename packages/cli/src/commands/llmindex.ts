@@ -1,18 +1,17 @@
 import type { Command } from 'commander';
+import { AgentReadyError, isAgentReadyError } from '@agent-ready/core/errors';
 import {
-  AgentReadyError,
   buildLlmindexJwks,
   generateLlmindexKeyPair,
-  isAgentReadyError,
   LLMINDEX_KEYS_PATH,
   readLlmindexResponse,
-  resolveUri,
   signLlmindexManifest,
   validateLlmindexManifest,
   validateLlmindexProductFeed,
   verifyLlmindexManifestSignature,
   type LlmindexProblem,
-} from '@agent-ready/core';
+} from '@agent-ready/core/llmindex';
+import { resolveUri } from '@agent-ready/core/uri';
 import {
   DEFAULT_MAX_BYTES,
   isUrl,

@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { Command } from 'commander';
+import { AgentReadyError } from '@agent-ready/core/errors';
 import {
-  AgentReadyError,
   inspectScpCollection,
   scpCompressionFromFileName,
   writeScpCollection,
@@ -12,7 +12,7 @@ import {
   type ScpInspection,
   type ScpLimits,
   type ScpPageInput,
-} from '@agent-ready/core';
+} from '@agent-ready/core/scp';
 
 /** Exit codes: 0 valid / written, 1 invalid collection or input, 2 usage or I/O problem. */
 const EXIT_INVALID = 1;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AgentReadyError } from '@agent-ready/core';
+import { AgentReadyError } from '@agent-ready/core/errors';
 import { formatSyncReport, syncScp, syncSite } from '@agent-ready/client';
 import { syncProgressBar } from '../io/progress-bar';
 import { positiveIntegerOption, secondsOption } from './parse-option-number';

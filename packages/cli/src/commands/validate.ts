@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { AgentReadyError } from '@agent-ready/core';
+import { AgentReadyError } from '@agent-ready/core/errors';
 import { formatValidationReport, validateSite } from '@agent-ready/client';
 import { validateProgressLine } from '../io/progress-bar';
 import { positiveIntegerOption, secondsOption } from './parse-option-number';

@@ -1,4 +1,4 @@
-import { parseLinkHeader } from '@agent-ready/core';
+import { parseLinkHeader } from '@agent-ready/core/http';
 import type { HttpExchange } from '../http/http-client';
 import { readHtmlLinks } from './read-html-links';
 

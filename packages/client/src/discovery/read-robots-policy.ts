@@ -1,4 +1,4 @@
-import { robotsAllows, robotsRulesFor } from '@agent-ready/core';
+import { robotsAllows, robotsRulesFor } from '@agent-ready/core/serve';
 import type { HttpClient } from '../http/http-client';
 
 /** RFC 9309 §2.4: a crawler may use a fetched robots.txt for up to 24 hours. */

@@ -1,4 +1,4 @@
-import { parseHttpDate } from '@agent-ready/core';
+import { parseHttpDate } from '@agent-ready/core/http';
 
 /** Longest wait a Retry-After can ask for before it is treated as "give up" (one day). */
 const MAX_RETRY_AFTER_MS = 86_400_000;

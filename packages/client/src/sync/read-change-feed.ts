@@ -1,4 +1,4 @@
-import { CHANGES_PATH, type ChangeEntry, type ChangeFeedPage } from '@agent-ready/core';
+import { CHANGES_PATH, type ChangeEntry, type ChangeFeedPage } from '@agent-ready/core/serve';
 import type { HttpClient } from '../http/http-client';
 
 /** More pages than this after one cursor: re-reading the sitemap is cheaper (and bounded). */

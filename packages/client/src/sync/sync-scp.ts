@@ -15,7 +15,7 @@ import {
   type ScpLimits,
   type ScpPage,
   type ScpSitemap,
-} from '@agent-ready/core';
+} from '@agent-ready/core/scp';
 import { SyncError } from '../client-errors';
 import { readRobotsSitemaps } from '../discovery/find-sitemap-xml';
 import type { RobotsPolicy } from '../discovery/read-robots-policy';

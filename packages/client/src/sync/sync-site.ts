@@ -10,7 +10,7 @@ import {
 import { headerLinks, selectLinks } from '../discovery/find-links';
 import { HttpClient, isSameOrigin } from '../http/http-client';
 import { forEachConcurrently } from '../http/limit-concurrency';
-import { isTctProfileName, tctProfile, type TctProfile } from '@agent-ready/core';
+import { isTctProfileName, tctProfile, type TctProfile } from '@agent-ready/core/tct';
 import { readTctSitemapDocument, type ListedDocument } from '../tct/read-tct-sitemap';
 import { sameUrl } from '../tct/same-url';
 import { verifyMUrlRepresentation } from '../tct/verify-m-url';

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { normalizeUri, type ScpLocalIndex, type ScpPage } from '@agent-ready/core';
+import { type ScpLocalIndex, type ScpPage } from '@agent-ready/core/scp';
+import { normalizeUri } from '@agent-ready/core/uri';
 import { SyncError } from '../client-errors';
 
 export const SYNC_STATE_FILE = 'agent-ready-sync.sqlite';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { TCT_03, TCT_1 } from '@agent-ready/core';
+import { TCT_03, TCT_1 } from '@agent-ready/core/tct';
 import { readTctSitemap, readTctSitemapDocument } from './read-tct-sitemap';
 
 const hash = (c: string) => `sha256-${c.repeat(64)}`;

@@ -1,14 +1,13 @@
 import {
   checkTct03Sitemap,
   checkTct03SitemapIndex,
-  isHttpUrl,
-  isRfc3339,
-  normalizeUri,
   TCT_03,
   TCT_1,
   type Tct03Problem,
   type TctProfile,
-} from '@agent-ready/core';
+} from '@agent-ready/core/tct';
+import { isRfc3339 } from '@agent-ready/core/time';
+import { isHttpUrl, normalizeUri } from '@agent-ready/core/uri';
 
 /** One sitemap item, as DECISIONS §1 shapes it. */
 export interface TctSitemapItem {

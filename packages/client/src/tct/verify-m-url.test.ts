@@ -1,4 +1,4 @@
-import { TCT_03 } from '@agent-ready/core';
+import { TCT_03 } from '@agent-ready/core/tct';
 import { verifyMUrlRepresentation } from './verify-m-url';
 
 const F = 'af976cac6d5c89428a724e456311081ddbf3bab73cc4de7c85119b185ffbdab8';

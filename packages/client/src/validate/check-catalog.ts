@@ -6,7 +6,7 @@
  * Cache-Control that keeps `no-transform` but differs from the recommended value is a warning
  * of an otherwise failing check); `rule` says where the requirement comes from.
  */
-import type { TctProfileName } from '@agent-ready/core';
+import type { TctProfileName } from '@agent-ready/core/tct';
 import { TCT_03_CHECKS } from './check-catalog-tct03';
 
 export type CheckProtocol = 'tct' | 'scp' | 'llmindex' | 'llmstxt';

@@ -9,7 +9,7 @@ import {
   validateLlmindexProductFeed,
   verifyLlmindexManifestSignature,
   type LlmindexManifestView,
-} from '@agent-ready/core';
+} from '@agent-ready/core/llmindex';
 import { charsetOf, mediaTypeOf } from '../discovery/find-links';
 import type { HttpExchange } from '../http/http-client';
 import { evidenceOf } from './check-recorder';

@@ -1,4 +1,4 @@
-import { inspectLlmsTxt } from '@agent-ready/core';
+import { inspectLlmsTxt } from '@agent-ready/core/llmstxt';
 import {
   charsetOf,
   headerLinks,

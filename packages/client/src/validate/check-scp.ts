@@ -10,7 +10,7 @@ import {
   type ScpInspection,
   type ScpLimits,
   type ScpSitemap,
-} from '@agent-ready/core';
+} from '@agent-ready/core/scp';
 import { mediaTypeOf } from '../discovery/find-links';
 import { findSitemapXmlUrls } from '../discovery/find-sitemap-xml';
 import type { HttpExchange, HttpExchangeHead } from '../http/http-client';

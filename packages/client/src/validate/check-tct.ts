@@ -1,4 +1,5 @@
-import { findHtmlMarkup, sha256Hex, validatePolicy } from '@agent-ready/core';
+import { sha256Hex } from '@agent-ready/core/crypto';
+import { findHtmlMarkup, validatePolicy } from '@agent-ready/core/tct';
 import { sameUrl } from '../tct/same-url';
 import {
   headerLinks,

@@ -1,4 +1,4 @@
-import { TCT_1, tctProfileOfMember, type TctProfile } from '@agent-ready/core';
+import { TCT_1, tctProfileOfMember, type TctProfile } from '@agent-ready/core/tct';
 import { headerLinks, htmlLinks, selectLinks } from '../discovery/find-links';
 import type { HttpExchange } from '../http/http-client';
 import { fetchIdentity, fetchOnce, onOrigin, type ValidationContext } from './validation-context';

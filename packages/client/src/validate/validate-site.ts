@@ -1,4 +1,5 @@
-import { tctProfile, type ScpLimits, type TctProfileName } from '@agent-ready/core';
+import { type ScpLimits } from '@agent-ready/core/scp';
+import { tctProfile, type TctProfileName } from '@agent-ready/core/tct';
 import { ClientOptionError, positiveInteger } from '../client-errors';
 import { HttpClient, type HttpClientOptions, type HttpClientStats } from '../http/http-client';
 import { checkLlmindex } from './check-llmindex';

@@ -1,23 +1,20 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { prepareDocument, type AgentDocument } from '@agent-ready/core/document';
+import { formatLinkHeader, type HttpResponse, type ServedResource } from '@agent-ready/core/http';
 import {
   buildSitemaps,
   buildTctIdentity,
-  formatLinkHeader,
   mUrlAlternateLink,
   mUrlResource,
-  prepareDocument,
   respondWithTctResource,
   sitemapHeaders,
   sitemapIndexLinks,
   TCT_03,
   TCT_1,
   tctIdentityOf,
-  type AgentDocument,
-  type HttpResponse,
-  type ServedResource,
   type SitemapEntry,
-} from '@agent-ready/core';
+} from '@agent-ready/core/tct';
 
 /**
  * One rule a variant of the site breaks (each shows one check failing when it should). The site

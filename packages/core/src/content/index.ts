@@ -1,12 +1,10 @@
 export * from './content-tree';
 export { ContentParseError } from './content-errors';
 export { DEFAULT_MAX_CONTENT_LENGTH, type ParseContentOptions } from './content-options';
-export { normalizeContentTree } from './normalize-content-tree';
-export { resolveContentUrl } from './resolve-content-url';
 export { parseStrapiBlocks } from './parse-strapi-blocks';
 export { parseMarkdown } from './parse-markdown';
 export { parseHtml } from './parse-html';
 export { parsePlainText } from './parse-plain-text';
 export { parseContent, type ContentFormat, type ContentSource } from './parse-content';
-export { renderPlainText, renderDocumentText, type DocumentTextInput } from './render-plain-text';
+export { renderPlainText } from './render-plain-text';
 export { renderMarkdown } from './render-markdown';

@@ -1,4 +1,4 @@
 export * from './prepared-document';
 export * from './agent-document';
-export * from './prepare-document';
-export * from './document-validators';
+export { prepareDocument, type PrepareDocumentOptions } from './prepare-document';
+export { documentValidators, type StoredDocumentValidators } from './document-validators';

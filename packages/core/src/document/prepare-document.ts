@@ -1,10 +1,5 @@
-import {
-  parseContent,
-  renderDocumentText,
-  renderMarkdown,
-  renderPlainText,
-  type ContentTree,
-} from '../content';
+import { parseContent, renderMarkdown, renderPlainText, type ContentTree } from '../content';
+import { renderDocumentText } from '../content/render-plain-text';
 import { escapeMarkdownHeading, escapeMarkdownText } from '../llmstxt/escape-markdown';
 import { sha256Hex } from '../crypto';
 import { ValidationError } from '../errors';

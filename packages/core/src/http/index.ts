@@ -1,11 +1,17 @@
-export * from './http-date';
-export * from './entity-tag';
-export * from './request-headers';
-export * from './evaluate-conditional';
-export * from './link-header';
+export { formatHttpDate, parseHttpDate } from './http-date';
+export { formatEntityTag, parseEntityTag, type EntityTag } from './entity-tag';
+export type { RequestHeaders } from './request-headers';
+export {
+  evaluateConditional,
+  type ConditionalDecision,
+  type ConditionalRequest,
+  type RepresentationState,
+} from './evaluate-conditional';
+export { formatLinkHeader, parseLinkHeader, type ParsedLink, type WebLink } from './link-header';
 export * from './json-resource';
 export * from './served-resource';
-export * from './representation-validators';
-export * from './negotiate-markdown';
-export * from './is-media-type';
-export * from './accepts-identity';
+export {
+  validatorsOfBytes,
+  validatorsOfHash,
+  type RepresentationValidators,
+} from './representation-validators';

@@ -1,2 +1,7 @@
-export * from './canonicalize-json';
+export {
+  CanonicalJsonError,
+  canonicalizeJson,
+  canonicalJsonBytes,
+  type JsonValue,
+} from './canonicalize-json';
 export * from './check-json-limits';

@@ -29,7 +29,6 @@ export {
   buildLlmindexProductLine,
   formatLlmindexProductFeed,
   formatLlmindexProductLine,
-  normalizeLlmindexAvailability,
   type LlmindexProductInput,
 } from './build-product-line';
 export type { LlmindexPageCommon, LlmindexRichText } from './render-llm-page';
@@ -38,7 +37,14 @@ export * from './render-policies-page';
 export * from './render-faq-page';
 export * from './render-about-page';
 export * from './ownership-proof';
-export * from './llmindex-keys';
-export { llmindexSigningPayload } from './llmindex-signing-payload';
+export {
+  buildLlmindexJwks,
+  generateLlmindexKeyPair,
+  type JWK,
+  type LlmindexJwks,
+  type LlmindexKeyPair,
+  type LlmindexPrivateJwk,
+  type LlmindexPublicJwk,
+} from './llmindex-keys';
 export * from './sign-manifest';
 export * from './verify-manifest-signature';

@@ -1,6 +1,6 @@
 export * from './llmstxt-types';
 export * from './llmstxt-errors';
-export { escapeLlmsTxtLinkName, generateLlmsTxt } from './generate-llms-txt';
+export { generateLlmsTxt } from './generate-llms-txt';
 export { generateLlmsTxtIndex, type LlmsTxtIndexEntry } from './generate-llms-txt-index';
 export {
   generateLlmsFullTxt,
@@ -10,5 +10,4 @@ export {
 export { listLlmsTxtFiles, llmsTxtFileFor, llmsTxtPageLinks } from './list-llms-txt-files';
 export { inspectLlmsTxt, parseLlmsTxt } from './parse-llms-txt';
 export { markdownTwinUrl, type MarkdownTwinStyle } from './markdown-twin-url';
-export { llmsTxtDescribedByLink, llmsTxtMarkdownAlternateLink } from './llmstxt-link-relations';
 export { LLMS_TXT_DEFAULT_SECTION } from './select-llms-txt-pages';

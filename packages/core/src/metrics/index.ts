@@ -1,3 +1,9 @@
-export * from './classify-agent';
-export * from './metrics-recorder';
-export * from './build-agent-stats';
+export { classifyAgent } from './classify-agent';
+export {
+  MetricsRecorder,
+  type EndpointKind,
+  type MetricCounters,
+  type MetricEvent,
+  type MetricKey,
+} from './metrics-recorder';
+export { readAgentStats, type AgentStats, type MetricRow } from './build-agent-stats';

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { buildAgentStats, classifyAgent, MetricsRecorder, type MetricRow } from '.';
+import { buildAgentStats, type MetricRow } from './build-agent-stats';
+import { classifyAgent } from './classify-agent';
+import { MetricsRecorder } from './metrics-recorder';
 
 describe('classifyAgent', () => {
   it.each([

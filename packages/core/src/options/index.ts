@@ -1,5 +1,23 @@
-export * from './option-schemas';
+export {
+  booleanOption,
+  documented,
+  httpUrlOption,
+  integerOption,
+  languageTagOption,
+  nonEmptyString,
+  offOr,
+  oneOf,
+  optionsObject,
+  stringOption,
+  unknownKeyWording,
+  type OptionDoc,
+} from './option-schemas';
 export * from './parse-options';
-export * from './format-field-path';
-export * from './suggest-known-key';
-export * from './render-options-table';
+export {
+  optionDocOf,
+  optionsOf,
+  renderOptionsTable,
+  replaceGeneratedTable,
+  undocumentedOptions,
+  type OptionsTableSettings,
+} from './render-options-table';

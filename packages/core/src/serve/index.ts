@@ -1,15 +1,46 @@
 export * from './agent-content-source';
 export type { AgentOutcome, AgentRequest } from './agent-outcome';
 export * from './artifact-descriptor';
-export * from './normalize-request-path';
 export type { AgentEndpointsOptions } from './endpoint-context';
 export * from './create-agent-endpoints';
-export * from './agent-site-options';
+export {
+  agentSiteOptionsObject,
+  agentSiteOptionsSchema,
+  botAuthOptionsSchema,
+  endpointOptionsFor,
+  llmindexOptionsSchema,
+  llmsTxtOptionsSchema,
+  metricsOptionsSchema,
+  prepareOptionsFor,
+  readServingSettings,
+  robotsTxtOptionsSchema,
+  scpOptionsSchema,
+  servingSettingsOf,
+  siteOptionsSchema,
+  validateAgentSiteOptions,
+  withSiteOptionRules,
+  type AgentSiteOptions,
+  type LlmindexSiteOptions,
+  type LlmsTxtSiteOptions,
+  type ScpSiteOptions,
+  type ServingSettings,
+} from './agent-site-options';
 export * from './robots-txt';
-export * from './change-feed';
+export {
+  CHANGE_FEED_REL,
+  CHANGES_PAGE_SIZE,
+  CHANGES_PATH,
+  formatChangeCursor,
+  parseChangeCursor,
+  type ChangeEntry,
+  type ChangeFeedPage,
+  type ChangeFeedPosition,
+  type ChangeFeedSource,
+  type StoredChangeView,
+} from './change-feed';
 export * from './page-discovery';
 export * from './agent-path';
-export * from './error-responses';
+export { notFoundResponse, serviceUnavailableResponse } from './error-responses';
 export { PAGE_LIST_HEADERS, type PageDecoration } from './decorate-page';
 export { MARKDOWN_CONTENT_TYPE } from './serve-markdown-twin';
 export { POLICY_PATH } from './serve-policy';

@@ -1,1 +1,6 @@
-export * from './content-usage';
+export {
+  formatContentUsage,
+  usagePreferencesSchema,
+  validateUsagePreferences,
+  type UsagePreferences,
+} from './content-usage';

@@ -78,7 +78,7 @@ export async function scpCollections(http: Server): Promise<{
 }> {
   const res = await request(http).get('/scp/sitemap.xml');
   if (res.status !== 200) throw new Error(`SCP sitemap answered ${res.status}`);
-  const { parseScpSitemap } = await import('@agent-ready/core');
+  const { parseScpSitemap } = await import('@agent-ready/core/scp');
   const sitemap = parseScpSitemap(res.text);
   return {
     snapshots: new Map(sitemap.collections.map((c) => [c.section, pathOf(c.url)])),

@@ -7,7 +7,7 @@
  * admin/src: the server's published types import them. Shapes owned by core, the store, the
  * client or the plugin's option schemas are imported from there, not repeated.
  */
-import type { AgentStats } from '@agent-ready/core';
+import type { AgentStats } from '@agent-ready/core/metrics';
 import type { ValidationReport } from '@agent-ready/client';
 import type {
   ArtifactsStatus,

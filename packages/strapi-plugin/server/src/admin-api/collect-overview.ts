@@ -1,4 +1,4 @@
-import type { AgentStats } from '@agent-ready/core';
+import type { AgentStats } from '@agent-ready/core/metrics';
 import type { ContentTypeOverview, LocaleCounts, Overview } from './answer-types';
 import { describeMissing } from '../config/required-settings';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';

@@ -1,4 +1,5 @@
-import { LLMINDEX_MANIFEST_PATH, LLMS_TXT_FAMILY, POLICY_PATH } from '@agent-ready/core';
+import { LLMINDEX_MANIFEST_PATH } from '@agent-ready/core/llmindex';
+import { LLMS_TXT_FAMILY, POLICY_PATH } from '@agent-ready/core/serve';
 import type { RegenerationEngine } from '@agent-ready/store';
 import type { EndpointId, EndpointLink, EndpointReason } from './answer-types';
 import type { AgentReadyPluginConfig } from '../config/plugin-config';

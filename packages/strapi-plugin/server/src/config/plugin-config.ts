@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  agentSiteOptionsObject,
   booleanOption,
   documented,
   integerOption,
@@ -8,11 +7,14 @@ import {
   oneOf,
   optionDocOf,
   optionsObject,
-  siteOptionsSchema,
   unknownKeyWording,
-  usagePreferencesSchema,
+} from '@agent-ready/core/options';
+import {
+  agentSiteOptionsObject,
+  siteOptionsSchema,
   withSiteOptionRules,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
+import { usagePreferencesSchema } from '@agent-ready/core/usage';
 import { rebuildOptionsSchema, tablePrefixOption } from '@agent-ready/store';
 
 export const PLUGIN_ID = 'agent-ready';

@@ -1,4 +1,4 @@
-import { renderOptionsTable, replaceGeneratedTable } from '@agent-ready/core';
+import { renderOptionsTable, replaceGeneratedTable } from '@agent-ready/core/options';
 import { contentTypeMappingSchema, pluginConfigSchema } from './plugin-config';
 
 /** The rows of the README's settings table, in the order a reader meets them. */

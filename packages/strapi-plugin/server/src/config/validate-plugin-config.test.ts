@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { ValidationError } from '@agent-ready/core';
+import { ValidationError } from '@agent-ready/core/errors';
 import { validateFilePluginConfig, validatePluginConfig } from './validate-plugin-config';
 
 const SITE = { origin: 'https://Example.com/', name: 'Example' };

@@ -1,4 +1,5 @@
-import { checkOptions, OptionsValidationError, type OptionProblem } from '@agent-ready/core';
+import { OptionsValidationError, type OptionProblem } from '@agent-ready/core/errors';
+import { checkOptions } from '@agent-ready/core/options';
 import {
   filePluginConfigSchema,
   pluginConfigSchema,

@@ -1,11 +1,11 @@
 import Koa from 'koa';
 import request from 'supertest';
+import { prepareDocument } from '@agent-ready/core/document';
 import {
   llmsTxtNoticeHtml,
-  prepareDocument,
   prepareOptionsFor,
   validateAgentSiteOptions,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
 import { openAgentSite, SILENT_LOGGER, type AgentSite } from '@agent-ready/store';
 import { databaseConfig } from '@agent-ready/test-support';
 import { createAgentKoaMiddleware } from './agent-koa-middleware';

@@ -1,10 +1,10 @@
+import { type HttpResponse } from '@agent-ready/core/http';
 import {
   notFoundResponse,
   PAGE_LIST_HEADERS,
   type AgentRequest,
-  type HttpResponse,
   type PageDecoration,
-} from '@agent-ready/core';
+} from '@agent-ready/core/serve';
 import type { AgentSite, AgentSiteOutcome } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
 import type { KoaContext, KoaMiddleware } from './koa-context';

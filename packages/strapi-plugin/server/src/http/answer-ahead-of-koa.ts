@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import { writeBufferedNodeResponse } from '@agent-ready/core';
+import { writeBufferedNodeResponse } from '@agent-ready/core/node-http';
 import type { AgentSite } from '@agent-ready/store';
 import type { LearnedStrapiHeaders } from './learn-strapi-headers';
 

@@ -1,6 +1,6 @@
 import http, { type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpResponse } from '@agent-ready/core';
+import type { HttpResponse } from '@agent-ready/core/http';
 import { LearnedStrapiHeaders } from './learn-strapi-headers';
 
 /** A host that adds headers around our answers, as Strapi's global middlewares do. */

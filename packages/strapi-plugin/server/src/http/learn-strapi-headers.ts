@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { mergeVary, type HttpResponse, type ResponseHeaders } from '@agent-ready/core';
+import { type HttpResponse, type ResponseHeaders } from '@agent-ready/core/http';
+import { mergeVary } from '@agent-ready/core/node-http';
 
 /** Headers that belong to one response or one connection, never to a template. */
 const PER_RESPONSE = new Set([

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { HttpResponse } from '@agent-ready/core';
+import type { HttpResponse } from '@agent-ready/core/http';
 import type { KoaContext } from './koa-context';
 
 /** Statuses Koa sends without a body (it strips body headers itself). */

@@ -1,4 +1,9 @@
-import { parseContent, parseMarkdown, parseStrapiBlocks, renderMarkdown } from '@agent-ready/core';
+import {
+  parseContent,
+  parseMarkdown,
+  parseStrapiBlocks,
+  renderMarkdown,
+} from '@agent-ready/core/content';
 import { bodyFromEntry } from './body-from-entry';
 import type { BodySource } from './resolve-content-types';
 

@@ -3,9 +3,9 @@ import {
   parsePlainText,
   parseStrapiBlocks,
   renderMarkdown,
-  type AgentDocumentBody,
   type BlockNode,
-} from '@agent-ready/core';
+} from '@agent-ready/core/content';
+import { type AgentDocumentBody } from '@agent-ready/core/document';
 import type { BodySource, TextFormat } from './resolve-content-types';
 import type { StrapiEntry } from './strapi-schema';
 

@@ -1,4 +1,4 @@
-import type { UsagePreferences } from '@agent-ready/core';
+import type { UsagePreferences } from '@agent-ready/core/usage';
 import { LLMINDEX_PRODUCT_KEYS, type ContentTypeMapping } from '../config/plugin-config';
 import {
   contentTypeKey,

@@ -1,4 +1,4 @@
-import { ValidationError } from '@agent-ready/core';
+import { ValidationError } from '@agent-ready/core/errors';
 import { resolveContentTypes } from './resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from './strapi-schema';
 import { documentKey, toAgentDocument } from './to-agent-document';

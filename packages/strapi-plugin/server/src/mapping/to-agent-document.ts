@@ -1,9 +1,9 @@
 import {
-  ValidationError,
   type AgentDocument,
   type AgentDocumentLlmindexRole,
   type LlmindexProductData,
-} from '@agent-ready/core';
+} from '@agent-ready/core/document';
+import { ValidationError } from '@agent-ready/core/errors';
 import { bodyFromEntry } from './body-from-entry';
 import type { ResolvedContentType, ResolvedLlmindexRole } from './resolve-content-types';
 import type { StrapiEntry } from './strapi-schema';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { ValidationError } from '@agent-ready/core';
+import { ValidationError } from '@agent-ready/core/errors';
 import { expandUrlPattern, parseUrlPattern } from './url-pattern';
 
 describe('parseUrlPattern', () => {

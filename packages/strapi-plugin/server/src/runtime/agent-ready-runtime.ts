@@ -5,12 +5,8 @@ import type {
   RuntimeState,
   SettingsStatus,
 } from '../admin-api/answer-types';
-import {
-  prepareOptionsFor,
-  readAgentStats,
-  type AgentEndpoints,
-  type AgentStats,
-} from '@agent-ready/core';
+import { readAgentStats, type AgentStats } from '@agent-ready/core/metrics';
+import { prepareOptionsFor, type AgentEndpoints } from '@agent-ready/core/serve';
 import {
   openAgentSite,
   type AgentSite,

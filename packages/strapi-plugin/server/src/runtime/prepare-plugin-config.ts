@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { OptionsValidationError, prepareOptionsFor, ValidationError } from '@agent-ready/core';
+import { OptionsValidationError, ValidationError } from '@agent-ready/core/errors';
+import { prepareOptionsFor } from '@agent-ready/core/serve';
 import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
 import { missingSettings } from '../config/required-settings';
 import {

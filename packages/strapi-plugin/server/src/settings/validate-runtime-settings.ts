@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  checkOptions,
-  offOr,
-  optionsObject,
-  policyOptionsSchema,
-  stringOption,
-} from '@agent-ready/core';
+import { checkOptions, offOr, optionsObject, stringOption } from '@agent-ready/core/options';
+import { policyOptionsSchema } from '@agent-ready/core/tct';
 import { contentTypeSettingSchema, localesSchema } from '../config/plugin-config';
 import { throwConfigProblems, type ConfigProblem } from '../config/validate-plugin-config';
 

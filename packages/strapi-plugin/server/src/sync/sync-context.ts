@@ -1,4 +1,4 @@
-import type { PrepareDocumentOptions } from '@agent-ready/core';
+import type { PrepareDocumentOptions } from '@agent-ready/core/document';
 import type { RegenerationEngine } from '@agent-ready/store';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { DocumentsApi, QueryApi } from './read-published-entries';

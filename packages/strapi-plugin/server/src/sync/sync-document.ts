@@ -1,4 +1,5 @@
-import { AgentReadyError, prepareDocument } from '@agent-ready/core';
+import { prepareDocument } from '@agent-ready/core/document';
+import { AgentReadyError } from '@agent-ready/core/errors';
 import { StoreUnavailableError, type UpsertStatus } from '@agent-ready/store';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../mapping/strapi-schema';
