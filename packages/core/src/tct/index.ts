@@ -10,3 +10,4 @@ export * from './tct-identity';
 export * from './read-tct03-document';
 export * from './read-tct03-sitemap';
 export * from './respond-tct';
+export * from './convert-m-url-profile';
