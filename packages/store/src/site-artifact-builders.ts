@@ -1,4 +1,11 @@
-import { normalizeUri, POLICY_PATH, type AgentSiteOptions } from '@agent-ready/core';
+import {
+  normalizeUri,
+  POLICY_PATH,
+  prepareOptionsFor,
+  siteTctProfile,
+  type AgentSiteOptions,
+  type PrepareDocumentOptions,
+} from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
 import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
 import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
@@ -29,13 +36,22 @@ export function siteSitemapSettings(options: AgentSiteOptions): SitemapSettingsI
       ? { maxItemsPerShard: options.sitemap.maxItemsPerShard }
       : {}),
     ...(options.policy ? { policyUrl: normalizeUri(`${origin}${POLICY_PATH}`) } : {}),
+    profile: siteTctProfile(options).name,
   };
 }
 
-/** What the engine keeps in step with the table for a site: its builders and its sitemap. */
+/**
+ * What the engine keeps in step with the table for a site: its builders, its sitemap, and how
+ * its documents are rendered (rows of another profile are rendered again for it).
+ */
 export function siteArtifactSettings(options: AgentSiteOptions): {
   builders: ArtifactBuilder[];
   sitemap: SitemapSettingsInput;
+  rendering: PrepareDocumentOptions;
 } {
-  return { builders: siteArtifactBuilders(options), sitemap: siteSitemapSettings(options) };
+  return {
+    builders: siteArtifactBuilders(options),
+    sitemap: siteSitemapSettings(options),
+    rendering: prepareOptionsFor(options),
+  };
 }
