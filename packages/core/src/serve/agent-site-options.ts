@@ -280,7 +280,7 @@ export const agentSiteOptionsObject = optionsObject(
       }).optional(),
       {
         description:
-          'TCT: `{ profile }`, the wire profile M-URLs and the JSON sitemap are served in.',
+          "`{ profile: 'tct-1' | 'tct-03' }`: the TCT wire profile of M-URLs and the JSON sitemap, drafts -00/-01 or draft -03 (docs/protocols.md); a change re-renders every document.",
         default: "`{ profile: 'tct-1' }`",
       },
     ),
