@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  agentSiteOptionsObject,
   checkOptions,
   offOr,
   optionsObject,
@@ -19,7 +20,8 @@ const boundedText = (max: number) =>
 /**
  * The settings an editor may change from the admin panel while Strapi runs: the same rules as
  * config/plugins for the same keys (mapping, locales, policy), with bounds. Each key present
- * replaces the value from `config/plugins`; an absent key keeps it. Everything else (origin,
+ * replaces the value from `config/plugins`; an absent key keeps it. The TCT profile too: a
+ * change re-renders every document in the background. Everything else (origin,
  * database, table prefix, M-URL suffix, artifact families) needs a restart and stays in the file.
  */
 export const runtimeSettingsSchema = optionsObject(
@@ -61,6 +63,8 @@ export const runtimeSettingsSchema = optionsObject(
       .optional(),
     /** `/llm-policy.json`; `false`: off. */
     policy: offOr(policyOptionsSchema, 'must be false (off) or an object').optional(),
+    /** The TCT wire profile: `{ profile: 'tct-1' | 'tct-03' }` (the site option's own rule). */
+    tct: agentSiteOptionsObject.shape.tct,
   },
   'the settings must be a JSON object',
 );
