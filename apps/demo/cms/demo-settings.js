@@ -58,6 +58,19 @@ function database(env) {
 }
 
 /**
+ * The TCT profile both servers serve: `tct-1` (default) or `tct-03` (draft -03).
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {'tct-1' | 'tct-03'}
+ */
+function tctProfile(env) {
+  const value = env.DEMO_TCT_PROFILE || 'tct-1';
+  if (value !== 'tct-1' && value !== 'tct-03') {
+    throw new Error(`DEMO_TCT_PROFILE must be tct-1 or tct-03, got ${value}`);
+  }
+  return value;
+}
+
+/**
  * Everything the demo's two servers and its start script agree on.
  * @param {NodeJS.ProcessEnv} [env]
  */
@@ -85,6 +98,8 @@ function demoSettings(env = process.env) {
   /** The shared agent-ready options (`AgentSiteOptions`): the plugin's and the adapter's. */
   const agentReady = {
     site,
+    // The TCT wire profile of M-URLs and the JSON sitemap (DEMO_TCT_PROFILE).
+    tct: { profile: tctProfile(env) },
     policy: {
       effective: '2025-10-01T00:00:00Z',
       urls: {

@@ -7,7 +7,8 @@
 // Environment: DEMO_SITE_PORT (3000), DEMO_CMS_PORT (1337), DEMO_ORIGIN (the public origin,
 // default the site's own URL), DATABASE_CLIENT=postgres (+ DATABASE_HOST, _PORT, _NAME,
 // _USERNAME, _PASSWORD), DATABASE_FILENAME and DEMO_PUBLIC_DIR (SQLite file and media folder),
-// DEMO_SKIP_ADMIN_BUILD=1 (serve the API without building the admin panel).
+// DEMO_SKIP_ADMIN_BUILD=1 (serve the API without building the admin panel), DEMO_TCT_PROFILE
+// (tct-1, or tct-03 for TCT draft -03).
 /* global AbortSignal */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -129,6 +130,12 @@ function printSummary(settings, sample) {
         : 'off: llmindex needs an https origin (DEMO_ORIGIN=https://…, see apps/demo/README.md)',
     ],
     ['SCP sitemap', `${site}/scp/sitemap.xml`],
+    [
+      'TCT profile',
+      settings.agentReady.tct.profile === 'tct-03'
+        ? 'tct-03 (draft -03, DEMO_TCT_PROFILE)'
+        : 'tct-1 (DEMO_TCT_PROFILE=tct-03 serves draft -03)',
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   say('');

@@ -29,4 +29,14 @@ describe("the demo's settings", () => {
       }),
     ).not.toThrow();
   });
+
+  it('take the TCT profile from DEMO_TCT_PROFILE, for both servers', () => {
+    expect(settings.agentReady.tct).toEqual({ profile: 'tct-1' });
+    const draft03 = demoSettings({ DEMO_TCT_PROFILE: 'tct-03' });
+    expect(draft03.plugin.tct).toEqual({ profile: 'tct-03' });
+    expect(() => plugin.config.validator(draft03.plugin)).not.toThrow();
+    expect(() => demoSettings({ DEMO_TCT_PROFILE: 'tct-3' })).toThrow(
+      'DEMO_TCT_PROFILE must be tct-1 or tct-03, got tct-3',
+    );
+  });
 });

@@ -1,5 +1,12 @@
-import { parseContent, renderPlainText } from '@agent-ready/core/content';
-import { parseScpSitemap } from '@agent-ready/core/scp';
+import { validateSite } from '@agent-ready/client';
+import {
+  parseContent,
+  parseScpSitemap,
+  readTct03MUrl,
+  readTct03Sitemap,
+  renderPlainText,
+  TCT_03,
+} from '@agent-ready/core';
 import { availableDialects, waitForState } from '@agent-ready/test-support';
 import { bootDemo, type BootedDemo } from './support/boot-demo';
 import { DEMO_START_DEADLINE_MS, isRunning, runDemo, type RunningDemo } from './support/run-demo';
@@ -69,6 +76,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(rows.get('llms.txt')).toBe(`${site}/llms.txt`);
       expect(rows.get('llmindex manifest')).toMatch(/^off: llmindex needs an https origin/);
       expect(rows.get('SCP sitemap')).toBe(`${site}/scp/sitemap.xml`);
+      expect(rows.get('TCT profile')).toMatch(/^tct-1 \(DEMO_TCT_PROFILE=tct-03/);
       expect(demo.summary.curl.url).toBe(rows.get('An M-URL'));
       expect(demo.summary.curl.etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);
       // What a user reads says the same as the message the test got.
@@ -440,6 +448,53 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           }
         },
         DEMO_START_DEADLINE_MS + 30_000,
+      );
+
+      it(
+        'with DEMO_TCT_PROFILE=tct-03: both servers serve draft -03, and the validator passes every check',
+        async () => {
+          // The same database: the plugin re-renders every document for the new profile.
+          const restarted = await runDemo({ ...env, DEMO_TCT_PROFILE: 'tct-03' });
+          try {
+            expect(restarted.summary.rows.get('TCT profile')).toBe(
+              'tct-03 (draft -03, DEMO_TCT_PROFILE)',
+            );
+            const sitemap = await fetch(`${site}/llm-sitemap.json`);
+            const bytes = Buffer.from(await sitemap.arrayBuffer());
+            expect(sitemap.headers.get('content-type')).toBe('application/json');
+            const items = readTct03Sitemap(bytes);
+            expect(JSON.parse(bytes.toString()).profile).toBe(TCT_03.sitemapProfile);
+            // Strapi serves the same bytes as the site (one table).
+            const fromCms = Buffer.from(
+              await (await fetch(`${cms}/llm-sitemap.json`)).arrayBuffer(),
+            );
+            expect(fromCms.equals(bytes)).toBe(true);
+            const mUrl = await fetch(items[1]!.mUrl);
+            const document = readTct03MUrl(Buffer.from(await mUrl.arrayBuffer()));
+            expect(document.profile).toBe(TCT_03.id);
+            expect(mUrl.headers.get('etag')).toBe(`"${items[1]!.etag}"`);
+            expect(mUrl.headers.get('link')).toContain(`<${TCT_03.id}>; rel="profile"`);
+            for (const profile of [undefined, 'tct-03' as const]) {
+              const report = await validateSite(site, {
+                sample: 10,
+                ...(profile ? { profile } : {}),
+              });
+              expect(report.tctProfile).toBe('tct-03');
+              // The demo's sitemap is one shard: there is no index to check.
+              expect(
+                report.checks
+                  .filter((c) => c.status !== 'pass' && c.protocol !== 'llmindex')
+                  .map((c) => `${c.id}: ${c.status}`),
+              ).toEqual([
+                'sitemap_index profile_structure: not-tested',
+                'sitemap_index_hints_match: not-tested',
+              ]);
+            }
+          } finally {
+            expect(await restarted.stop('SIGINT')).toBe(0);
+          }
+        },
+        DEMO_START_DEADLINE_MS + 60_000,
       );
     }
   });

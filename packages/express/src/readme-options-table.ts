@@ -8,6 +8,7 @@ export const README_OPTION_ROWS = [
   'tablePrefix',
   'mode',
   'mUrl',
+  'tct',
   'sitemap',
   'policy',
   'llmsTxt',

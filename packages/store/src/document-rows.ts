@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { sha256Hex } from '@agent-ready/core/crypto';
+import { isTctProfileName, sha256Hex, type TctProfileName } from '@agent-ready/core';
 import type { TableNames } from './table-names';
 
 export type DocumentState = 'published' | 'unpublished' | 'deleted';
@@ -40,6 +40,8 @@ export interface MUrlRow {
   modified: string;
   hash: string | null;
   body: Buffer | null;
+  /** The TCT profile `body` was rendered in (rows stored before profiles were recorded: tct-1). */
+  profile: TctProfileName;
   /** The body's Content-Digest as core formed it; null for rows stored before it was kept. */
   contentDigest: string | null;
   htmlBytes: number | null;
@@ -76,6 +78,11 @@ const toNullableNumber = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 const toNullableString = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
+
+/** A row's profile: NULL (stored before profiles were recorded) is tct-1, the only one then. */
+export function storedProfileName(value: unknown): TctProfileName {
+  return isTctProfileName(value) ? value : 'tct-1';
+}
 
 export function toBuffer(value: unknown): Buffer | null {
   if (value === null || value === undefined) return null;
@@ -219,6 +226,7 @@ export async function findMUrlRow(
       'modified',
       'hash',
       'body',
+      'profile',
       'content_digest',
       'html_bytes',
       'usage',
@@ -235,6 +243,7 @@ export async function findMUrlRow(
     modified: String(raw.modified),
     hash: toNullableString(raw.hash),
     body: toBuffer(raw.body),
+    profile: storedProfileName(raw.profile),
     contentDigest: toNullableString(raw.content_digest),
     htmlBytes: toNullableNumber(raw.html_bytes),
     usage: toNullableString(raw.usage),

@@ -16,7 +16,9 @@ import {
   readSitemapLayout,
   readSitemapSettings,
   sitemapDocumentOf,
+  sitemapProfileOf,
   type ComposedShard,
+  type ShardMemo,
   type SitemapLayout,
   type SitemapSettings,
 } from './sitemap-shards';
@@ -101,6 +103,8 @@ export class LiveSitemap {
           family: SITEMAP_FAMILY,
           url: document.url,
           ...(settings.policyUrl ? { policyUrl: settings.policyUrl } : {}),
+          // The writer's profile: every process serves the bytes in the form they were composed.
+          profile: sitemapProfileOf(settings).name,
           ...kind,
         },
       },
@@ -132,7 +136,7 @@ export class LiveSitemap {
       const summaries = [];
       let lastModifiedMs = 0;
       for (const { shard, version, memo } of shards) {
-        let summary = memo?.version === version ? memo : undefined;
+        let summary: ShardMemo | undefined = memo?.version === version ? memo : undefined;
         if (!summary) {
           const composed = await this.shardAt(trx, settings, layout, shard, version);
           summary = {
@@ -140,6 +144,9 @@ export class LiveSitemap {
             etag: composed.shard.resource.hash,
             items: composed.shard.itemCount,
             modifiedMs: composed.lastModifiedMs,
+            ...(composed.shard.lastModified !== undefined
+              ? { lastModified: composed.shard.lastModified }
+              : {}),
           };
         }
         lastModifiedMs = Math.max(lastModifiedMs, summary.modifiedMs);
@@ -147,6 +154,7 @@ export class LiveSitemap {
           url: normalizeUri(`${settings.origin}${sitemapShardPath(settings.path, shard)}`),
           etag: summary.etag,
           items: summary.items,
+          ...(summary.lastModified !== undefined ? { lastModified: summary.lastModified } : {}),
         });
       }
       const index = composeSitemapIndex(settings, summaries);

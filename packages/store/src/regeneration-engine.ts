@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import {
+  documentRenderKey,
   normalizeUri,
   sha256Hex,
+  type PrepareDocumentOptions,
   type PreparedDocument,
   type ServingSettings,
 } from '@agent-ready/core';
@@ -47,6 +49,7 @@ import { tableNames, type TableNames } from './table-names';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { SILENT_LOGGER, type StoreLogger } from './store-logger';
 import { isDeadLocalHolder, newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
+import { reprofileDocuments } from './reprofile-documents';
 import {
   installSitemapSettings,
   refreshSitemapMemos,
@@ -73,6 +76,13 @@ export interface RegenerationEngineOptions {
    * origin): stored with every install, so a process serving the table read-only serves these.
    */
   serving?: ServingSettings;
+  /**
+   * How the site's documents are rendered now (the adapters' prepare options). Rows rendered in
+   * another TCT profile under otherwise the same settings are rendered again in this one from
+   * their stored bytes, in the background, at open and when `configure` changes it (see
+   * `reprofileDocuments`; `whenIdle()` waits for it).
+   */
+  rendering?: PrepareDocumentOptions;
   rebuild?: {
     /** Quiet period before a rebuild starts: a burst of edits costs one rebuild. */
     debounceMs?: number;
@@ -221,6 +231,10 @@ export class RegenerationEngine {
   private builders: readonly ArtifactBuilder[];
   private serving: ServingSettings | undefined;
   private sitemap: SitemapSettings | undefined;
+  private rendering: PrepareDocumentOptions | undefined;
+  /** The pass re-rendering rows of another profile, while one runs; another follows if asked. */
+  private reprofiling: Promise<void> | undefined;
+  private reprofileAgain = false;
   /** Sitemap settings given by `configure`, stored by the next pass. */
   private sitemapToInstall: SitemapSettings | undefined;
   private readonly logger: StoreLogger;
@@ -251,6 +265,7 @@ export class RegenerationEngine {
     this.builders = options.builders ?? [];
     this.serving = options.serving;
     this.sitemap = options.sitemap ? resolveSitemapSettings(options.sitemap) : undefined;
+    this.rendering = options.rendering;
     this.logger = options.logger ?? SILENT_LOGGER;
     this.clock = options.clock ?? Date.now;
     this.debounceMs = options.rebuild?.debounceMs ?? 100;
@@ -278,8 +293,66 @@ export class RegenerationEngine {
         installSitemapSettings(db.knex, t, sitemap),
       );
     }
+    engine.startReprofiling();
     if (engine.automatic) engine.requestRebuild();
     return engine;
+  }
+
+  /**
+   * Re-renders, from their stored bytes, the published rows rendered in another TCT profile than
+   * the site's under otherwise the same settings (see reprofile-documents). Returns how many.
+   */
+  async reprofileDocuments(): Promise<number> {
+    const rendering = this.rendering;
+    if (!rendering) return 0;
+    const rows = await translateDatabaseErrors('re-render documents for a new profile', () =>
+      reprofileDocuments(this.db.knex, this.tables, {
+        rendering,
+        ...(this.sitemap?.overviewUrl ? { overviewUrl: this.sitemap.overviewUrl } : {}),
+        clock: this.clock,
+        logger: this.logger,
+        // A newer rendering (configure) stops this pass; the pass that follows starts over.
+        stopped: () =>
+          this.closed || (this.rendering !== rendering && this.renderingChangedSince(rendering)),
+        onProgress: () => this.changed(),
+      }),
+    );
+    if (rows > 0)
+      this.logger.info(
+        `agent-ready: ${rows} documents re-rendered in ${rendering.profile?.name ?? 'tct-1'} from their stored bytes`,
+      );
+    return rows;
+  }
+
+  /** Whether documents render otherwise now than under `before`. */
+  private renderingChangedSince(before: PrepareDocumentOptions): boolean {
+    return (
+      this.rendering === undefined ||
+      documentRenderKey(this.rendering) !== documentRenderKey(before)
+    );
+  }
+
+  /** Starts the re-rendering pass in the background, or asks for another after the running one. */
+  private startReprofiling(): void {
+    if (!this.rendering || this.closed) return;
+    if (this.reprofiling) {
+      this.reprofileAgain = true;
+      return;
+    }
+    this.reprofiling = this.reprofileDocuments()
+      .then(
+        () => undefined,
+        (error: Error) => {
+          this.logger.error(`agent-ready: ${error.message}`);
+        },
+      )
+      .finally(() => {
+        this.reprofiling = undefined;
+        if (this.reprofileAgain) {
+          this.reprofileAgain = false;
+          this.startReprofiling();
+        }
+      });
   }
 
   get dialect(): Dialect {
@@ -385,6 +458,7 @@ export class RegenerationEngine {
           committed_ms: committedMs,
           fingerprint: doc.fingerprint,
           render_key: doc.renderKey,
+          profile: doc.profile,
           // The bytes and the validators core formed for them (documentValidators).
           hash: rendered.output.hash,
           content_digest: rendered.output.contentDigest,
@@ -635,10 +709,14 @@ export class RegenerationEngine {
     builders: readonly ArtifactBuilder[];
     sitemap?: SitemapSettingsInput;
     serving?: ServingSettings;
+    rendering?: PrepareDocumentOptions;
   }): void {
     this.sitemap = settings.sitemap ? resolveSitemapSettings(settings.sitemap) : undefined;
     this.sitemapToInstall = this.sitemap;
     this.serving = settings.serving;
+    const before = this.rendering;
+    this.rendering = settings.rendering;
+    if (before === undefined || this.renderingChangedSince(before)) this.startReprofiling();
     this.setBuilders(settings.builders);
   }
 
@@ -741,8 +819,13 @@ export class RegenerationEngine {
 
   /** Waits until no rebuild is scheduled or running (tests, graceful shutdown). */
   async whenIdle(): Promise<void> {
-    while (this.timer !== undefined || this.running !== undefined) {
-      if (this.running) await this.running.catch(() => undefined);
+    while (
+      this.timer !== undefined ||
+      this.running !== undefined ||
+      this.reprofiling !== undefined
+    ) {
+      if (this.reprofiling) await this.reprofiling;
+      else if (this.running) await this.running.catch(() => undefined);
       else await new Promise((resolve) => setTimeout(resolve, Math.max(5, this.debounceMs)));
     }
   }
@@ -1104,6 +1187,7 @@ export class RegenerationEngine {
     if (this.timer) clearTimeout(this.timer);
     if (this.healTimer) clearInterval(this.healTimer);
     this.timer = undefined;
+    await this.reprofiling;
     await this.running?.catch(() => undefined);
     retireLeaseHolder(this.instanceId);
     await this.snapshots.close();

@@ -1,10 +1,13 @@
 import {
+  normalizeUri,
   POLICY_PATH,
+  prepareOptionsFor,
   servingSettingsOf,
+  siteTctProfile,
   type AgentSiteOptions,
+  type PrepareDocumentOptions,
   type ServingSettings,
-} from '@agent-ready/core/serve';
-import { normalizeUri } from '@agent-ready/core/uri';
+} from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
 import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
 import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
@@ -35,21 +38,25 @@ export function siteSitemapSettings(options: AgentSiteOptions): SitemapSettingsI
       ? { maxItemsPerShard: options.sitemap.maxItemsPerShard }
       : {}),
     ...(options.policy ? { policyUrl: normalizeUri(`${origin}${POLICY_PATH}`) } : {}),
+    profile: siteTctProfile(options).name,
   };
 }
 
 /**
- * What the engine keeps in step with the table for a site: its builders, its sitemap and the
- * serving settings stored with its artifacts.
+ * What the engine keeps in step with the table for a site: its builders, its sitemap, the
+ * serving settings stored with its artifacts, and how its documents are rendered (rows of
+ * another profile are rendered again for it).
  */
 export function siteArtifactSettings(options: AgentSiteOptions): {
   builders: ArtifactBuilder[];
   sitemap: SitemapSettingsInput;
   serving: ServingSettings;
+  rendering: PrepareDocumentOptions;
 } {
   return {
     builders: siteArtifactBuilders(options),
     sitemap: siteSitemapSettings(options),
     serving: servingSettingsOf(options),
+    rendering: prepareOptionsFor(options),
   };
 }

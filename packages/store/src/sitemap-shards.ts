@@ -1,17 +1,21 @@
 import type { Knex } from 'knex';
-import { ValidationError } from '@agent-ready/core/errors';
 import {
   buildSitemapIndex,
   buildSitemapShard,
   DEFAULT_MAX_SITEMAP_ITEMS,
   DEFAULT_SITEMAP_PATH,
+  normalizeUri,
   sitemapIndexPath,
   sitemapShardPath,
+  ValidationError,
+  tctProfile,
   type SitemapDocument,
   type SitemapEntry,
   type SitemapShard,
-} from '@agent-ready/core/tct';
-import { normalizeUri } from '@agent-ready/core/uri';
+  type SitemapShardSummary,
+  type TctProfile,
+  type TctProfileName,
+} from '@agent-ready/core';
 import { lockContentSequence } from './store-state';
 import type { TableNames } from './table-names';
 
@@ -39,6 +43,8 @@ export interface SitemapSettingsInput {
   path?: string;
   /** Absolute URL of the policy descriptor, linked from every shard (`rel="describedby"`). */
   policyUrl?: string;
+  /** The TCT profile the documents are composed in (default tct-1); a change lays them out anew. */
+  profile?: TctProfileName;
 }
 
 /** The stored form: every default applied, URLs normalized. */
@@ -48,6 +54,13 @@ export interface SitemapSettings {
   itemsPerShard: number;
   path: string;
   policyUrl?: string;
+  /** Absent in settings stored before profiles: tct-1, the only one then. */
+  profile?: TctProfileName;
+}
+
+/** The profile of stored settings (tct-1 when they name none: written before profiles). */
+export function sitemapProfileOf(settings: SitemapSettings): TctProfile {
+  return tctProfile(settings.profile ?? 'tct-1');
 }
 
 export function resolveSitemapSettings(input: SitemapSettingsInput): SitemapSettings {
@@ -66,12 +79,23 @@ export function resolveSitemapSettings(input: SitemapSettingsInput): SitemapSett
       { field: 'sitemap.maxItemsPerShard', value: itemsPerShard },
     );
   }
+  const profile = tctProfile(input.profile ?? 'tct-1');
+  const cap = profile.limits.maxSitemapItems;
+  if (cap !== undefined && itemsPerShard > cap) {
+    throw new ValidationError(
+      'sitemap.max-items',
+      `maxItemsPerShard must be at most ${cap} under ${profile.name} (its M-Sitemap limit)`,
+      { field: 'sitemap.maxItemsPerShard', value: itemsPerShard },
+    );
+  }
   return {
     origin: normalizeUri(input.origin).replace(/\/$/, ''),
     ...(input.overviewUrl !== undefined ? { overviewUrl: normalizeUri(input.overviewUrl) } : {}),
     itemsPerShard,
     path: input.path ?? DEFAULT_SITEMAP_PATH,
     ...(input.policyUrl !== undefined ? { policyUrl: input.policyUrl } : {}),
+    // tct-1 is stored as before (no member), so a writer of this version changes nothing there.
+    ...(profile.name !== 'tct-1' ? { profile: profile.name } : {}),
   };
 }
 
@@ -163,11 +187,13 @@ export async function installSitemapSettings(
     const value = JSON.stringify(settings);
     if (stored) await trx(t.settings).where({ name: SETTINGS_NAME }).update({ value });
     else await trx(t.settings).insert({ name: SETTINGS_NAME, value });
+    // A new profile changes every shard's bytes: the memos (hashes for the index) start over.
     const relayout =
       forced ||
       !stored ||
       layout.itemsPerShard !== settings.itemsPerShard ||
-      stored.overviewUrl !== settings.overviewUrl;
+      stored.overviewUrl !== settings.overviewUrl ||
+      (stored.profile ?? 'tct-1') !== (settings.profile ?? 'tct-1');
     if (relayout) {
       const contentSeq = Number(
         ((await trx(t.state).where({ name: 'content_seq' }).first('value')) as { value: unknown })
@@ -234,7 +260,17 @@ export async function touchSitemapShard(
 export interface ShardVersion {
   shard: number;
   version: number;
-  memo?: { version: number; etag: string; items: number; modifiedMs: number };
+  memo?: ShardMemo;
+}
+
+/** What the engine stored of a shard as last composed: enough for its index entry. */
+export interface ShardMemo {
+  version: number;
+  etag: string;
+  items: number;
+  modifiedMs: number;
+  /** The newest `modified` of its items as written (the -03 index hint); none when empty. */
+  lastModified?: string;
 }
 
 export async function readShardVersions(
@@ -243,7 +279,15 @@ export async function readShardVersions(
   shard?: number,
 ): Promise<ShardVersion[]> {
   let query = knex(t.sitemapShards)
-    .select('shard', 'version', 'memo_version', 'memo_etag', 'memo_items', 'memo_modified_ms')
+    .select(
+      'shard',
+      'version',
+      'memo_version',
+      'memo_etag',
+      'memo_items',
+      'memo_modified_ms',
+      'memo_last_modified',
+    )
     .orderBy('shard');
   if (shard !== undefined) query = query.where({ shard });
   const rows: Record<string, unknown>[] = await query;
@@ -257,6 +301,7 @@ export async function readShardVersions(
             etag: String(row.memo_etag),
             items: Number(row.memo_items),
             modifiedMs: Number(row.memo_modified_ms),
+            ...(row.memo_last_modified ? { lastModified: String(row.memo_last_modified) } : {}),
           },
         }
       : {}),
@@ -326,6 +371,7 @@ export async function composeSitemapShard(
     shard: buildSitemapShard(entries, shard, {
       origin: settings.origin,
       path: settings.path,
+      profile: sitemapProfileOf(settings),
       maxItemsPerShard: n,
       ...(overviewUrl !== undefined ? { overviewUrl } : {}),
     }),
@@ -346,12 +392,16 @@ export function readConsistently<T>(knex: Knex, read: (trx: Knex.Transaction) =>
   return knex.transaction(read, snapshot ? { isolationLevel: 'repeatable read' } : undefined);
 }
 
-/** The index document of a sharded sitemap (shard summaries in shard order). */
+/** The index document of a sharded sitemap (shard summaries in shard order), in its profile. */
 export function composeSitemapIndex(
   settings: SitemapSettings,
-  shards: readonly { url: string; etag: string; items: number }[],
+  shards: readonly SitemapShardSummary[],
 ): SitemapDocument {
-  return buildSitemapIndex(shards, { origin: settings.origin, path: settings.path });
+  return buildSitemapIndex(shards, {
+    origin: settings.origin,
+    path: settings.path,
+    profile: sitemapProfileOf(settings),
+  });
 }
 
 /** Which sitemap document a request path names: a shard (1-based), the index, or neither. */
@@ -397,12 +447,15 @@ export async function refreshSitemapMemos(
     if (!composed) continue;
     rowsRead += composed.rowsRead;
     shards++;
-    await knex(t.sitemapShards).where({ shard, version: composed.version }).update({
-      memo_version: composed.version,
-      memo_etag: composed.shard.resource.hash,
-      memo_items: composed.shard.itemCount,
-      memo_modified_ms: composed.lastModifiedMs,
-    });
+    await knex(t.sitemapShards)
+      .where({ shard, version: composed.version })
+      .update({
+        memo_version: composed.version,
+        memo_etag: composed.shard.resource.hash,
+        memo_items: composed.shard.itemCount,
+        memo_modified_ms: composed.lastModifiedMs,
+        memo_last_modified: composed.shard.lastModified ?? null,
+      });
   }
   return { rowsRead, shards };
 }

@@ -1,3 +1,4 @@
+import { sha256Hex, TCT_03, TCT_1, type TctProfile } from '@agent-ready/core';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import { RegenerationEngine, openStoreReader, type StoreReader } from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';
@@ -12,13 +13,23 @@ interface Item {
   etag: string;
 }
 
-async function sitemapItems(reader: StoreReader): Promise<Map<string, Item>> {
+/** The items of every shard, in the profile's shape (-03 says `lastModified`). */
+async function sitemapItems(reader: StoreReader, profile: TctProfile): Promise<Map<string, Item>> {
   const items = new Map<string, Item>();
   for (const path of SHARD_PATHS) {
     const shard = await reader.artifact(path);
     if (!shard) continue;
-    for (const item of JSON.parse(shard.body.toString()).items as Item[])
-      items.set(item.mUrl, item);
+    const document = JSON.parse(shard.body.toString()) as {
+      profile: string;
+      version: number;
+      items: (Item & { lastModified?: string })[];
+    };
+    expect([document.profile, document.version]).toEqual([
+      profile.sitemapProfile,
+      profile.sitemapVersion,
+    ]);
+    for (const { lastModified, ...item } of document.items)
+      items.set(item.mUrl, { ...item, modified: item.modified ?? lastModified! });
   }
   return items;
 }
@@ -29,86 +40,107 @@ async function sitemapItems(reader: StoreReader): Promise<Map<string, Item>> {
  * read is never older than the earlier one; and the index lists each shard's current hash.
  */
 describeEachDatabase('sitemap and M-URLs during a write burst', (dialect) => {
-  it('never disagree, read in either order, and the index names each shard as served', async () => {
-    const database = databaseConfig(dialect);
-    const tablePrefix = uniqueTablePrefix();
-    const engine = await RegenerationEngine.open({
-      database,
-      tablePrefix,
-      // Small shards: three of them, and an index. No rebuild runs: the sitemap needs none.
-      sitemap: { origin: 'https://example.com', maxItemsPerShard: 5 },
-      rebuild: { automatic: false },
-    });
-    // The default trust window (250 ms): what a read-only front-end process runs with.
-    const other = await openStoreReader(database, { tablePrefix });
-    const reader = other.reader;
-    try {
-      const save = (i: number, content: string) =>
-        engine.upsert(preparedDocument({ key: `d${i}`, path: `/d${i}/`, title: `D${i}`, content }));
-      for (let i = 0; i < DOCUMENTS; i++) await save(i, 'first');
+  it.each([TCT_1, TCT_03])(
+    'never disagree, read in either order, and the index names each shard as served ($name)',
+    async (profile) => {
+      const database = databaseConfig(dialect);
+      const tablePrefix = uniqueTablePrefix();
+      const engine = await RegenerationEngine.open({
+        database,
+        tablePrefix,
+        // Small shards: three of them, and an index. No rebuild runs: the sitemap needs none.
+        sitemap: { origin: 'https://example.com', maxItemsPerShard: 5, profile: profile.name },
+        rebuild: { automatic: false },
+      });
+      // The default trust window (250 ms): what a read-only front-end process runs with.
+      const other = await openStoreReader(database, { tablePrefix });
+      const reader = other.reader;
+      try {
+        const save = (i: number, content: string) =>
+          engine.upsert(
+            preparedDocument({ key: `d${i}`, path: `/d${i}/`, title: `D${i}`, content, profile }),
+          );
+        for (let i = 0; i < DOCUMENTS; i++) await save(i, 'first');
 
-      let writing = true;
-      const writer = (async () => {
-        try {
-          for (let edit = 0; edit < EDITS; edit++) await save(edit % DOCUMENTS, `edit ${edit}`);
-        } finally {
-          writing = false;
-        }
-      })();
+        let writing = true;
+        const writer = (async () => {
+          try {
+            for (let edit = 0; edit < EDITS; edit++) await save(edit % DOCUMENTS, `edit ${edit}`);
+          } finally {
+            writing = false;
+          }
+        })();
 
-      const mUrlPath = (mUrl: string) => new URL(mUrl).pathname;
-      let comparisons = 0;
-      let indexChecks = 0;
-      let rounds = 0;
-      // Until the writes are done, and at least until the index could be checked once.
-      while (writing || indexChecks === 0) {
-        if (writing) rounds++;
-        // M-URLs first, then the sitemap: the sitemap must not be older than what was served.
-        const served = new Map<string, string>();
-        for (let i = 0; i < DOCUMENTS; i++) {
-          const row = await reader.findMUrl(`/d${i}/llm.json`);
-          if (row?.state === 'published') served.set(row.mUrl, row.modified);
+        const mUrlPath = (mUrl: string) => new URL(mUrl).pathname;
+        let comparisons = 0;
+        let indexChecks = 0;
+        let rounds = 0;
+        // Until the writes are done, and at least until the index could be checked once.
+        while (writing || indexChecks === 0) {
+          if (writing) rounds++;
+          // M-URLs first, then the sitemap: the sitemap must not be older than what was served.
+          const served = new Map<string, string>();
+          for (let i = 0; i < DOCUMENTS; i++) {
+            const row = await reader.findMUrl(`/d${i}/llm.json`);
+            if (row?.state === 'published') served.set(row.mUrl, row.modified);
+          }
+          const listed = await sitemapItems(reader, profile);
+          for (const [mUrl, modified] of served) {
+            const item = listed.get(mUrl);
+            expect(item).toBeDefined();
+            expect(item!.modified >= modified).toBe(true);
+            comparisons++;
+          }
+          // The sitemap first, then the M-URLs: no M-URL may be older than its listing.
+          for (const item of listed.values()) {
+            const row = await reader.findMUrl(mUrlPath(item.mUrl));
+            expect(row!.modified >= item.modified).toBe(true);
+            if (row!.modified === item.modified) expect(row!.hash).toBe(item.etag);
+            comparisons++;
+          }
+          // The index, a shard, the index again: unchanged index, so the shard is as it lists it.
+          const before = await reader.artifact('/llm-sitemap-index.json');
+          const shard = await reader.artifact('/llm-sitemap-2.json');
+          const after = await reader.artifact('/llm-sitemap-index.json');
+          if (before && shard && after && before.meta.etag === after.meta.etag) {
+            const index = JSON.parse(before.body.toString()) as {
+              profile: string;
+              sitemaps: { url: string; etag: string; lastModified?: string }[];
+            };
+            expect(index.profile).toBe(profile.sitemapIndexProfile);
+            const entry = index.sitemaps.find(
+              (e) => e.url === 'https://example.com/llm-sitemap-2.json',
+            );
+            expect(`"${entry!.etag}"`).toBe(shard.meta.etag);
+            // -03: the shard's newest item, as the shard lists it.
+            if (profile === TCT_03) {
+              const newest = (
+                JSON.parse(shard.body.toString()).items as { lastModified: string }[]
+              ).reduce((a, item) => (item.lastModified > a ? item.lastModified : a), '');
+              expect(entry!.lastModified).toBe(newest);
+            }
+            indexChecks++;
+          }
         }
-        const listed = await sitemapItems(reader);
-        for (const [mUrl, modified] of served) {
-          const item = listed.get(mUrl);
-          expect(item).toBeDefined();
-          expect(item!.modified >= modified).toBe(true);
-          comparisons++;
+        await writer;
+        // The loop ran while writes committed (not after they had all landed).
+        expect(rounds).toBeGreaterThan(0);
+        expect(comparisons).toBeGreaterThan(DOCUMENTS);
+
+        // Quiet again: every listing equals what its M-URL serves.
+        const final = await sitemapItems(reader, profile);
+        expect(final.size).toBe(DOCUMENTS);
+        for (const item of final.values()) {
+          const row = (await reader.findMUrl(mUrlPath(item.mUrl)))!;
+          expect(row.hash).toBe(item.etag);
+          expect(row.profile).toBe(profile.name);
+          // -03: the hint is the SHA-256 of the whole body, the M-URL's own ETag.
+          if (profile === TCT_03) expect(item.etag).toBe(`sha256-${sha256Hex(row.body!)}`);
         }
-        // The sitemap first, then the M-URLs: no M-URL may be older than its listing.
-        for (const item of listed.values()) {
-          const row = await reader.findMUrl(mUrlPath(item.mUrl));
-          expect(row!.modified >= item.modified).toBe(true);
-          if (row!.modified === item.modified) expect(row!.hash).toBe(item.etag);
-          comparisons++;
-        }
-        // The index, a shard, the index again: unchanged index, so the shard is as it lists it.
-        const before = await reader.artifact('/llm-sitemap-index.json');
-        const shard = await reader.artifact('/llm-sitemap-2.json');
-        const after = await reader.artifact('/llm-sitemap-index.json');
-        if (before && shard && after && before.meta.etag === after.meta.etag) {
-          const entry = (
-            JSON.parse(before.body.toString()).sitemaps as { url: string; etag: string }[]
-          ).find((e) => e.url === 'https://example.com/llm-sitemap-2.json');
-          expect(`"${entry!.etag}"`).toBe(shard.meta.etag);
-          indexChecks++;
-        }
+      } finally {
+        await other.close();
+        await engine.close();
       }
-      await writer;
-      // The loop ran while writes committed (not after they had all landed).
-      expect(rounds).toBeGreaterThan(0);
-      expect(comparisons).toBeGreaterThan(DOCUMENTS);
-
-      // Quiet again: every listing equals what its M-URL serves.
-      const final = await sitemapItems(reader);
-      expect(final.size).toBe(DOCUMENTS);
-      for (const item of final.values()) {
-        expect((await reader.findMUrl(mUrlPath(item.mUrl)))!.hash).toBe(item.etag);
-      }
-    } finally {
-      await other.close();
-      await engine.close();
-    }
-  });
+    },
+  );
 });

@@ -228,6 +228,7 @@ describe('PUT /agent-ready/settings: validation', () => {
       },
       locales: ['de'],
       policy: { effective: 'yesterday', urls: { contact: 'mailto:x@example.com' } },
+      tct: { profile: 'tct-3' },
       extra: 1,
     });
     expect(res.status).toBe(400);
@@ -241,6 +242,7 @@ describe('PUT /agent-ready/settings: validation', () => {
         ['contentTypes > Not a UID', expect.stringMatching(/not a content type UID/)],
         ['policy > effective', expect.stringMatching(/RFC 3339/)],
         ['policy > urls > contact', 'must be an absolute http(s) URL'],
+        ['tct > profile', 'must be tct-1 or tct-03'],
       ]),
     );
     expect(f.agentReady.status().settings.source).toBe('file');

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import { agentReady, type AgentReadyMiddleware } from '@agent-ready/express';
-import type { AgentDocument } from '@agent-ready/core/document';
-import type { ScpSiteOptions } from '@agent-ready/core/serve';
+import type { AgentDocument, ScpSiteOptions, TctProfileName } from '@agent-ready/core';
 
 /** The Express adapter on a real socket, with a slot for a corrupting middleware in front. */
 export interface TestSite {
@@ -30,6 +29,10 @@ export interface BootOptions {
   maxItemsPerShard?: number;
   /** SCP settings (the adapter's defaults otherwise). */
   scp?: ScpSiteOptions;
+  /** The TCT profile the site is served in (tct-1 otherwise). */
+  tctProfile?: TctProfileName;
+  /** Serve `/llm-stats.json` (the counts of agent requests). */
+  stats?: boolean;
 }
 
 export function homeAndPosts(count: number): AgentDocument[] {
@@ -67,6 +70,8 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
       ? { sitemap: { maxItemsPerShard: options.maxItemsPerShard } }
       : {}),
     ...(options.scp ? { scp: options.scp } : {}),
+    ...(options.tctProfile ? { tct: { profile: options.tctProfile } } : {}),
+    ...(options.stats ? { metrics: { stats: 'public' as const } } : {}),
   });
   const site: TestSite = {
     origin,

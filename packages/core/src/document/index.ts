@@ -1,4 +1,8 @@
 export * from './prepared-document';
 export * from './agent-document';
-export { prepareDocument, type PrepareDocumentOptions } from './prepare-document';
+export {
+  documentRenderKey,
+  prepareDocument,
+  type PrepareDocumentOptions,
+} from './prepare-document';
 export { documentValidators, type StoredDocumentValidators } from './document-validators';

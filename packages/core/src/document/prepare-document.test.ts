@@ -2,7 +2,7 @@ import { ValidationError } from '../errors';
 import { readTct03MUrl } from '../tct/read-tct03-document';
 import { TCT_03 } from '../tct/tct-profile';
 import { sha256Hex } from '../crypto';
-import { prepareDocument } from './prepare-document';
+import { documentRenderKey, prepareDocument } from './prepare-document';
 
 const site = { origin: 'https://example.com', language: 'en' };
 const article = {
@@ -117,6 +117,12 @@ describe('prepareDocument', () => {
 
   it('changes the render key with the settings, not with the content', () => {
     const a = prepareDocument(article, site);
+    // The site's key, known without a document: a store tells stale rows by it.
+    expect(a.renderKey).toBe(documentRenderKey(site));
+    expect(prepareDocument(article, { ...site, profile: TCT_03 }).renderKey).toBe(
+      documentRenderKey({ ...site, profile: TCT_03 }),
+    );
+    expect(a.profile).toBe('tct-1');
     expect(prepareDocument({ ...article, title: 'Other' }, site).renderKey).toBe(a.renderKey);
     expect(prepareDocument(article, { ...site, mUrl: { suffix: 'llm/' } }).renderKey).not.toBe(
       a.renderKey,

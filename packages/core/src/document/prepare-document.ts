@@ -62,6 +62,23 @@ function normalizedStrings(value: unknown, key = ''): unknown {
 }
 
 /**
+ * What identifies the settings a site's documents are rendered with (the renderer's version,
+ * the profile, the origin, the M-URL scheme, the size cap): the same for every document of a
+ * site, so a store can tell which of its rows were rendered under other settings.
+ */
+export function documentRenderKey(options: PrepareDocumentOptions): string {
+  return `sha256-${sha256Hex(
+    JSON.stringify([
+      RENDER_VERSION,
+      (options.profile ?? TCT_1).id,
+      normalizeUri(options.origin).replace(/\/$/, ''),
+      (options.mUrl ?? DEFAULT_M_URL_SCHEME).suffix,
+      options.maxDocumentBytes ?? DEFAULT_MAX_M_URL_BYTES,
+    ]),
+  )}`;
+}
+
+/**
  * Turns a source document into what the engine stores: parses the body once into a content
  * tree, derives the C-URL/M-URL, a semantic fingerprint (the 6-step normalized text of every
  * field and block, so whitespace, entity spelling or theme markup changes are no-ops) and a
@@ -139,15 +156,7 @@ export function prepareDocument(
       usage: usage ?? null,
     }),
   )}`;
-  const renderKey = `sha256-${sha256Hex(
-    JSON.stringify([
-      RENDER_VERSION,
-      profile.id,
-      origin,
-      scheme.suffix,
-      options.maxDocumentBytes ?? DEFAULT_MAX_M_URL_BYTES,
-    ]),
-  )}`;
+  const renderKey = documentRenderKey({ ...options, origin, mUrl: scheme, profile });
 
   return {
     key: doc.id,
@@ -157,6 +166,7 @@ export function prepareDocument(
     mPath: parseUri(mUrl).path,
     fingerprint,
     renderKey,
+    profile: profile.name,
     visibility: doc.visibility ?? 'public',
     section,
     title: doc.title,

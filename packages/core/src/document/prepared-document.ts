@@ -1,3 +1,4 @@
+import type { TctProfileName } from '../tct/tct-profile';
 import type { StoredDocumentValidators } from './document-validators';
 
 /**
@@ -26,6 +27,8 @@ export interface PreparedDocument {
    * M-URL scheme…). A new render key re-renders a document without bumping its `modified`.
    */
   renderKey: string;
+  /** The TCT profile the M-URL bytes are rendered in (part of the render key). */
+  profile: TctProfileName;
   /** `protected` documents are served only through the access hook, never listed publicly. */
   visibility: 'public' | 'protected';
   /** SCP section. */

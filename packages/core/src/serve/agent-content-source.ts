@@ -1,4 +1,5 @@
 import type { MetricRow } from '../metrics/build-agent-stats';
+import type { TctProfileName } from '../tct/tct-profile';
 import type { ArtifactDescriptor } from './artifact-descriptor';
 
 /**
@@ -16,6 +17,12 @@ export interface StoredDocumentView {
   modified: string;
   hash: string | null;
   body: Buffer | null;
+  /**
+   * The TCT profile `body` was rendered in: its Content-Type and profile link follow it, so a
+   * row rendered before the site changed profile is never served as the new profile's. Absent
+   * (a source that does not record it): the site's profile.
+   */
+  profile?: TctProfileName | null;
   /**
    * `Content-Digest` of `body`, as core formed it when the document was rendered
    * (`documentValidators`); null for a row stored before it was kept (then computed once).

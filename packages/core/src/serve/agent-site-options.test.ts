@@ -2,12 +2,16 @@ import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { OptionsValidationError, ValidationError, type OptionProblem } from '../errors';
 import { undocumentedOptions } from '../options/render-options-table';
+import { TCT_03, TCT_1 } from '../tct/tct-profile';
+import { TCT_03, TCT_1 } from '../tct/tct-profile';
 import {
   AGENT_SITE_OPTION_KEYS,
   agentSiteOptionsSchema,
   endpointOptionsFor,
   readServingSettings,
   servingSettingsOf,
+  prepareOptionsFor,
+  siteTctProfile,
   validateAgentSiteOptions,
 } from './agent-site-options';
 
@@ -201,6 +205,7 @@ describe('validateAgentSiteOptions', () => {
     const options = {
       site: { ...site, language: 'pt-BR', summary: 'S', details: 'D', overviewPath: '/about/' },
       mUrl: { suffix: 'llm/' },
+      tct: { profile: 'tct-1' },
       sitemap: { maxItemsPerShard: 50_000 },
       policy: {
         effective: '2025-10-01T00:00:00Z',
@@ -253,6 +258,38 @@ describe('validateAgentSiteOptions', () => {
     });
     expect(problems.map((p) => p.field)).toEqual(['site.name', 'llmindex.signingKey', 'llmindex']);
     expect(JSON.stringify(problems)).not.toContain('SECRET');
+  });
+
+  it('takes the TCT profile as a value: tct-1 by default, tct-03 capping a shard at 10,000 items', () => {
+    expect(siteTctProfile({})).toBe(TCT_1);
+    const options = validateAgentSiteOptions({ site, tct: { profile: 'tct-03' } });
+    expect(siteTctProfile(options)).toBe(TCT_03);
+    expect(endpointOptionsFor(options).profile).toBe(TCT_03);
+    expect(prepareOptionsFor(options).profile).toBe(TCT_03);
+    expect(endpointOptionsFor(validateAgentSiteOptions({ site })).profile).toBe(TCT_1);
+    expect(fieldsOf({ site, tct: { profile: 'tct-3' } })).toEqual([
+      'tct.profile: must be tct-1 or tct-03',
+    ]);
+    expect(fieldsOf({ site, tct: { profil: 'tct-03' } })).toEqual([
+      'tct.profil: unknown key; did you mean profile?',
+    ]);
+    expect(
+      fieldsOf({ site, tct: { profile: 'tct-03' }, sitemap: { maxItemsPerShard: 10_001 } }),
+    ).toEqual([
+      "sitemap.maxItemsPerShard: must be at most 10,000 under tct.profile 'tct-03' (draft -03's M-Sitemap limit)",
+    ]);
+    // Named beside the other problems.
+    expect(
+      fieldsOf({
+        site: { ...site, name: '' },
+        tct: { profile: 'tct-03' },
+        sitemap: { maxItemsPerShard: 20_000 },
+      }),
+    ).toHaveLength(2);
+    expect(
+      problemsOf({ site, tct: { profile: 'tct-03' }, sitemap: { maxItemsPerShard: 10_000 } }),
+    ).toEqual([]);
+    expect(problemsOf({ site, sitemap: { maxItemsPerShard: 50_000 } })).toEqual([]);
   });
 
   it('refuses what is not an object of options', () => {
@@ -308,6 +345,14 @@ describe('serving settings (what a writer stores for every process serving its t
     });
   });
 
+  it("carry the writer's TCT profile, and the reader serves in it", () => {
+    const writer = validateAgentSiteOptions({ site, tct: { profile: 'tct-03' } });
+    const serving = readServingSettings(JSON.parse(JSON.stringify(servingSettingsOf(writer))));
+    expect(serving?.profile).toBe('tct-03');
+    const own = validateAgentSiteOptions({ site });
+    expect(endpointOptionsFor(own, serving!).profile).toBe(TCT_03);
+  });
+
   it('are refused whole when they are not what this version writes', () => {
     expect(readServingSettings({ origin: 'https://example.com', extra: 1 })).toBeUndefined();
     expect(readServingSettings({ origin: 'not a url' })).toBeUndefined();
@@ -320,6 +365,10 @@ describe('serving settings (what a writer stores for every process serving its t
     expect(endpoints).toMatchObject({ origin: 'https://example.com', protect: 'all' });
     expect(endpoints.policy && endpoints.policy.effective).toBe('2026-01-01T00:00:00Z');
     expect(endpoints.stats).toBeUndefined();
-    expect(endpointOptionsFor(own)).toEqual({ origin: 'https://example.com', protect: 'all' });
+    expect(endpointOptionsFor(own)).toEqual({
+      origin: 'https://example.com',
+      profile: TCT_1,
+      protect: 'all',
+    });
   });
 });

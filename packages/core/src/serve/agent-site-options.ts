@@ -13,6 +13,17 @@ import {
 } from '../options/option-schemas';
 import { parseOptions } from '../options/parse-options';
 import type { AgentEndpointsOptions } from './endpoint-context';
+import {
+  isTctProfileName,
+  TCT_03,
+  TCT_PROFILES,
+  tctProfile,
+  type TctProfile,
+  type TctProfileName,
+} from '../tct/tct-profile';
+
+/** Draft -03's cap on the items of one M-Sitemap document. */
+const TCT_03_SHARD_CAP = TCT_03.limits.maxSitemapItems!;
 import { usagePreferencesSchema, type UsagePreferences } from '../usage/content-usage';
 import { policyOptionsSchema, type PolicyOptions } from '../tct/policy-options';
 import { isHttpUrl, normalizeUri } from '../uri';
@@ -256,11 +267,32 @@ export const agentSiteOptionsObject = optionsObject(
         default: "`{ suffix: 'llm.json' }`",
       },
     ),
+    tct: documented(
+      optionsObject({
+        profile: documented(
+          oneOf(Object.keys(TCT_PROFILES) as [TctProfileName, ...TctProfileName[]]).optional(),
+          {
+            description:
+              "The TCT wire profile: `'tct-1'` (drafts -00/-01) or `'tct-03'` (draft -03: full-URI profiles, no `hash` member, sitemap version 2, `Content-Type: application/json`, 406 when identity is refused). A change re-renders every document.",
+            default: "`'tct-1'`",
+          },
+        ),
+      }).optional(),
+      {
+        description:
+          "`{ profile: 'tct-1' | 'tct-03' }`: the TCT wire profile of M-URLs and the JSON sitemap, drafts -00/-01 or draft -03 (docs/protocols.md); a change re-renders every document.",
+        default: "`{ profile: 'tct-1' }`",
+      },
+    ),
     sitemap: documented(
       optionsObject({
         maxItemsPerShard: documented(
           integerOption('must be an integer from 1 to 50,000', 1, 50_000).optional(),
-          { description: 'Sitemap shard size (at most 50,000).', default: '1,000' },
+          {
+            description:
+              "Sitemap shard size (at most 50,000; 10,000 under `tct.profile: 'tct-03'`).",
+            default: '1,000',
+          },
         ),
       }).optional(),
       {
@@ -333,24 +365,41 @@ export const agentSiteOptionsObject = optionsObject(
   'options must be an object',
 );
 
+/** Whether the sitemap shard size fits the profile's cap (-03: 10,000 items a document). */
+function shardFitsProfile(options: unknown): boolean {
+  if (!isObject(options) || !isObject(options.sitemap) || !isObject(options.tct)) return true;
+  const items = options.sitemap.maxItemsPerShard;
+  const cap = isTctProfileName(options.tct.profile)
+    ? tctProfile(options.tct.profile).limits.maxSitemapItems
+    : undefined;
+  return typeof items !== 'number' || cap === undefined || items <= cap;
+}
+
 /**
- * The rules that span options: llmindex needs an https origin. Checked also while other options
- * are wrong (so every problem is named at once), hence on the raw value. Adapters apply them to
- * their extended schemas too.
+ * The rules that span options: llmindex needs an https origin; a sitemap shard stays within the
+ * profile's cap (-03: 10,000 items). Checked also while other options are wrong (so every
+ * problem is named at once), hence on the raw value. Adapters apply them to their extended
+ * schemas too.
  */
 export function withSiteOptionRules<Schema extends z.ZodType>(schema: Schema) {
-  return schema.refine(
-    (options: unknown) => {
-      if (!isObject(options) || !isObject(options.site) || !options.llmindex) return true;
-      const { origin } = options.site;
-      return typeof origin !== 'string' || /^https:/i.test(origin);
-    },
-    {
-      path: ['llmindex'],
-      error: 'needs an https site.origin (llmindex §3: entity.canonical_url is https)',
+  return schema
+    .refine(
+      (options: unknown) => {
+        if (!isObject(options) || !isObject(options.site) || !options.llmindex) return true;
+        const { origin } = options.site;
+        return typeof origin !== 'string' || /^https:/i.test(origin);
+      },
+      {
+        path: ['llmindex'],
+        error: 'needs an https site.origin (llmindex §3: entity.canonical_url is https)',
+        when: () => true,
+      },
+    )
+    .refine(shardFitsProfile, {
+      path: ['sitemap', 'maxItemsPerShard'],
+      error: `must be at most ${TCT_03_SHARD_CAP.toLocaleString('en-US')} under tct.profile 'tct-03' (draft -03's M-Sitemap limit)`,
       when: () => true,
-    },
-  );
+    });
 }
 
 /**
@@ -394,15 +443,25 @@ function policyWithUsage(
 }
 
 /**
+ * The TCT profile a site is served in (`tct.profile`, default `tct-1`): the one place site
+ * options become a profile, for the rendering, the sitemap and the endpoints alike.
+ */
+export function siteTctProfile(options: Pick<AgentSiteOptions, 'tct'>): TctProfile {
+  return tctProfile(options.tct?.profile ?? 'tct-1');
+}
+
+/**
  * What agents see of a site as a whole, decided by the process that writes its table: the
- * origin and M-URL form its rows were written with, the policy, the usage preferences, the
- * robots.txt rules and the llms.txt notice. The writer stores them with its artifacts, so every
- * process serving the table (a read-only Express site beside a Strapi that writes) serves the
- * same, not each its own options'.
+ * origin, M-URL form and TCT profile its rows were written with, the policy, the usage
+ * preferences, the robots.txt rules and the llms.txt notice. The writer stores them with its
+ * artifacts, so every process serving the table (a read-only Express site beside a Strapi that
+ * writes) serves the same, not each its own options'.
  */
 export interface ServingSettings {
   origin: string;
   mUrl?: { suffix: string };
+  /** Absent for `tct-1`. */
+  profile?: TctProfileName;
   policy?: PolicyOptions;
   usage?: UsagePreferences;
   robotsTxt?: { rules?: string; augment?: boolean };
@@ -411,9 +470,11 @@ export interface ServingSettings {
 
 /** The serving settings site options describe (the writer's, stored with its artifacts). */
 export function servingSettingsOf(options: AgentSiteOptions): ServingSettings {
+  const profile = siteTctProfile(options).name;
   return {
     origin: options.site.origin,
     ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
+    ...(profile !== 'tct-1' ? { profile } : {}),
     ...(options.policy ? { policy: policyWithUsage(options.policy, options.usage) } : {}),
     ...(options.usage ? { usage: options.usage } : {}),
     ...(options.robotsTxt ? { robotsTxt: options.robotsTxt } : {}),
@@ -425,6 +486,7 @@ const servingSettingsSchema = z
   .object({
     origin: originOption,
     mUrl: z.object({ suffix: z.string() }).strict().optional(),
+    profile: z.literal('tct-03').optional(),
     policy: policyOptionsSchema.optional(),
     usage: usagePreferencesSchema.optional(),
     robotsTxt: robotsTxtOptionsSchema.optional(),
@@ -450,8 +512,10 @@ export function endpointOptionsFor(
   options: AgentSiteOptions,
   serving: ServingSettings = servingSettingsOf(options),
 ): AgentEndpointsOptions {
+  const { profile, ...settings } = serving;
   return {
-    ...serving,
+    ...settings,
+    profile: tctProfile(profile ?? 'tct-1'),
     ...(options.protect ? { protect: options.protect } : {}),
     ...(options.metrics && options.metrics.enabled !== false && options.metrics.stats
       ? { stats: options.metrics.stats }
@@ -463,6 +527,7 @@ export function endpointOptionsFor(
 export function prepareOptionsFor(options: AgentSiteOptions): PrepareDocumentOptions {
   return {
     origin: options.site.origin,
+    profile: siteTctProfile(options),
     ...(options.site.language ? { language: options.site.language } : {}),
     ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
     ...(options.maxDocumentBytes ? { maxDocumentBytes: options.maxDocumentBytes } : {}),

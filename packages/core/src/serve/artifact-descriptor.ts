@@ -5,7 +5,7 @@ import {
   LLMINDEX_PROOF_PATH,
 } from '../llmindex/llmindex-types';
 import { SCP_MEDIA_TYPE } from '../scp/scp-types';
-import { TCT_1, type TctProfile } from '../tct/tct-profile';
+import { isTctProfileName, TCT_1, type TctProfile, type TctProfileName } from '../tct/tct-profile';
 
 /**
  * What a stored artifact is, by family: the typed descriptor the builders write beside its bytes
@@ -37,6 +37,8 @@ export type JsonSitemapDescriptor = {
   url: string;
   /** The policy descriptor it links (`rel="describedby"`), from the table's sitemap settings. */
   policyUrl?: string;
+  /** The TCT profile it was composed in (the writer's); absent: the site's. */
+  profile?: TctProfileName;
 } & ({ kind: 'shard'; shard: number; items: number } | { kind: 'index' });
 
 /** What a big site's llms.txt part says of itself: the index that lists it, its number, size. */
@@ -249,6 +251,11 @@ class FieldReader {
     return typeof value === 'string' ? value : this.fail(key, 'a string or null');
   }
 
+  profileName(key: string): TctProfileName {
+    const value = this.value[key];
+    return isTctProfileName(value) ? value : this.fail(key, "'tct-1' or 'tct-03'");
+  }
+
   strings(key: string): string[] {
     const value = this.value[key];
     return Array.isArray(value) && value.every((item) => typeof item === 'string')
@@ -332,6 +339,7 @@ function readJsonSitemap(r: FieldReader): JsonSitemapDescriptor {
     family: SITEMAP_FAMILY,
     url: r.string('url'),
     ...(r.has('policyUrl') ? { policyUrl: r.string('policyUrl') } : {}),
+    ...(r.has('profile') ? { profile: r.profileName('profile') } : {}),
   } as const;
   return r.kind(['shard', 'index']) === 'index'
     ? { ...common, kind: 'index' }

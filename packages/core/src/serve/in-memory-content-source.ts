@@ -79,6 +79,7 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
         mUrl: prepared.mUrl,
         hash: rendered.hash,
         body: rendered.body,
+        profile: prepared.profile,
         contentDigest:
           extra.contentDigest === undefined ? rendered.contentDigest : extra.contentDigest,
         ...(extra.htmlBytes !== undefined ? { htmlBytes: extra.htmlBytes } : {}),

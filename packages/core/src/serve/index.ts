@@ -17,6 +17,7 @@ export {
   scpOptionsSchema,
   servingSettingsOf,
   siteOptionsSchema,
+  siteTctProfile,
   validateAgentSiteOptions,
   withSiteOptionRules,
   type AgentSiteOptions,

@@ -1,5 +1,9 @@
-import { TCT_1 } from '../tct/tct-profile';
+import { sha256 } from '../crypto';
+import { TCT_03, TCT_1 } from '../tct/tct-profile';
+import { readTct03MUrl } from '../tct/read-tct03-document';
 import { contentDigestOf } from '../http/served-resource';
+import { createAgentEndpoints } from './create-agent-endpoints';
+import { InMemoryContentSource } from './in-memory-content-source';
 import { article, ORIGIN, testSite } from './serve-test-fixtures';
 
 describe('M-URL endpoint', () => {
@@ -208,4 +212,114 @@ describe('M-URL validators', () => {
     );
     expect(stored.contentDigest).not.toBe(contentDigestOf(stored.body!));
   });
+});
+
+describe('M-URL endpoint under draft -03', () => {
+  const PATH = '/blog/hello/llm.json';
+  function site03() {
+    const made = testSite({ profile: TCT_03 });
+    const row = made.source.publish(article('hello'));
+    return { ...made, row };
+  }
+
+  it('serves the -03 document: exact profile, no hash member, ETag and digest over the whole body, no charset, the profile link', async () => {
+    const { get, row } = site03();
+    const response = await get(PATH);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(row.body);
+    const digest = sha256(row.body!);
+    expect(response.headers).toEqual({
+      etag: `"sha256-${digest.toString('hex')}"`,
+      'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
+      'cache-control': TCT_03.cacheControl,
+      vary: 'Accept-Encoding',
+      link: `<${ORIGIN}/blog/hello/>; rel="canonical", <${TCT_03.id}>; rel="profile"`,
+      'content-type': 'application/json',
+      'content-length': String(row.body!.length),
+      'content-digest': `sha-256=:${digest.toString('base64')}:`,
+    });
+    const document = readTct03MUrl(row.body!);
+    expect(document).toMatchObject({ profile: TCT_03.id, lastModified: '2026-01-02T03:04:05Z' });
+    expect(document).not.toHaveProperty('hash');
+    expect(row.hash).toBe(`sha256-${digest.toString('hex')}`);
+  });
+
+  it('answers 406 with Vary when Accept-Encoding forbids identity, on the hot path too; gzip still gets the identity bytes and the same strong ETag', async () => {
+    const { get, send, endpoints, source, row } = site03();
+    source.cacheAll();
+    for (const acceptEncoding of ['identity;q=0', '*;q=0', 'gzip, *;q=0', 'identity;q=0, gzip']) {
+      const headers = { 'accept-encoding': acceptEncoding };
+      const refused = await get(PATH, headers);
+      expect([acceptEncoding, refused.status, refused.headers.vary]).toEqual([
+        acceptEncoding,
+        406,
+        'Accept-Encoding',
+      ]);
+      expect((await send('HEAD', PATH, headers)).status).toBe(406);
+      expect(endpoints.handleCached({ method: 'GET', target: PATH, headers })?.status).toBe(406);
+    }
+    for (const acceptEncoding of ['gzip', 'gzip, deflate, br', '*;q=0, identity;q=1', 'br;q=0']) {
+      const response = await get(PATH, { 'accept-encoding': acceptEncoding });
+      expect([acceptEncoding, response.status]).toEqual([acceptEncoding, 200]);
+      expect(response.body).toEqual(row.body);
+      expect(response.headers.etag).toBe(`"${row.hash}"`);
+      expect(response.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('answers HEAD, 405, and If-None-Match by weak comparison over lists; malformed members never match', async () => {
+    const { get, send, row } = site03();
+    const head = await send('HEAD', PATH);
+    expect([head.status, head.body, head.headers]).toEqual([
+      200,
+      undefined,
+      (await get(PATH)).headers,
+    ]);
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      expect(await send(method, PATH)).toMatchObject({
+        status: 405,
+        headers: { allow: 'GET, HEAD' },
+      });
+    }
+    for (const tag of [`"${row.hash}"`, `W/"${row.hash}"`, `"a", W/"${row.hash}"`, '*']) {
+      const response = await get(PATH, { 'if-none-match': tag });
+      expect([tag, response.status, response.body]).toEqual([tag, 304, undefined]);
+      expect(response.headers.etag).toBe(`"${row.hash}"`);
+      expect(response.headers.link).toContain('rel="profile"');
+    }
+    for (const tag of [row.hash!, `"${row.hash}`, `w/"${row.hash}"`]) {
+      expect([tag, (await get(PATH, { 'if-none-match': tag })).status]).toEqual([tag, 200]);
+    }
+  });
+
+  it('frames a row by the profile it was rendered in: a tct-1 row on a -03 site is served as tct-1', async () => {
+    const source = new InMemoryContentSource({ origin: ORIGIN });
+    const row = source.publish(article('hello'));
+    const endpoints = createAgentEndpoints(source, { origin: ORIGIN, profile: TCT_03 });
+    const decided = await endpoints.handle({ method: 'GET', target: PATH, headers: {} });
+    if (decided.kind !== 'respond') throw new Error('not answered');
+    expect(decided.response.body).toEqual(row.body);
+    expect(decided.response.headers).toMatchObject({
+      'content-type': TCT_1.mUrlContentType,
+      link: `<${ORIGIN}/blog/hello/>; rel="canonical"`,
+    });
+    // The gate is the site's: a -03 site refuses identity-less requests whatever the row.
+    const refused = await endpoints.handle({
+      method: 'GET',
+      target: PATH,
+      headers: { 'accept-encoding': 'identity;q=0' },
+    });
+    expect(refused.kind === 'respond' && refused.response.status).toBe(406);
+  });
+
+  it('keeps tct-1 serving identity to a request that forbids it', async () => {
+    const { get } = site();
+    expect((await get(PATH, { 'accept-encoding': 'identity;q=0' })).status).toBe(200);
+  });
+
+  function site() {
+    const made = testSite();
+    made.source.publish(article('hello'));
+    return made;
+  }
 });

@@ -1,4 +1,3 @@
-import { formatLinkHeader } from '../http/link-header';
 import { mUrlValidators } from '../document/document-validators';
 import {
   respondWithResource,
@@ -7,11 +6,11 @@ import {
   type ServedResource,
 } from '../http/served-resource';
 import { estimateHtmlBytes } from '../metrics/build-agent-stats';
-import { canonicalLink } from '../tct/discovery-links';
+import { gateTctRequest, mUrlHeaders } from '../tct/respond-tct';
+import { profileNamed } from '../tct/tct-profile';
 import type { StoredDocumentView } from './agent-content-source';
 import {
   isSafeMethod,
-  METHOD_NOT_ALLOWED,
   PASS,
   respondUnless,
   respondWith,
@@ -51,7 +50,12 @@ export interface MUrlEndpoint {
   readonly robotsPaths: readonly AgentPathPattern[];
 }
 
-/** M-URLs (TCT): a document's JSON with its strong ETag, from its stored row. */
+/**
+ * M-URLs (TCT): a document's JSON with its strong ETag, from its stored row. The site's profile
+ * gates requests (405; -03: 406 when identity is refused); the bytes are framed by the profile
+ * they were rendered in (Content-Type, `rel="profile"`), which is the site's once its documents
+ * are rendered for it.
+ */
 export function createMUrlEndpoint(context: EndpointContext): MUrlEndpoint {
   const { source, profile, mUrlSuffix, protectAll } = context;
 
@@ -61,18 +65,14 @@ export function createMUrlEndpoint(context: EndpointContext): MUrlEndpoint {
     let resource = resources.get(row);
     if (resource === undefined) {
       const { etag, contentDigest } = mUrlValidators(row);
+      const rendered = profileNamed(row.profile, profile);
       resource = {
         body: row.body,
         contentDigest,
         etag,
         lastModified: new Date(Date.parse(row.modified)),
-        contentType: profile.mUrlContentType,
-        headers: {
-          'cache-control': profile.cacheControl,
-          vary: 'Accept-Encoding',
-          link: formatLinkHeader([canonicalLink(row.cUrl)]),
-          ...context.usageHeader(row.usage),
-        },
+        contentType: rendered.mUrlContentType,
+        headers: { ...mUrlHeaders(row.cUrl, rendered), ...context.usageHeader(row.usage) },
       };
       resources.set(row, resource);
     }
@@ -82,7 +82,8 @@ export function createMUrlEndpoint(context: EndpointContext): MUrlEndpoint {
   return {
     owns: (path) => path.endsWith(mUrlSuffix),
     async answer(request, path) {
-      if (!isSafeMethod(request.method)) return METHOD_NOT_ALLOWED();
+      const refused = gateTctRequest(request, profile);
+      if (refused) return respondWith(refused);
       const row = await source.findMUrl(path);
       if (!row || row.state === 'unpublished')
         return respondWith(errorResponse(request.method, 404));
@@ -105,7 +106,8 @@ export function createMUrlEndpoint(context: EndpointContext): MUrlEndpoint {
       if (!normalized.ok || !normalized.path.endsWith(mUrlSuffix)) return undefined;
       const row = source.peekMUrl(normalized.path);
       if (!row || !isPublished(row) || row.visibility !== 'public' || protectAll) return undefined;
-      const response = respondWithResource(request, resourceOf(row));
+      const response =
+        gateTctRequest(request, profile) ?? respondWithResource(request, resourceOf(row));
       response.observe = documentObservation(row);
       return response;
     },

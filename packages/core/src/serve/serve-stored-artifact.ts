@@ -3,6 +3,7 @@ import {
   type HttpResponse,
   type ResponseHeaders,
 } from '../http/served-resource';
+import type { TctProfile } from '../tct/tct-profile';
 import type { StoredArtifactView } from './agent-content-source';
 import {
   isSafeMethod,
@@ -24,6 +25,8 @@ export interface StoredArtifactServing {
   headers: ResponseHeaders;
   /** Advertise and honour byte ranges (collections). */
   ranges?: boolean;
+  /** The TCT profile a JSON sitemap document was composed in (its Content-Type); the site's otherwise. */
+  profile?: TctProfile;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function answerStoredArtifact(
     const base = {
       etag: artifact.etag,
       lastModified: artifact.lastModified,
-      contentType: artifactContentType(artifact.descriptor, context.profile),
+      contentType: artifactContentType(artifact.descriptor, serving.profile ?? context.profile),
       headers: { ...serving.headers, ...context.usageHeader() },
       contentDigest: artifact.contentDigest,
       ranges: serving.ranges === true,

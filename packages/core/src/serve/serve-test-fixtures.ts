@@ -5,6 +5,7 @@ import type { RequestHeaders } from '../http/request-headers';
 import { scpEtag } from '../scp/scp-http-headers';
 import { sha256Hex } from '../crypto';
 import { contentDigestOf } from '../http/served-resource';
+import { tctProfile, type TctProfileName } from '../tct/tct-profile';
 import type { AgentOutcome } from './agent-outcome';
 import { createAgentEndpoints, type AgentEndpoints } from './create-agent-endpoints';
 import type { AgentEndpointsOptions } from './endpoint-context';
@@ -49,6 +50,7 @@ export function testSite(
   const source = new InMemoryContentSource({
     origin: ORIGIN,
     ...(options.mUrl ? { mUrl: options.mUrl } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
   });
   const endpoints = createAgentEndpoints(changeFeed ? source : withoutChangeFeed(source), {
     origin: ORIGIN,
@@ -162,20 +164,32 @@ export function putLlmsTxt(
   });
 }
 
-/** A JSON sitemap document as the store composes it. */
+/** A JSON sitemap document as the store composes it (in `profile`, when given: the writer's). */
 export function putJsonSitemap(
   source: InMemoryContentSource,
   name = '/llm-sitemap.json',
-  options: { policyUrl?: string } = {},
+  options: { policyUrl?: string; profile?: TctProfileName } = {},
 ): void {
   const common = {
     family: SITEMAP_FAMILY,
     url: `${ORIGIN}${name}`,
     ...(options.policyUrl ? { policyUrl: options.policyUrl } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
   } as const;
+  const profile = tctProfile(options.profile ?? 'tct-1');
   source.putArtifact({
     name,
-    body: '{"items":[],"profile":"tct-1","version":1}',
+    body: name.endsWith('-index.json')
+      ? JSON.stringify({
+          profile: profile.sitemapIndexProfile,
+          sitemaps: [],
+          version: profile.sitemapIndexVersion,
+        })
+      : JSON.stringify({
+          items: [],
+          profile: profile.sitemapProfile,
+          version: profile.sitemapVersion,
+        }),
     descriptor: name.endsWith('-index.json')
       ? { ...common, kind: 'index' }
       : { ...common, kind: 'shard', shard: 1, items: 0 },

@@ -36,3 +36,4 @@ export {
 } from './read-tct03-document';
 export * from './read-tct03-sitemap';
 export { mUrlResource, respondWithTctResource, type StoredMUrl } from './respond-tct';
+export { convertMUrlProfile } from './convert-m-url-profile';

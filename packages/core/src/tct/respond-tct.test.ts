@@ -72,7 +72,13 @@ describe('the -03 response rules', () => {
     (acceptEncoding) => {
       const res = respond(get({ 'accept-encoding': acceptEncoding }));
       expect(res).toMatchObject({ status: 406, headers: { vary: 'Accept-Encoding' } });
-      expect(res.body).toBeUndefined();
+      // The 406 every agent endpoint sends (SCP's too): its reason as text, never cached.
+      expect([res.body?.toString(), res.headers['cache-control']]).toEqual([
+        'Not Acceptable\n',
+        'no-cache',
+      ]);
+      const head = respond(get({ 'accept-encoding': acceptEncoding }, 'HEAD'));
+      expect([head.status, head.body]).toEqual([406, undefined]);
       expect(respond(get({ 'accept-encoding': acceptEncoding }), sitemap).status).toBe(406);
     },
   );

@@ -1,5 +1,5 @@
 import { acceptsIdentity } from '../http/accepts-identity';
-import { SAFE_METHODS_ALLOW, type ConditionalRequest } from '../http/evaluate-conditional';
+import type { ConditionalRequest } from '../http/evaluate-conditional';
 import { formatLinkHeader, type WebLink } from '../http/link-header';
 import {
   respondWithResource,
@@ -7,6 +7,7 @@ import {
   type ResponseHeaders,
   type ServedResource,
 } from '../http/served-resource';
+import { errorResponse } from '../serve/error-responses';
 import { canonicalLink, profileLink } from './discovery-links';
 import { tctIdentityOf } from './tct-identity';
 import { TCT_1, type TctProfile } from './tct-profile';
@@ -16,20 +17,16 @@ import { TCT_1, type TctProfile } from './tct-profile';
  * unsafe methods get 405 with `Allow: GET, HEAD` (both profiles); under a profile that refuses
  * forbidden identity (-03), a request whose Accept-Encoding forbids identity gets 406 with
  * `Vary: Accept-Encoding`: the bytes are only ever sent as identity, and an ETag over other
- * bytes would be a lie.
+ * bytes would be a lie. Both in the form every agent endpoint answers them (`errorResponse`).
  */
 export function gateTctRequest(
   request: ConditionalRequest,
   profile: TctProfile = TCT_1,
 ): HttpResponse | undefined {
   const method = request.method.toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD')
-    return { status: 405, headers: { allow: SAFE_METHODS_ALLOW, 'content-length': '0' } };
+  if (method !== 'GET' && method !== 'HEAD') return errorResponse(method, 405);
   if (profile.refusesForbiddenIdentity && !acceptsIdentity(request.headers))
-    return {
-      status: 406,
-      headers: { vary: 'Accept-Encoding', 'content-length': '0' },
-    };
+    return errorResponse(method, 406, { headers: { vary: 'Accept-Encoding' } });
   return undefined;
 }
 

@@ -206,6 +206,17 @@ export function tctProfile(name: string): TctProfile {
   return TCT_PROFILES[name];
 }
 
+/**
+ * The profile something was rendered in, by the name stored with it: `site` itself when the
+ * names agree (or none is stored), so a site's own profile value is kept.
+ */
+export function profileNamed(
+  name: TctProfileName | null | undefined,
+  site: TctProfile,
+): TctProfile {
+  return name && name !== site.name ? TCT_PROFILES[name] : site;
+}
+
 /** The profile whose M-URL, sitemap or index `profile` member is `value`, if any. */
 export function tctProfileOfMember(value: unknown): TctProfile | undefined {
   if (typeof value !== 'string') return undefined;

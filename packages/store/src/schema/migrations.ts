@@ -262,4 +262,20 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '012-tct-profiles',
+    async up(knex, t) {
+      await knex.schema.alterTable(t.documents, (table) => {
+        /**
+         * The TCT profile the M-URL bytes were rendered in (`tct-1`, `tct-03`): they are served
+         * framed by it. Rows stored before are tct-1 (NULL), the only profile there was.
+         */
+        table.string('profile', 16).nullable();
+      });
+      await knex.schema.alterTable(t.sitemapShards, (table) => {
+        /** The newest `modified` of the shard's items, as written: the -03 index's hint. */
+        table.string('memo_last_modified', 40).nullable();
+      });
+    },
+  },
 ];

@@ -12,6 +12,7 @@ import { ContentTypeFields } from '../components/settings/ContentTypeFields';
 import { TextField } from '../components/settings/form-fields';
 import { PolicyFields } from '../components/settings/PolicyFields';
 import { StartUpFacts } from '../components/settings/StartUpFacts';
+import { TctProfileField } from '../components/settings/TctProfileField';
 import { PERMISSIONS } from '../permissions';
 import { getTranslation } from '../translations/get-translation';
 
@@ -19,7 +20,7 @@ const UPDATE_PERMISSIONS = [...PERMISSIONS.updateSettings];
 
 /**
  * The settings that apply at run time (site name and summary, exposed content types and their
- * mapping, locales, policy), saved in Strapi's plugin store over config/plugins; the rest is
+ * mapping, locales, policy, TCT profile), saved in Strapi's plugin store over config/plugins; the rest is
  * shown read-only. Without the update permission the form is read-only too. While the plugin is
  * not configured, the page says what is missing; saving what it can supply starts the plugin.
  */
@@ -362,6 +363,27 @@ export function SettingsPage() {
               errors={errors}
               disabled={!canEdit}
               onChange={(policy) => set({ policy })}
+            />
+          </Section>
+
+          <Section
+            title={formatMessage({
+              id: getTranslation('settings.tct.title'),
+              defaultMessage: 'Wire format',
+            })}
+            subtitle={formatMessage(
+              {
+                id: getTranslation('settings.tct.subtitle'),
+                defaultMessage: 'The TCT profile of the M-URLs and of the JSON sitemap at {path}.',
+              },
+              { path: '/llm-sitemap.json' },
+            )}
+          >
+            <TctProfileField
+              profile={draft.tct.profile ?? 'tct-1'}
+              error={errors['tct.profile']}
+              disabled={!canEdit}
+              onChange={(profile) => set({ tct: { profile } })}
             />
           </Section>
 

@@ -12,6 +12,7 @@ export const README_SETTING_ROWS = [
   'contentTypes',
   'locales',
   'mUrl.suffix',
+  'tct.profile',
   'sitemap.maxItemsPerShard',
   'policy',
   'llmsTxt',

@@ -36,14 +36,28 @@ describe('applyRuntimeSettings', () => {
     });
   });
 
+  it('lays a saved TCT profile over the file’s', () => {
+    expect(applyRuntimeSettings(FILE, { tct: { profile: 'tct-03' } }).tct).toEqual({
+      profile: 'tct-03',
+    });
+    expect(
+      applyRuntimeSettings({ ...FILE, tct: { profile: 'tct-03' } }, { tct: { profile: 'tct-1' } })
+        .tct,
+    ).toEqual({ profile: 'tct-1' });
+  });
+
   it('reads the editable part of a config back in the same shape', () => {
     expect(runtimeSettingsOf(FILE)).toEqual({
       site: { name: 'File', summary: 'From the file.' },
       contentTypes: { 'api::page.page': true },
       locales: ['en'],
       policy: { effective: '2025-10-01T00:00:00Z' },
+      tct: { profile: 'tct-1' },
     });
     const { policy: _p, locales: _l, ...bare } = FILE;
     expect(runtimeSettingsOf(bare)).toMatchObject({ locales: null, policy: false });
+    expect(runtimeSettingsOf({ ...FILE, tct: { profile: 'tct-03' } }).tct).toEqual({
+      profile: 'tct-03',
+    });
   });
 });

@@ -36,6 +36,7 @@ export function applyRuntimeSettings(
   else if (settings.locales !== undefined) merged.locales = settings.locales;
   if (settings.policy === false) delete merged.policy;
   else if (settings.policy !== undefined) merged.policy = settings.policy;
+  if (settings.tct !== undefined) merged.tct = { ...file.tct, ...settings.tct };
   return merged;
 }
 
@@ -50,5 +51,6 @@ export function runtimeSettingsOf(config: FilePluginConfig): Required<RuntimeSet
     contentTypes: config.contentTypes ?? {},
     locales: config.locales ?? null,
     policy: config.policy ? config.policy : false,
+    tct: { profile: config.tct?.profile ?? 'tct-1' },
   };
 }

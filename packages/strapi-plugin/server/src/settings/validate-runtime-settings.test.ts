@@ -23,6 +23,10 @@ describe('runtimeSettingsProblems', () => {
     ).toEqual([]);
     expect(runtimeSettingsProblems({})).toEqual([]);
     expect(runtimeSettingsProblems({ locales: null, policy: false })).toEqual([]);
+    expect(runtimeSettingsProblems({ tct: { profile: 'tct-03' } })).toEqual([]);
+    expect(
+      runtimeSettingsProblems({ tct: { profile: 'tct-3' } }).map((p) => `${p.field}: ${p.message}`),
+    ).toEqual(['tct.profile: must be tct-1 or tct-03']);
   });
 
   it('names every problem under its key', () => {

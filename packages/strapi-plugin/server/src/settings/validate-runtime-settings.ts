@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { checkOptions, offOr, optionsObject, stringOption } from '@agent-ready/core/options';
-import { policyOptionsSchema } from '@agent-ready/core/tct';
+import {
+  agentSiteOptionsObject,
+  checkOptions,
+  offOr,
+  optionsObject,
+  policyOptionsSchema,
+  stringOption,
+} from '@agent-ready/core';
 import { contentTypeSettingSchema, localesSchema } from '../config/plugin-config';
 import { throwConfigProblems, type ConfigProblem } from '../config/validate-plugin-config';
 
@@ -14,7 +20,8 @@ const boundedText = (max: number) =>
 /**
  * The settings an editor may change from the admin panel while Strapi runs: the same rules as
  * config/plugins for the same keys (mapping, locales, policy), with bounds. Each key present
- * replaces the value from `config/plugins`; an absent key keeps it. Everything else (origin,
+ * replaces the value from `config/plugins`; an absent key keeps it. The TCT profile too: a
+ * change re-renders every document in the background. Everything else (origin,
  * database, table prefix, M-URL suffix, artifact families) needs a restart and stays in the file.
  */
 export const runtimeSettingsSchema = optionsObject(
@@ -56,6 +63,8 @@ export const runtimeSettingsSchema = optionsObject(
       .optional(),
     /** `/llm-policy.json`; `false`: off. */
     policy: offOr(policyOptionsSchema, 'must be false (off) or an object').optional(),
+    /** The TCT wire profile: `{ profile: 'tct-1' | 'tct-03' }` (the site option's own rule). */
+    tct: agentSiteOptionsObject.shape.tct,
   },
   'the settings must be a JSON object',
 );
