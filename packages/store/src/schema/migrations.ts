@@ -278,4 +278,15 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '013-render-key-index',
+    async up(knex, t) {
+      // At every start the engine looks for rows rendered in another TCT profile than the
+      // site's (reprofile-documents): by this index that reads the rows to convert, not the
+      // whole table (a million-row scan at each start otherwise).
+      await knex.schema.alterTable(t.documents, (table) => {
+        table.index(['render_key', 'id']);
+      });
+    },
+  },
 ];
