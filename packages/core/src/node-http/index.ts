@@ -1,1 +1,6 @@
-export * from './write-node-response';
+export {
+  baseHeadersMerger,
+  mergeVary,
+  writeBufferedNodeResponse,
+  writeNodeResponse,
+} from './write-node-response';

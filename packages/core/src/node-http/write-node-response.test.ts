@@ -1,6 +1,11 @@
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mergeVary, writeBufferedNodeResponse, writeNodeResponse } from './write-node-response';
+import {
+  baseHeadersMerger,
+  mergeVary,
+  writeBufferedNodeResponse,
+  writeNodeResponse,
+} from './write-node-response';
 import type { HttpResponse } from '../http/served-resource';
 
 describe('mergeVary', () => {
@@ -12,6 +17,33 @@ describe('mergeVary', () => {
   it('lets * absorb everything and ignores what is absent', () => {
     expect(mergeVary(undefined, 'Origin', '*')).toBe('*');
     expect(mergeVary(undefined, ['Origin', ' '])).toBe('Origin');
+  });
+});
+
+describe('baseHeadersMerger', () => {
+  it('lays the base under each response, with one Vary of both, as headersFor does', () => {
+    const merge = baseHeadersMerger({
+      'x-frame-options': 'SAMEORIGIN',
+      etag: '"base"',
+      vary: 'Origin',
+    });
+    const response = { status: 304, headers: { etag: '"x"', vary: 'Accept-Encoding' } };
+    expect(merge(response)).toEqual({
+      'x-frame-options': 'SAMEORIGIN',
+      etag: '"x"',
+      vary: 'Origin, Accept-Encoding',
+    });
+    // A fresh object each time: a response's headers are never the merger's.
+    expect(merge(response)).not.toBe(merge(response));
+    expect(merge({ status: 404, headers: {} })).toEqual({
+      'x-frame-options': 'SAMEORIGIN',
+      etag: '"base"',
+      vary: 'Origin',
+    });
+    expect(baseHeadersMerger({ a: '1' })({ status: 200, headers: { vary: 'Accept' } })).toEqual({
+      a: '1',
+      vary: 'Accept',
+    });
   });
 });
 

@@ -3,7 +3,6 @@ import { propertyRuns } from '@agent-ready/test-support';
 import { OptionsValidationError, ValidationError, type OptionProblem } from '../errors';
 import { undocumentedOptions } from '../options/render-options-table';
 import { TCT_03, TCT_1 } from '../tct/tct-profile';
-import { TCT_03, TCT_1 } from '../tct/tct-profile';
 import {
   AGENT_SITE_OPTION_KEYS,
   agentSiteOptionsSchema,

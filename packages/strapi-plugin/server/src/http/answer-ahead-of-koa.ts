@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import { writeBufferedNodeResponse } from '@agent-ready/core/node-http';
+import { baseHeadersMerger } from '@agent-ready/core/node-http';
+import type { HttpResponse, ResponseHeaders } from '@agent-ready/core/http';
 import type { AgentSite } from '@agent-ready/store';
 import type { LearnedStrapiHeaders } from './learn-strapi-headers';
 
@@ -21,6 +22,8 @@ export interface AheadOfKoaOptions {
  */
 export function answerAheadOfKoa(server: Server, options: AheadOfKoaOptions): () => void {
   const koa = server.listeners('request') as RequestListener[];
+  /** The learned headers, and what lays them under a response (made once per template). */
+  let merging: { template: ResponseHeaders; merge: (response: HttpResponse) => ResponseHeaders };
   const answered = (req: IncomingMessage, res: ServerResponse): boolean => {
     const site = options.site();
     const strapiHeaders = options.strapiHeaders.headers;
@@ -31,7 +34,10 @@ export function answerAheadOfKoa(server: Server, options: AheadOfKoaOptions): ()
       headers: req.headers,
     });
     if (!response) return false;
-    writeBufferedNodeResponse(res, response, strapiHeaders);
+    if (merging?.template !== strapiHeaders)
+      merging = { template: strapiHeaders, merge: baseHeadersMerger(strapiHeaders) };
+    res.writeHead(response.status, merging.merge(response));
+    res.end(response.body);
     return true;
   };
   const listener: RequestListener = (req, res) => {
