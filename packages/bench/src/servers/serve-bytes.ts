@@ -1,5 +1,5 @@
-// A bare node:http server answering exactly the bytes and validators another server answered for
-// one URL (fetched once at start): the ceiling to compare that server against.
+// A bare node:http server answering exactly the response another server answered for one URL
+// (fetched once at start: status, headers and bytes): the ceiling to compare that server against.
 import http from 'node:http';
 
 async function main(): Promise<void> {
@@ -7,22 +7,17 @@ async function main(): Promise<void> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
-  const keep = [
-    'etag',
-    'cache-control',
-    'vary',
-    'last-modified',
-    'link',
-    'content-type',
-    'content-digest',
-  ];
+  // Every header the server sent, so both answer the same response, byte for byte (a Strapi's
+  // security and CORS headers included), but those that belong to one response or connection.
+  const perResponse = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
   const headers: Record<string, string> = {};
-  for (const name of keep) {
-    const value = response.headers.get(name);
-    if (value !== null) headers[name] = value;
-  }
+  response.headers.forEach((value, name) => {
+    if (!perResponse.has(name) && name !== 'content-length') headers[name] = value;
+  });
+  // A 304 carries the validators and what describes the resource, not the body's headers.
+  const bodyHeaders = new Set(['content-type', 'content-digest', 'content-encoding']);
   const validators = Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !['content-type', 'content-digest'].includes(name)),
+    Object.entries(headers).filter(([name]) => !bodyHeaders.has(name)),
   );
   const full = { ...headers, 'content-length': String(body.length) };
   const etag = headers.etag ?? '"none"';
