@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Knex } from 'knex';
 import {
   documentRenderKey,
@@ -10,45 +7,31 @@ import {
   type PreparedDocument,
   type ServingSettings,
 } from '@agent-ready/core';
-import type { ArtifactBuilder, ArtifactBuildContext, ScheduledBuild } from './artifact-builder';
-import {
-  deleteOrphanChunks,
-  installedAsIs,
-  listArtifactMeta,
-  readArtifactMeta,
-  sameStoredBytes,
-  swapArtifacts,
-  writeArtifactChunks,
-  type ArtifactInput,
-  type InstallableArtifact,
-} from './artifact-rows';
+import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
 import {
   findDocumentRow,
   findPathHolder,
   insertDocumentRow,
   iteratePublishedRows,
-  iterateRowIds,
   pathKey,
   type DocumentRow,
 } from './document-rows';
 import { openDatabase, type Database, type DatabaseOption, type Dialect } from './open-database';
 import { BuildSnapshots } from './open-build-snapshot';
+import { artifactsFresh, createBuildContext, type BuildFailure } from './build-artifact-families';
+import { runRebuildPass, type RebuildOutcome, type RebuildReport } from './run-rebuild-pass';
 import { runMigrations } from './schema/run-migrations';
 import {
-  acquireRebuildLease,
   advanceCommitClock,
-  allocateArtifactGeneration,
   bumpContentSequence,
   lockContentSequence,
   readSequences,
-  releaseRebuildLease,
-  renewRebuildLease,
 } from './store-state';
 import { DuplicateUrlError, translateDatabaseErrors } from './store-errors';
 import { tableNames, type TableNames } from './table-names';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { SILENT_LOGGER, type StoreLogger } from './store-logger';
-import { isDeadLocalHolder, newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
+import { newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
 import { reprofileDocuments } from './reprofile-documents';
 import {
   installSitemapSettings,
@@ -142,36 +125,9 @@ export interface RemoveOptions {
 
 export type RemovalReason = 'unpublished' | 'deleted';
 
-export interface BuildFailure {
-  family: string;
-  message: string;
-}
+export type { BuildFailure };
 
-/** What the last rebuild this instance installed did (for health pages). */
-export interface RebuildReport {
-  at: Date;
-  /** The content position it was built from. */
-  changeSeq: number;
-  /** Changes to the table since the artifacts it replaced were built. */
-  changes: number;
-  /** Artifacts installed. */
-  artifacts: number;
-  /** Of those, the ones whose bytes changed (the rest kept their stored bytes), by family. */
-  rewritten: Record<string, number>;
-  /** Bytes written for the rewritten ones. */
-  bytesWritten: number;
-  /**
-   * Document rows the builders read (streamed rows and ids). With `bytesWritten`, what a burst
-   * cost: both depend on what changed, not on the size of the site (issue 18).
-   */
-  rowsRead: number;
-  /** JSON sitemap shards whose hash this pass refreshed (the ones the burst changed). */
-  sitemapShards: number;
-  /** From the start of the pass to the install. */
-  durationMs: number;
-  failures: BuildFailure[];
-}
-export type RebuildOutcome = 'rebuilt' | 'fresh' | 'busy' | 'superseded';
+export type { RebuildOutcome, RebuildReport } from './run-rebuild-pass';
 
 /** Where the installed artifacts stand against the table (health pages). */
 export interface ArtifactsStatus {
@@ -196,7 +152,6 @@ function configKeyOf(
   );
 }
 
-const MAX_CONSISTENCY_ATTEMPTS = 3;
 /** Over this, agents with small context windows may truncate a document: worth a warning. */
 export const LARGE_DOCUMENT_CHARACTERS = 50_000;
 
@@ -727,7 +682,7 @@ export class RegenerationEngine {
       return {
         contentSeq: sequences.content,
         artifactsSeq: sequences.artifacts,
-        upToDate: await this.artifactsFresh(this.configKey),
+        upToDate: await artifactsFresh(this.db.knex, this.tables, this.configKey),
       };
     });
   }
@@ -736,7 +691,12 @@ export class RegenerationEngine {
   async scheduledBuilds(): Promise<ScheduledBuild[]> {
     return translateDatabaseErrors('read the build schedule', async () => {
       const sequences = await readSequences(this.db.knex, this.tables);
-      const context = this.buildContext('', sequences.artifacts, sequences.content);
+      const context = createBuildContext(
+        this.db.knex,
+        this.tables,
+        { installedSeq: sequences.artifacts, contentSeq: sequences.content },
+        { now: new Date(this.clock()), workDir: '' },
+      );
       const scheduled: ScheduledBuild[] = [];
       for (const builder of this.builders) {
         if (builder.schedule) scheduled.push(...(await builder.schedule(context)));
@@ -865,292 +825,25 @@ export class RegenerationEngine {
         ? await refreshSitemapMemos(knex, t)
         : { rowsRead: 0, shards: 0 };
       this.lastSitemapRowsRead = sitemapRefresh.rowsRead;
-      if ((await this.artifactsFresh(configKey)) && !(await this.builderDue(builders)))
-        return 'fresh';
-      const acquired = await acquireRebuildLease(
+      const { outcome } = await runRebuildPass({
         knex,
-        t,
-        this.instanceId,
-        this.clock(),
-        this.leaseMs,
-        isDeadLocalHolder,
-      );
-      if (!acquired) return 'busy';
-      // Renewal that finds the lease gone (it expired while this process stalled, and another
-      // instance took it) stops the pass; the install's fence catches a loss renewal missed.
-      let leaseLost = false;
-      const renew = setInterval(
-        () => {
-          void renewRebuildLease(knex, t, this.instanceId, this.clock(), this.leaseMs)
-            .then((held) => {
-              if (!held) leaseLost = true;
-            })
-            .catch(() => undefined);
-        },
-        Math.max(50, Math.floor(this.leaseMs / 3)),
-      );
-      renew.unref();
-      const workDir = await mkdtemp(join(tmpdir(), 'agent-ready-build-'));
-      let generation: number | undefined;
-      try {
-        const fresh = await this.artifactsFresh(configKey);
-        if (fresh && !(await this.builderDue(builders))) return 'fresh';
-        const startedAt = this.clock();
-        const previousSeq = (await readSequences(knex, t)).artifacts;
-        generation = await allocateArtifactGeneration(knex, t);
-        for (let attempt = 1; ; attempt++) {
-          // One snapshot of the table where the database gives one without blocking writers
-          // (see BuildSnapshots): the build is then exactly the table at `before`.
-          const snapshot = await this.snapshots.open();
-          let before: number;
-          let artifacts: ArtifactInput[];
-          let keep: Set<string>;
-          let failures: BuildFailure[];
-          const reads = { rows: 0 };
-          try {
-            const sequences = await readSequences(snapshot.knex, t);
-            before = sequences.content;
-            try {
-              // Built against the installed artifacts' position: a builder may redo only what
-              // changed since (a section's delta), keeping the rest as it is.
-              ({ artifacts, keep, failures } = await this.buildAll(
-                builders,
-                this.buildContext(workDir, sequences.artifacts, before, reads, snapshot.knex),
-              ));
-            } catch (error) {
-              // Read in pieces, a pass that raced with writers may see two rows claim one URL;
-              // retry on a quiet table.
-              if (
-                !snapshot.consistent &&
-                (await readSequences(knex, t)).content !== before &&
-                attempt < MAX_CONSISTENCY_ATTEMPTS
-              )
-                continue;
-              throw error;
-            }
-          } finally {
-            await snapshot.release();
-          }
-          const after = (await readSequences(knex, t)).content;
-          if (!snapshot.consistent && after !== before && attempt < MAX_CONSISTENCY_ATTEMPTS)
-            continue;
-          for (const failure of failures) {
-            this.logger.error(`agent-ready: building ${failure.family} failed: ${failure.message}`);
-          }
-          if (leaseLost) return 'busy';
-          // Installed as built from `before`: if writers moved on meanwhile, it is stale and rebuilt.
-          // An artifact whose bytes did not change keeps its stored chunks: a burst writes only
-          // what it changed (one sitemap shard and the index for one edit, not every shard).
-          const installedNow = new Map(
-            (await listArtifactMeta(knex, t)).map((meta) => [meta.name, meta]),
-          );
-          const sized: InstallableArtifact[] = [];
-          for (const name of keep) {
-            const kept = installedNow.get(name);
-            if (kept) sized.push(installedAsIs(kept));
-            else this.logger.warn(`agent-ready: a builder kept ${name}, which is not installed`);
-          }
-          const rewritten: Record<string, number> = {};
-          let bytesWritten = 0;
-          for (const artifact of artifacts) {
-            const kept = installedNow.get(artifact.name);
-            if (kept && sameStoredBytes(kept, artifact)) {
-              sized.push({ ...artifact, size: kept.size, generation: kept.generation });
-              continue;
-            }
-            const size = await writeArtifactChunks(knex, t, artifact, generation);
-            sized.push({ ...artifact, size, generation });
-            const { family } = artifact.descriptor;
-            rewritten[family] = (rewritten[family] ?? 0) + 1;
-            bytesWritten += size;
-          }
-          const installed = await swapArtifacts(knex, t, sized, {
-            generation,
-            snapshotSeq: before,
-            configKey,
-            leaseHolder: this.instanceId,
-            keepFamilies: failures.map((failure) => failure.family),
-            scheduled: fresh,
-            ...(serving ? { serving } : {}),
-          });
-          if (installed === 'fenced') {
-            this.logger.warn('agent-ready: rebuild lease lost mid-build; another instance goes on');
-            return 'busy';
-          }
-          if (installed === 'superseded') return 'superseded';
-          this.lastRebuild = {
-            at: new Date(this.clock()),
-            changeSeq: before,
-            changes: Math.max(0, before - previousSeq),
-            artifacts: sized.length,
-            rewritten,
-            bytesWritten,
-            rowsRead: reads.rows,
-            sitemapShards: sitemapRefresh.shards,
-            durationMs: this.clock() - startedAt,
-            failures,
-          };
+        tables: t,
+        snapshots: this.snapshots,
+        logger: this.logger,
+        clock: this.clock,
+        instanceId: this.instanceId,
+        leaseMs: this.leaseMs,
+        builders,
+        configKey,
+        serving,
+        sitemapShards: sitemapRefresh.shards,
+        onInstalled: (report) => {
+          this.lastRebuild = report;
           this.reader.invalidate();
-          this.logger.info(`agent-ready: rebuilt ${sized.length} artifacts at change ${before}`);
-          return after === before ? 'rebuilt' : 'superseded';
-        }
-      } finally {
-        clearInterval(renew);
-        if (generation !== undefined) {
-          await deleteOrphanChunks(knex, t, generation).catch((error: Error) =>
-            this.logger.warn(`agent-ready: cleaning old artifact chunks failed: ${error.message}`),
-          );
-        }
-        await releaseRebuildLease(knex, t, this.instanceId).catch(() => undefined);
-        await rm(workDir, { recursive: true, force: true });
-      }
+        },
+      });
+      return outcome;
     });
-  }
-
-  private async artifactsFresh(configKey: string): Promise<boolean> {
-    const { knex } = this.db;
-    const t = this.tables;
-    const [sequences, state] = await Promise.all([
-      readSequences(knex, t),
-      knex(t.state).where({ name: 'artifacts_seq' }).first('holder'),
-    ]);
-    // Installed under these settings and as of the last change. Not "some artifact exists": a
-    // site whose families build nothing (the sitemap is no artifact) would never be fresh.
-    return sequences.artifacts >= sequences.content && state?.holder === configKey;
-  }
-
-  private buildContext(
-    workDir: string,
-    installedSeq: number,
-    contentSeq: number,
-    reads = { rows: 0 },
-    knex: Knex | Knex.Transaction = this.db.knex,
-  ): ArtifactBuildContext {
-    const t = this.tables;
-    async function* counted<T>(rows: AsyncIterable<T>): AsyncGenerator<T> {
-      for await (const row of rows) {
-        reads.rows++;
-        yield row;
-      }
-    }
-    const newest = async (column: string, section?: string) => {
-      let query = knex(t.documents).max({ newest: column });
-      if (section !== undefined) query = query.where({ section });
-      const row = (await query)[0] as { newest?: unknown } | undefined;
-      return Number(row?.newest ?? 0);
-    };
-    return {
-      rows: (columns, options) =>
-        counted(
-          iteratePublishedRows(knex, t, columns, {
-            ...options,
-            visibility: options?.visibility ?? 'public',
-          }),
-        ),
-      sections: async () =>
-        (
-          await knex(t.documents)
-            .distinct('section')
-            .where({ state: 'published', visibility: 'public' })
-            .orderBy('section')
-        ).map((r: { section: unknown }) => String(r.section)),
-      lastChangeMs: async (options) => newest('modified_ms', options?.section),
-      lastCommitMs: async (options) => newest('committed_ms', options?.section),
-      rowIds: ({ afterId }) => counted(iterateRowIds(knex, t, afterId)),
-      lastRowId: async () => {
-        const row = (await knex(t.documents).max({ last: 'id' }).first()) as
-          { last?: unknown } | undefined;
-        return Number(row?.last ?? 0);
-      },
-      installedDescriptor: async (name) => (await readArtifactMeta(knex, t, name))?.descriptor,
-      installedSeq,
-      contentSeq,
-      countChangedAfter: async (afterSeq) => {
-        const row = (await knex(t.documents)
-          .where('change_seq', '>', afterSeq)
-          .count({ n: '*' })
-          .first()) as { n: unknown } | undefined;
-        return Number(row?.n ?? 0);
-      },
-      // By the change_seq index: as many rows as changed, whatever the size of the table.
-      changedSections: async (afterSeq) =>
-        (
-          await knex(t.documents)
-            .distinct('section')
-            .where('change_seq', '>', afterSeq)
-            .orderBy('section')
-        ).map((r: { section: unknown }) => String(r.section)),
-      // By the change_seq index, like changedSections.
-      changedRows: async (afterSeq) => {
-        const rows = (await knex(t.documents)
-          .where('change_seq', '>', afterSeq)
-          .orderBy('id')
-          .select('id', 'section', 'llm_role')) as {
-          id: unknown;
-          section: unknown;
-          llm_role: unknown;
-        }[];
-        reads.rows += rows.length;
-        return rows.map((row) => ({
-          id: Number(row.id),
-          section: String(row.section),
-          role: row.llm_role == null ? null : String(row.llm_role),
-        }));
-      },
-      countCommittedAfter: async ({ section, afterMs }) => {
-        const row = (await knex(t.documents)
-          .where({ section })
-          .andWhere('committed_ms', '>', afterMs)
-          .count({ n: '*' })
-          .first()) as { n: unknown } | undefined;
-        return Number(row?.n ?? 0);
-      },
-      installedArtifacts: (family) => listArtifactMeta(knex, t, family),
-      now: new Date(this.clock()),
-      workDir,
-    };
-  }
-
-  private async buildAll(
-    builders: readonly ArtifactBuilder[],
-    context: ArtifactBuildContext,
-  ): Promise<{ artifacts: ArtifactInput[]; keep: Set<string>; failures: BuildFailure[] }> {
-    const all: ArtifactInput[] = [];
-    const keep = new Set<string>();
-    const failures: BuildFailure[] = [];
-    for (const builder of builders) {
-      try {
-        const built = await builder.build(context);
-        if (Array.isArray(built)) all.push(...built);
-        else {
-          all.push(...built.artifacts);
-          for (const name of built.keep ?? []) keep.add(name);
-        }
-      } catch (error) {
-        // One family's failure (a bad setting, an unrenderable page) must not take the others
-        // down: they are installed, this one is reported and retried at the next rebuild.
-        failures.push({
-          family: builder.family,
-          message: (error as Error).message ?? String(error),
-        });
-      }
-    }
-    const names = new Set<string>(keep);
-    for (const artifact of all) {
-      if (names.has(artifact.name)) throw new Error(`two artifacts are named ${artifact.name}`);
-      names.add(artifact.name);
-    }
-    return { artifacts: all, keep, failures };
-  }
-
-  /** Whether a builder has scheduled work although nothing changed (a snapshot that is due). */
-  private async builderDue(builders: readonly ArtifactBuilder[]): Promise<boolean> {
-    const withDue = builders.filter((builder) => builder.due);
-    if (withDue.length === 0) return false;
-    const sequences = await readSequences(this.db.knex, this.tables);
-    const context = this.buildContext('', sequences.artifacts, sequences.content);
-    for (const builder of withDue) if (await builder.due!(context)) return true;
-    return false;
   }
 
   private modifiedCandidate(doc: PreparedDocument): number {
