@@ -1,5 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
-import type { Database } from './open-database';
+import { sqlitePragmas, type Database } from './open-database';
 
 /**
  * Where an artifact rebuild reads the table. Ideally one consistent snapshot that never blocks a
@@ -95,19 +95,8 @@ function openSqliteReader(filename: string): Knex {
     pool: {
       min: 0,
       max: 1,
-      afterCreate(
-        conn: { pragma(sql: string): unknown },
-        done: (error: Error | null, conn: unknown) => void,
-      ) {
-        try {
-          // It only reads: a bug that tried to write through it fails instead.
-          conn.pragma('query_only = ON');
-          conn.pragma('busy_timeout = 10000');
-          done(null, conn);
-        } catch (error) {
-          done(error as Error, conn);
-        }
-      },
+      // It only reads: a bug that tried to write through it fails instead.
+      afterCreate: sqlitePragmas(['query_only = ON', 'busy_timeout = 10000']),
     },
   });
 }

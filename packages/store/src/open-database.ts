@@ -82,6 +82,21 @@ export function openDatabase(
   });
 }
 
+/** A knex pool's `afterCreate` that sets SQLite pragmas on each new better-sqlite3 connection. */
+export function sqlitePragmas(pragmas: readonly string[]) {
+  return (
+    conn: { pragma(sql: string): unknown },
+    done: (error: Error | null, conn: unknown) => void,
+  ): void => {
+    try {
+      for (const pragma of pragmas) conn.pragma(pragma);
+      done(null, conn);
+    } catch (error) {
+      done(error as Error, conn);
+    }
+  };
+}
+
 function openOwnedDatabase(option: Exclude<DatabaseOption, Knex>, logger: StoreLogger): Database {
   switch (option.client) {
     case 'sqlite': {
@@ -93,19 +108,11 @@ function openOwnedDatabase(option: Exclude<DatabaseOption, Knex>, logger: StoreL
         pool: {
           min: 1,
           max: 1,
-          afterCreate(
-            conn: { pragma(sql: string): unknown },
-            done: (error: Error | null, conn: unknown) => void,
-          ) {
-            try {
-              conn.pragma('journal_mode = WAL');
-              conn.pragma('busy_timeout = 10000');
-              conn.pragma('synchronous = NORMAL');
-              done(null, conn);
-            } catch (error) {
-              done(error as Error, conn);
-            }
-          },
+          afterCreate: sqlitePragmas([
+            'journal_mode = WAL',
+            'busy_timeout = 10000',
+            'synchronous = NORMAL',
+          ]),
         },
       });
       return { knex, dialect: 'sqlite', owned: true };
