@@ -7,6 +7,7 @@ import {
   type ArtifactDescriptor,
   type ArtifactFamily,
   type ServingSettings,
+  type StoredArtifactView,
 } from '@agent-ready/core/serve';
 import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
@@ -30,16 +31,10 @@ export interface ArtifactInput {
   body: Buffer | { file: string; size: number };
 }
 
-export interface ArtifactMeta {
-  name: string;
+/** What core serves an artifact by, and where it sits in the table. */
+export interface ArtifactMeta extends StoredArtifactView {
   family: ArtifactFamily;
   generation: number;
-  contentEncoding: string | null;
-  etag: string;
-  contentDigest: string;
-  lastModified: Date;
-  size: number;
-  descriptor: ArtifactDescriptor;
 }
 
 const META_COLUMNS = [

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { isTctProfileName, sha256Hex, type TctProfileName } from '@agent-ready/core';
+import {
+  isTctProfileName,
+  sha256Hex,
+  type PreparedDocument,
+  type RenderedDocument,
+  type TctProfileName,
+} from '@agent-ready/core';
 import type { TableNames } from './table-names';
 
 export type DocumentState = 'published' | 'unpublished' | 'deleted';
@@ -114,6 +120,55 @@ export function fromRawRow(raw: RawRow): DocumentRow {
     hash: toNullableString(raw.hash),
     revision: toNullableNumber(raw.revision),
     changeSeq: toNumber(raw.change_seq),
+  };
+}
+
+/** Where a published row stands in time and in the commit order. */
+export interface PublishedRowStamp {
+  modifiedMs: number;
+  committedMs: number;
+  changeSeq: number;
+  revision: number | null;
+}
+
+/**
+ * The columns of a published document's row: the document, the bytes rendered for its
+ * `modified` and the validators core formed for them (documentValidators). Key columns
+ * (`doc_key`, `locale`) and `listed` are the writer's.
+ */
+export function publishedRowValues(
+  doc: PreparedDocument,
+  rendered: RenderedDocument,
+  stamp: PublishedRowStamp,
+): Record<string, unknown> {
+  return {
+    state: 'published',
+    visibility: doc.visibility,
+    c_url: doc.cUrl,
+    m_url: doc.mUrl,
+    m_path: doc.mPath,
+    m_path_key: pathKey(doc.mPath),
+    section: doc.section,
+    title: doc.title,
+    description: doc.description ?? null,
+    language: doc.language ?? null,
+    modified: new Date(stamp.modifiedMs).toISOString(),
+    modified_ms: stamp.modifiedMs,
+    committed_ms: stamp.committedMs,
+    fingerprint: doc.fingerprint,
+    render_key: doc.renderKey,
+    profile: doc.profile,
+    hash: rendered.hash,
+    content_digest: rendered.contentDigest,
+    body: rendered.body,
+    scp_line: rendered.scpLine,
+    markdown: rendered.markdown,
+    markdown_hash: rendered.markdownHash,
+    usage: doc.usage ?? null,
+    llm_role: doc.llmindex?.role ?? null,
+    llm_data: doc.llmindex ? JSON.stringify(doc.llmindex.data) : null,
+    revision: stamp.revision,
+    change_seq: stamp.changeSeq,
   };
 }
 

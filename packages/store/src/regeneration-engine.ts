@@ -14,6 +14,7 @@ import {
   insertDocumentRow,
   iteratePublishedRows,
   pathKey,
+  publishedRowValues,
   type DocumentRow,
 } from './document-rows';
 import { openDatabase, type Database, type DatabaseOption, type Dialect } from './open-database';
@@ -397,36 +398,12 @@ export class RegenerationEngine {
         const changeSeq = await bumpContentSequence(trx, t);
         // A source timestamp ahead of our clock does not drag the commit clock into the future.
         const committedMs = await advanceCommitClock(trx, t, Math.min(modifiedMs, this.clock()));
-        const values = {
-          state: 'published',
-          visibility: doc.visibility,
-          c_url: doc.cUrl,
-          m_url: doc.mUrl,
-          m_path: doc.mPath,
-          m_path_key: pathKey(doc.mPath),
-          section: doc.section,
-          title: doc.title,
-          description: doc.description ?? null,
-          language: doc.language ?? null,
-          modified: formatModified(modifiedMs),
-          modified_ms: modifiedMs,
-          committed_ms: committedMs,
-          fingerprint: doc.fingerprint,
-          render_key: doc.renderKey,
-          profile: doc.profile,
-          // The bytes and the validators core formed for them (documentValidators).
-          hash: rendered.output.hash,
-          content_digest: rendered.output.contentDigest,
-          body: rendered.output.body,
-          scp_line: rendered.output.scpLine,
-          markdown: rendered.output.markdown,
-          markdown_hash: rendered.output.markdownHash,
-          usage: doc.usage ?? null,
-          llm_role: doc.llmindex?.role ?? null,
-          llm_data: doc.llmindex ? JSON.stringify(doc.llmindex.data) : null,
+        const values = publishedRowValues(doc, rendered.output, {
+          modifiedMs,
+          committedMs,
+          changeSeq,
           revision: doc.revision ?? existing?.revision ?? null,
-          change_seq: changeSeq,
-        };
+        });
         // Once public, always in the change feed (a later removal must reach agents).
         const listed = doc.visibility === 'public' ? { listed: true } : {};
         let rowId: number;
@@ -447,7 +424,7 @@ export class RegenerationEngine {
         await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc));
         return {
           status: existing ? ('updated' as const) : ('created' as const),
-          modified: values.modified,
+          modified: formatModified(modifiedMs),
           hash: rendered.output.hash,
           changeSeq,
         };

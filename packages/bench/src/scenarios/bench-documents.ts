@@ -8,7 +8,7 @@ import {
 } from '@agent-ready/core';
 import {
   dropAgentTables,
-  pathKey,
+  publishedRowValues,
   RegenerationEngine,
   type DatabaseOption,
 } from '@agent-ready/store';
@@ -68,31 +68,19 @@ export async function bulkLoad(engine: RegenerationEngine, count: number): Promi
     await engine.knex.batchInsert(engine.tables.documents, batch.splice(0), 250);
   };
   const modified = '2025-10-01T12:00:00.000Z';
+  const modifiedMs = Date.parse(modified);
   for (let i = 0; i < count; i++) {
     const doc = benchDocument(i, 0);
-    const out = doc.render(modified);
     batch.push({
       doc_key: doc.key,
       locale: '',
-      state: 'published',
-      visibility: 'public',
-      c_url: doc.cUrl,
-      m_url: doc.mUrl,
-      m_path: doc.mPath,
-      m_path_key: pathKey(doc.mPath),
-      section: doc.section,
-      title: doc.title,
-      modified,
-      modified_ms: Date.parse(modified),
-      committed_ms: Date.parse(modified),
-      fingerprint: doc.fingerprint,
-      render_key: doc.renderKey,
-      profile: doc.profile,
-      hash: out.hash,
-      content_digest: out.contentDigest,
-      body: out.body,
-      scp_line: out.scpLine,
-      change_seq: 0,
+      listed: true,
+      ...publishedRowValues(doc, doc.render(modified), {
+        modifiedMs,
+        committedMs: modifiedMs,
+        changeSeq: 0,
+        revision: null,
+      }),
     });
     if (batch.length >= 2000) await flush();
   }
