@@ -29,7 +29,7 @@ import type { TableNames } from './table-names';
  */
 
 /** Items per shard unless configured: small enough that re-reading one after an edit is cheap. */
-export const DEFAULT_SITEMAP_SHARD_ITEMS = 1_000;
+export const DEFAULT_SITEMAP_SHARD_ITEMS = 500;
 
 /** What a writer configures; stored in the table so that every reader serves the same sitemap. */
 export interface SitemapSettingsInput {
@@ -37,7 +37,7 @@ export interface SitemapSettingsInput {
   origin: string;
   /** C-URL of the overview item (home or about), listed first in shard 1. */
   overviewUrl?: string;
-  /** Items per shard (default 1,000); a new value lays the shards out anew. */
+  /** Items per shard (default 500); a new value lays the shards out anew. */
   maxItemsPerShard?: number;
   /** Path of the first shard (default /llm-sitemap.json). */
   path?: string;

@@ -291,13 +291,13 @@ export const agentSiteOptionsObject = optionsObject(
           {
             description:
               "Sitemap shard size (at most 50,000; 10,000 under `tct.profile: 'tct-03'`).",
-            default: '1,000',
+            default: '500',
           },
         ),
       }).optional(),
       {
         description: 'The JSON sitemap: `{ maxItemsPerShard }`.',
-        default: '1,000 items per shard',
+        default: '500 items per shard',
       },
     ),
     policy: documented(offOr(policyOptionsSchema).optional(), {
