@@ -158,11 +158,17 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
 
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const site = await runtime();
       const request = siteRequest(req);
-      let outcome: AgentSiteOutcome = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED]
-        ? { kind: 'pass' }
-        : await site.handle(request);
+      const passed = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED] === true;
+      // Hot path, as in `handler`: a fresh cached row answers without a single await (signed
+      // requests are never answered from it: they are verified first).
+      const cached = passed ? undefined : opened?.handleCached(request);
+      if (cached) {
+        writeBufferedNodeResponse(res, cached);
+        return;
+      }
+      const site = await runtime();
+      let outcome: AgentSiteOutcome = passed ? { kind: 'pass' } : await site.handle(request);
       if (outcome.kind === 'pass') {
         if (
           augmentRobots &&
