@@ -1,6 +1,7 @@
 // A server process for the serving benchmarks: `bare` answers one precomputed M-URL with
-// node:http and nothing else (the ceiling); `express` and `express-handler` are the real adapter
-// over SQLite, with 1,000 more documents in the table (and the sitemap).
+// node:http and nothing else (the ceiling), `bare-express` the same bytes from one middleware in
+// an otherwise empty Express app (the ceiling inside Express); `express` and `express-handler`
+// are the real adapter over SQLite, with 1,000 more documents in the table (and the sitemap).
 // Prints `ready <port> <path> <etag>` when it accepts requests.
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
@@ -44,14 +45,21 @@ async function bare(): Promise<{ server: http.Server; path: string; etag: string
     'content-length': String(rep.body.length),
     'content-digest': rep.contentDigest,
   };
-  const server = http.createServer((req, res) => {
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.headers['if-none-match'] === rep.etag) {
       res.writeHead(304, validators).end();
       return;
     }
     res.writeHead(200, full).end(rep.body);
-  });
-  return { server, path: `${DOCUMENT.url}llm.json`, etag: rep.etag };
+  };
+  let listener: http.RequestListener = answer;
+  if (process.argv[2] === 'bare-express') {
+    const app = express();
+    app.disable('x-powered-by');
+    app.use(answer);
+    listener = app;
+  }
+  return { server: http.createServer(listener), path: `${DOCUMENT.url}llm.json`, etag: rep.etag };
 }
 
 async function adapter(): Promise<{ server: http.Server; path: string; etag: string }> {
