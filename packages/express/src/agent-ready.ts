@@ -8,11 +8,11 @@ import {
   prepareDocument,
   serviceUnavailableResponse,
   ValidationError,
-  writeBufferedNodeResponse,
   writeNodeResponse,
   type AgentDocument,
 } from '@agent-ready/core';
 import {
+  answerFromCache,
   openAgentSite,
   isStoreUnavailable,
   type AgentSite,
@@ -162,11 +162,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       const passed = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED] === true;
       // Hot path, as in `handler`: a fresh cached row answers without a single await (signed
       // requests are never answered from it: they are verified first).
-      const cached = passed ? undefined : opened?.handleCached(request);
-      if (cached) {
-        writeBufferedNodeResponse(res, cached);
-        return;
-      }
+      if (!passed && opened && answerFromCache(opened, request, res)) return;
       const site = await runtime();
       let outcome: AgentSiteOutcome = passed ? { kind: 'pass' } : await site.handle(request);
       if (outcome.kind === 'pass') {
@@ -239,11 +235,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         return;
       }
       // Hot path: a fresh cached row answers without a single await.
-      const response = ready.handleCached(request);
-      if (response) {
-        writeBufferedNodeResponse(res, response);
-        return;
-      }
+      if (answerFromCache(ready, request, res)) return;
     }
     runtime()
       .then(async (site) => {

@@ -26,3 +26,4 @@ export * from './metrics-store';
 export * from './serving-metrics';
 export * from './open-agent-site';
 export * from './drop-agent-tables';
+export * from './answer-from-cache';
