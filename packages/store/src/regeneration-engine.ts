@@ -36,8 +36,6 @@ import { SILENT_LOGGER, type StoreLogger } from './store-logger';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { tableNames, type TableNames } from './table-names';
 
-export type { StoreLogger };
-
 export interface RegenerationEngineOptions {
   database: DatabaseOption;
   tablePrefix?: string;
@@ -83,19 +81,6 @@ export interface RegenerationEngineOptions {
   /** Milliseconds since the epoch; injectable for tests. */
   clock?: () => number;
 }
-
-export type {
-  ReconcileOutcome,
-  RemovalReason,
-  RemoveOptions,
-  RemoveOutcome,
-  UpsertOutcome,
-  UpsertStatus,
-} from './document-writer';
-export { LARGE_DOCUMENT_CHARACTERS, readDatabaseClockMs } from './document-writer';
-export type { ArtifactsStatus } from './read-engine-status';
-export type { BuildFailure } from './build-artifact-families';
-export type { RebuildOutcome, RebuildReport } from './run-rebuild-pass';
 
 /**
  * Turns document changes into rows of one table and keeps the derived artifacts (sitemaps,
