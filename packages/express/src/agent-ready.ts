@@ -34,9 +34,9 @@ export interface AgentReadyMiddleware extends RequestHandler {
   ready(): Promise<void>;
   /** Stores or updates a published document (standalone mode). */
   publish(document: AgentDocument): Promise<UpsertOutcome>;
-  /** Takes a document off the agent endpoints: 404 from now on (standalone mode). */
+  /** Unpublishes a document: its M-URL answers 404 from now on (standalone mode). */
   unpublish(id: string, locale?: string): Promise<RemoveOutcome>;
-  /** Deletes a document: its M-URL answers 410 Gone (standalone mode). */
+  /** Deletes a document: its M-URL answers 410 Gone, from a tombstone (standalone mode). */
   remove(id: string, locale?: string): Promise<RemoveOutcome>;
   /** Makes the table match a complete list of published documents (standalone mode). */
   rebuild(
