@@ -54,6 +54,12 @@ export interface RemoveOptions {
  */
 export type RemovalReason = 'unpublished' | 'deleted';
 
+export interface ReconcileOptions {
+  /** Called every `progressEvery` documents read (default 500), and once at the end. */
+  onProgress?: (progress: { seen: number; changed: number }) => void;
+  progressEvery?: number;
+}
+
 export interface ReconcileOutcome {
   seen: number;
   changed: number;
@@ -282,10 +288,7 @@ export class DocumentWriter {
    */
   async reconcile(
     source: AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>,
-    options: {
-      onProgress?: (progress: { seen: number; changed: number }) => void;
-      progressEvery?: number;
-    } = {},
+    options: ReconcileOptions = {},
   ): Promise<ReconcileOutcome> {
     const startedAt = await readContentPosition(this.store);
     const seen = new Set<string>();

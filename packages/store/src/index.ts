@@ -6,6 +6,7 @@
 // Writing the table: the engine, its options and outcomes.
 export { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
 export type {
+  ReconcileOptions,
   ReconcileOutcome,
   RemovalReason,
   RemoveOptions,

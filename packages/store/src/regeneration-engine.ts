@@ -3,6 +3,7 @@ import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '
 import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
 import {
   DocumentWriter,
+  type ReconcileOptions,
   type ReconcileOutcome,
   type RemovalReason,
   type RemoveOptions,
@@ -205,10 +206,7 @@ export class RegenerationEngine {
    */
   reconcile(
     source: AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>,
-    options: {
-      onProgress?: (progress: { seen: number; changed: number }) => void;
-      progressEvery?: number;
-    } = {},
+    options: ReconcileOptions = {},
   ): Promise<ReconcileOutcome> {
     return this.writer.reconcile(source, options);
   }
