@@ -8,11 +8,11 @@ import {
   prepareDocument,
   serviceUnavailableResponse,
   ValidationError,
-  writeBufferedNodeResponse,
   writeNodeResponse,
   type AgentDocument,
 } from '@agent-ready/core';
 import {
+  answerFromCache,
   openAgentSite,
   isStoreUnavailable,
   type AgentSite,
@@ -34,9 +34,9 @@ export interface AgentReadyMiddleware extends RequestHandler {
   ready(): Promise<void>;
   /** Stores or updates a published document (standalone mode). */
   publish(document: AgentDocument): Promise<UpsertOutcome>;
-  /** Takes a document off the agent endpoints: 404 from now on (standalone mode). */
+  /** Unpublishes a document: its M-URL answers 404 from now on (standalone mode). */
   unpublish(id: string, locale?: string): Promise<RemoveOutcome>;
-  /** Deletes a document: its M-URL answers 410 Gone (standalone mode). */
+  /** Deletes a document: its M-URL answers 410 Gone, from a tombstone (standalone mode). */
   remove(id: string, locale?: string): Promise<RemoveOutcome>;
   /** Makes the table match a complete list of published documents (standalone mode). */
   rebuild(
@@ -162,11 +162,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       const passed = (req as unknown as Record<symbol, unknown>)[ALREADY_PASSED] === true;
       // Hot path, as in `handler`: a fresh cached row answers without a single await (signed
       // requests are never answered from it: they are verified first).
-      const cached = passed ? undefined : opened?.handleCached(request);
-      if (cached) {
-        writeBufferedNodeResponse(res, cached);
-        return;
-      }
+      if (!passed && opened && answerFromCache(opened, request, res)) return;
       const site = await runtime();
       let outcome: AgentSiteOutcome = passed ? { kind: 'pass' } : await site.handle(request);
       if (outcome.kind === 'pass') {
@@ -239,11 +235,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         return;
       }
       // Hot path: a fresh cached row answers without a single await.
-      const response = ready.handleCached(request);
-      if (response) {
-        writeBufferedNodeResponse(res, response);
-        return;
-      }
+      if (answerFromCache(ready, request, res)) return;
     }
     runtime()
       .then(async (site) => {

@@ -2,7 +2,8 @@ import express from 'express';
 import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { openDatabase, type DatabaseOption } from '@agent-ready/store';
+import type { DatabaseOption } from '@agent-ready/store';
+import { openDatabase } from '@agent-ready/store/internal';
 import { agentReady, type AgentReadyMiddleware, type AgentReadyOptions } from '../src';
 import { dropTables } from './drop-tables';
 

@@ -25,7 +25,7 @@ import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { planDeltaParts } from './plan-delta-parts';
-import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-shards';
+import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-settings';
 
 const PERIOD_MS = { hourly: 3_600_000, daily: 86_400_000 } as const;
 

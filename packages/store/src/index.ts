@@ -1,23 +1,58 @@
-export * from './store-errors';
-export * from './open-database';
-export * from './table-names';
-export * from './store-options';
-export * from './document-rows';
-export * from './artifact-rows';
-export * from './artifact-builder';
-export * from './sitemap-shards';
-export * from './live-sitemap';
-export * from './store-reader';
-export * from './regeneration-engine';
-export { CONSOLE_LOGGER, SILENT_LOGGER } from './store-logger';
-export { runMigrations } from './schema/run-migrations';
-export * from './site-artifact-builders';
-export * from './open-store-reader';
-export * from './artifact-resources';
-export * from './build-llms-txt-artifacts';
-export * from './build-scp-artifacts';
-export * from './build-llmindex-artifacts';
-export * from './metrics-store';
-export * from './serving-metrics';
-export * from './open-agent-site';
-export * from './drop-agent-tables';
+// The public surface of @agent-ready/store, named one by one (a test pins the list:
+// public-surface.json): what a site needs to write the agent tables and serve them. Row-level
+// helpers stay inside the package; what only our own packages need (the bench's bulk loading,
+// tests) is in `@agent-ready/store/internal`.
+
+// Writing the table: the engine, its options and outcomes.
+export { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
+export type {
+  ReconcileOptions,
+  ReconcileOutcome,
+  RemovalReason,
+  RemoveOptions,
+  RemoveOutcome,
+  UpsertOutcome,
+  UpsertStatus,
+} from './document-writer';
+export type { ArtifactsStatus } from './read-engine-status';
+export type { RebuildOutcome, RebuildReport } from './run-rebuild-pass';
+export type { BuildFailure } from './build-artifact-families';
+
+// The artifact families kept in step with the table.
+export type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
+export { siteArtifactBuilders, siteArtifactSettings } from './site-artifact-builders';
+export { scpArtifactBuilder } from './build-scp-artifacts';
+export { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
+export { llmindexArtifactBuilder } from './build-llmindex-artifacts';
+export type { SitemapSettingsInput } from './sitemap-settings';
+
+// Serving from the table.
+export {
+  openAgentSite,
+  type AgentSite,
+  type AgentSiteOutcome,
+  type AgentSiteRequest,
+  type OpenAgentSiteOptions,
+} from './open-agent-site';
+export { answerFromCache } from './answer-from-cache';
+export { openStoreReader } from './open-store-reader';
+export { StoreReader, type StoreReaderOptions, type StoredArtifact } from './store-reader';
+export type { ServingMetrics } from './serving-metrics';
+
+// The database, options, logging and errors.
+export type { DatabaseOption, Dialect } from './open-database';
+export type { TableNames } from './table-names';
+export { dropAgentTables } from './drop-agent-tables';
+export {
+  databaseOption,
+  loggerOption,
+  rebuildOptionsSchema,
+  tablePrefixOption,
+} from './store-options';
+export { CONSOLE_LOGGER, SILENT_LOGGER, type StoreLogger } from './store-logger';
+export {
+  DuplicateUrlError,
+  isStoreUnavailable,
+  StoreError,
+  StoreUnavailableError,
+} from './store-errors';

@@ -8,20 +8,16 @@ import {
   type SitemapDocument,
 } from '@agent-ready/core';
 import type { ArtifactMeta } from './artifact-rows';
+import { composeSitemapIndex, composeSitemapShard, type ComposedShard } from './compose-sitemap';
+import { readConsistently } from './read-consistently';
+import { readSitemapLayout, type SitemapLayout } from './sitemap-layout';
 import {
-  composeSitemapIndex,
-  composeSitemapShard,
-  readConsistently,
-  readShardVersions,
-  readSitemapLayout,
   readSitemapSettings,
   sitemapDocumentOf,
   sitemapProfileOf,
-  type ComposedShard,
-  type ShardMemo,
-  type SitemapLayout,
   type SitemapSettings,
-} from './sitemap-shards';
+} from './sitemap-settings';
+import { readShardVersions, type ShardMemo } from './sitemap-shard-versions';
 import type { TableNames } from './table-names';
 
 /** A sitemap document ready to serve, in the artifact form the endpoints read. */
@@ -36,7 +32,7 @@ export interface SitemapArtifact {
 const MAX_COMPOSED_SHARDS = 64;
 
 /**
- * Serves the JSON sitemap from the table as it is now (see sitemap-shards): shards composed from
+ * Serves the JSON sitemap from the table as it is now (see sitemap-layout): shards composed from
  * their rows and cached per version, the index from the stored shard hashes (composing only the
  * shards a burst changed and the engine has not hashed yet).
  */

@@ -10,7 +10,7 @@ import {
   type PrepareDocumentOptions,
 } from '@agent-ready/core';
 import { toBuffer } from './document-rows';
-import { touchSitemapShard } from './sitemap-shards';
+import { touchSitemapShard } from './sitemap-shard-versions';
 import type { StoreLogger } from './store-logger';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
 import type { TableNames } from './table-names';

@@ -12,7 +12,7 @@ import type { ArtifactBuilder } from './artifact-builder';
 import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
 import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
 import { scpArtifactBuilder } from './build-scp-artifacts';
-import type { SitemapSettingsInput } from './sitemap-shards';
+import type { SitemapSettingsInput } from './sitemap-settings';
 
 /**
  * Every artifact family a site's options ask for, in one list both adapters use, so the
@@ -26,7 +26,7 @@ export function siteArtifactBuilders(options: AgentSiteOptions): ArtifactBuilder
   ];
 }
 
-/** The JSON sitemap a site's options describe (composed live from the table, see sitemap-shards). */
+/** The JSON sitemap a site's options describe (composed live from the table, see sitemap-layout). */
 export function siteSitemapSettings(options: AgentSiteOptions): SitemapSettingsInput {
   const origin = normalizeUri(options.site.origin).replace(/\/$/, '');
   return {

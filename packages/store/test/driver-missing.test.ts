@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-const STORE = join(__dirname, '..', 'dist', 'index.js');
+const STORE = join(__dirname, '..', 'dist', 'internal.js');
 
 /**
  * Opens the database in a child process whose module loader cannot find `blocked`, as on a

@@ -7,10 +7,10 @@ import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-
 import {
   RegenerationEngine,
   scpArtifactBuilder,
-  writeArtifactChunks,
   type DatabaseOption,
   dropAgentTables,
 } from '../src';
+import { writeArtifactChunks } from '../src/artifact-rows';
 import { preparedDocument } from './fixtures/prepared-documents';
 import { incompressibleText, SNAPSHOT_PATH, SNAPSHOT_SITE } from './fixtures/snapshot-site';
 

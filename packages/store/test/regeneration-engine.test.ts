@@ -8,13 +8,13 @@ import {
   DuplicateUrlError,
   RegenerationEngine,
   openStoreReader,
-  readArtifactMeta,
-  readDatabaseClockMs,
   scpArtifactBuilder,
   type ArtifactBuilder,
   type RegenerationEngineOptions,
   dropAgentTables,
 } from '../src';
+import { readArtifactMeta } from '../src/artifact-rows';
+import { readDatabaseClockMs } from '../src/document-writer';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 /** What the test builders' one file is: an llms.txt, so that the engine keeps it by family. */

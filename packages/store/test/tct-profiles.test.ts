@@ -15,9 +15,9 @@ import {
   dropAgentTables,
   openStoreReader,
   RegenerationEngine,
-  resolveSitemapSettings,
   type RegenerationEngineOptions,
 } from '../src';
+import { resolveSitemapSettings } from '../src/sitemap-settings';
 
 const ORIGIN = 'https://example.com';
 

@@ -3,15 +3,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
-/** Prettier's own command (its API loads plugins by dynamic import, which jest's VM refuses). */
-function formatWithPrettier(markdown: string, path: string): string {
+/**
+ * `text` formatted as lint wants the file at `path`, by Prettier's own command (its API loads
+ * plugins by dynamic import, which jest's VM refuses).
+ */
+export function formatWithPrettier(text: string, path: string): string {
   const bin = join(
     dirname(createRequire(__filename).resolve('prettier/package.json')),
     'bin',
     'prettier.cjs',
   );
   return execFileSync(process.execPath, [bin, '--stdin-filepath', path], {
-    input: markdown,
+    input: text,
     encoding: 'utf8',
   });
 }

@@ -12,3 +12,13 @@ export {
 } from './test-namespace';
 export { waitForState } from './wait-for-state';
 export { checkGeneratedReadme, UPDATE_README_ENV } from './check-generated-readme';
+export {
+  dualPackageExports,
+  exportedSurface,
+  packageExportsOf,
+  publicSurfaceChanges,
+  surfaceUnion,
+  TEST_SUPPORT_MODULE,
+  UPDATE_SURFACE_ENV,
+  type Surface,
+} from './public-surface';

@@ -6,12 +6,8 @@ import {
   sha256Hex,
   type PreparedDocument,
 } from '@agent-ready/core';
-import {
-  dropAgentTables,
-  publishedRowValues,
-  RegenerationEngine,
-  type DatabaseOption,
-} from '@agent-ready/store';
+import { dropAgentTables, RegenerationEngine, type DatabaseOption } from '@agent-ready/store';
+import { publishedRowValues } from '@agent-ready/store/internal';
 import { uniqueTablePrefix } from '@agent-ready/test-support';
 
 /**

@@ -7,7 +7,8 @@ import {
   type AgentEndpoints,
   type AgentRequest,
 } from '@agent-ready/core/serve';
-import { DEFAULT_SITEMAP_SHARD_ITEMS, RegenerationEngine } from '@agent-ready/store';
+import { RegenerationEngine } from '@agent-ready/store';
+import { DEFAULT_SITEMAP_SHARD_ITEMS } from '@agent-ready/store/internal';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
 import { BENCH_ORIGIN, benchDocument, bulkLoad } from './bench-documents';
 

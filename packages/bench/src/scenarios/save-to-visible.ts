@@ -5,11 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { type HttpResponse } from '@agent-ready/core/http';
 import { createAgentEndpoints } from '@agent-ready/core/serve';
 import { mUrlFor } from '@agent-ready/core/tct';
-import {
-  DEFAULT_SITEMAP_SHARD_ITEMS,
-  sitemapShardOfId,
-  type DatabaseOption,
-} from '@agent-ready/store';
+import type { DatabaseOption } from '@agent-ready/store';
+import { DEFAULT_SITEMAP_SHARD_ITEMS, sitemapShardOfId } from '@agent-ready/store/internal';
 import { availableDialects, databaseConfig, probeDatabases } from '@agent-ready/test-support';
 import { figure, percentile, type BenchFigure, type BenchScenario } from '../measurement';
 import { BENCH_ORIGIN, benchDocument, bulkLoad, withBenchEngine } from './bench-documents';

@@ -1,13 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { validateAgentSiteOptions } from '@agent-ready/core/serve';
-import {
-  DEFAULT_SITEMAP_SHARD_ITEMS,
-  sitemapShardOfId,
-  RegenerationEngine,
-  scpArtifactBuilder,
-  type DatabaseOption,
-} from '@agent-ready/store';
+import { RegenerationEngine, scpArtifactBuilder, type DatabaseOption } from '@agent-ready/store';
+import { DEFAULT_SITEMAP_SHARD_ITEMS, sitemapShardOfId } from '@agent-ready/store/internal';
 import { availableDialects, databaseConfig, probeDatabases } from '@agent-ready/test-support';
 import { figure, median, percentile, type BenchFigure, type BenchScenario } from '../measurement';
 import {

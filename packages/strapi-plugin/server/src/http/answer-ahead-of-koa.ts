@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { baseHeadersMerger } from '@agent-ready/core/node-http';
 import type { HttpResponse, ResponseHeaders } from '@agent-ready/core/http';
-import type { AgentSite } from '@agent-ready/store';
+import { answerFromCache, type AgentSite } from '@agent-ready/store';
 import type { LearnedStrapiHeaders } from './learn-strapi-headers';
 
 export interface AheadOfKoaOptions {
@@ -28,17 +28,14 @@ export function answerAheadOfKoa(server: Server, options: AheadOfKoaOptions): ()
     const site = options.site();
     const strapiHeaders = options.strapiHeaders.headers;
     if (!site || !strapiHeaders || req.headers.origin !== undefined) return false;
-    const response = site.handleCached({
-      method: req.method ?? 'GET',
-      target: req.url ?? '/',
-      headers: req.headers,
-    });
-    if (!response) return false;
     if (merging?.template !== strapiHeaders)
       merging = { template: strapiHeaders, merge: baseHeadersMerger(strapiHeaders) };
-    res.writeHead(response.status, merging.merge(response));
-    res.end(response.body);
-    return true;
+    return answerFromCache(
+      site,
+      { method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers },
+      res,
+      merging.merge,
+    );
   };
   const listener: RequestListener = (req, res) => {
     if (answered(req, res)) return;

@@ -6,7 +6,7 @@ import type {
   SettingsStatus,
 } from '../admin-api/answer-types';
 import { readAgentStats, type AgentStats } from '@agent-ready/core/metrics';
-import { prepareOptionsFor, type AgentEndpoints } from '@agent-ready/core/serve';
+import type { AgentEndpoints } from '@agent-ready/core/serve';
 import {
   openAgentSite,
   type AgentSite,
@@ -15,9 +15,8 @@ import {
   type RegenerationEngine,
 } from '@agent-ready/store';
 import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
-import { PLUGIN_ID } from '../config/plugin-config';
 import { notConfiguredWarning, type RequiredSetting } from '../config/required-settings';
-import { MissingSettingsError, validateFilePluginConfig } from '../config/validate-plugin-config';
+import { MissingSettingsError } from '../config/validate-plugin-config';
 import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/count-documents';
 import { SiteChecks } from '../admin-api/site-checks';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
@@ -26,23 +25,12 @@ import { LearnedStrapiHeaders } from '../http/learn-strapi-headers';
 import type { KoaMiddleware } from '../http/koa-context';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
-import type { PluginStoreApi } from '../settings/settings-store';
-import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
-import { DocumentSyncQueue } from '../sync/document-sync-queue';
-import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
-import type { PluginLogger, SyncContext } from '../sync/sync-context';
-import { syncDocument } from '../sync/sync-document';
-import { SavedSettings } from '../settings/saved-settings';
-import { ExclusiveWork } from './exclusive-work';
-import {
-  documentsChange,
-  knownLocales,
-  preparePluginConfig,
-  type PreparedConfig,
-} from './prepare-plugin-config';
+import type { PluginLogger } from '../sync/sync-context';
+import { DocumentSync } from './document-sync';
+import { documentsChange, knownLocales, type PreparedConfig } from './prepare-plugin-config';
 import { RebuildJobs } from './rebuild-job';
-import { runReconcilePass } from './run-reconcile-pass';
 import { RecentProblems } from './recent-problems';
+import { SettingsInForce } from './settings-in-force';
 
 export interface AgentReadyStatus {
   state: RuntimeState;
@@ -59,8 +47,6 @@ export interface AgentReadyStatus {
 }
 
 const DEFAULT_BATCH_SIZE = 100;
-/** How often an instance looks for settings another instance saved (one indexed row read). */
-const SETTINGS_POLL_MS = 10_000;
 
 function strapiLogger(strapi: Core.Strapi): PluginLogger {
   return {
@@ -79,73 +65,39 @@ function strapiLogger(strapi: Core.Strapi): PluginLogger {
  * When a required setting is missing from both (REQUIRED_SETTINGS), `start` leaves the plugin
  * "not configured" instead: Strapi runs as if it were absent until saved settings supply the rest.
  *
- * Reconciles and settings changes run one at a time with the sync queue paused, so a document
- * is never synced with half-installed settings.
+ * It assembles three parts: the settings in force (SettingsInForce), the document sync
+ * (DocumentSync: changes, syncs, reconciles) and the site serving agents (openAgentSite, mounted
+ * in Koa and ahead of it).
  */
 export class AgentReadyRuntime {
-  /** The settings of config/plugins, validated (a required one may be missing). */
-  readonly fileConfig: FilePluginConfig;
   /** Warnings and errors logged lately, for the admin page. */
   readonly problems = new RecentProblems();
   readonly siteChecks = new SiteChecks();
   readonly rebuildJobs: RebuildJobs;
-  /** The settings in force; undefined until the plugin is configured and started. */
-  private configValue?: AgentReadyPluginConfig;
-  /** While not configured: what config/plugins and the saved settings give so far. */
-  private incomplete?: MissingSettingsError;
   private readonly log: PluginLogger;
-  private readonly queue: DocumentSyncQueue;
-  private readonly unsubscribe: () => void;
-  private readonly shutdown = new AbortController();
-  private tracked: ReadonlySet<string>;
+  private readonly settings: SettingsInForce;
+  private readonly sync: DocumentSync;
   private state: RuntimeState = 'registered';
   /** The site in force: engine, endpoints, identity and metrics (see openAgentSite). */
   private site?: AgentSite;
   private engineValue?: RegenerationEngine;
-  private context?: SyncContext;
   private started?: Promise<void>;
-  private readonly exclusiveWork: ExclusiveWork;
-  private reconcilesWaiting = 0;
-  private reconcileAbort?: AbortController;
-  private lastReconcile?: LastReconcile;
-  private readonly savedSettingsStore: SavedSettings;
-  private settingsPoll?: NodeJS.Timeout;
   /** Puts Strapi's HTTP server back to Koa alone (see answerAheadOfKoa). */
   private restoreKoa?: () => void;
 
   constructor(private readonly strapi: Core.Strapi) {
-    this.fileConfig = validateFilePluginConfig(strapi.config.get(`plugin::${PLUGIN_ID}`));
     this.log = this.problems.recording(strapiLogger(strapi));
-    this.savedSettingsStore = new SavedSettings(
-      strapi as unknown as PluginStoreApi,
-      (settings) => this.prepare(settings),
-      this.log,
-    );
-    this.queue = new DocumentSyncQueue({
-      run: async (uid, documentId) => {
-        if (!this.context) return;
-        await syncDocument(this.context, uid, documentId);
-      },
-      onError: (error, uid, documentId) =>
-        this.log.error(
-          `agent-ready: could not update ${uid} ${documentId} for agents (healed at its next change or the next start): ${(error as Error).message}`,
-        ),
+    this.settings = new SettingsInForce(strapi, this.log, {
+      state: () => this.state,
+      activate: (prepared, reason) => this.activate(prepared, reason),
+      replace: (prepared, commit) => this.install(prepared, commit),
     });
-    this.exclusiveWork = new ExclusiveWork(this.queue);
-    // Saved settings may expose more types: until they are read at bootstrap, track the file's.
-    this.tracked = new Set(Object.keys(this.fileConfig.contentTypes ?? {}));
-    const middleware: DocumentServiceMiddleware = createChangeMiddleware({
-      tracks: (uid) => this.tracked.has(uid),
-      db: strapi.db,
-      onChange: (uid, documentId) => this.queue.enqueue(uid, documentId),
-      onError: (error) =>
-        this.log.error(`agent-ready: change not recorded: ${(error as Error).message}`),
+    this.sync = new DocumentSync(strapi, {
+      log: this.log,
+      // Saved settings may expose more types: until they are read at bootstrap, track the file's.
+      tracked: new Set(Object.keys(this.fileConfig.contentTypes ?? {})),
+      batchSize: () => this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE,
     });
-    const documents = strapi.documents as unknown as {
-      use(middleware: DocumentServiceMiddleware): unknown;
-    };
-    const unsubscribe = documents.use(middleware);
-    this.unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : () => {};
     this.rebuildJobs = new RebuildJobs({
       total: () => this.countPublished(),
       reconcile: (onProgress) => this.reconcile('rebuild from the admin panel', { onProgress }),
@@ -158,13 +110,17 @@ export class AgentReadyRuntime {
     });
   }
 
+  /** The settings of config/plugins, validated (a required one may be missing). */
+  get fileConfig(): FilePluginConfig {
+    return this.settings.fileConfig;
+  }
+
   /**
    * The settings in force: config/plugins with the admin panel's settings laid over it. Throws
    * while there are none (starting, not configured): callers check `status().state` first.
    */
   get config(): AgentReadyPluginConfig {
-    if (!this.configValue) throw new Error(`agent-ready is ${this.state}: no settings in force`);
-    return this.configValue;
+    return this.settings.config;
   }
 
   /**
@@ -172,7 +128,7 @@ export class AgentReadyRuntime {
    * config/plugins with the saved settings laid over it, a required setting still missing.
    */
   get configSoFar(): FilePluginConfig {
-    return this.configValue ?? this.incomplete?.config ?? this.fileConfig;
+    return this.settings.configSoFar;
   }
 
   get engine(): RegenerationEngine | undefined {
@@ -181,7 +137,7 @@ export class AgentReadyRuntime {
 
   /** The exposed content types as resolved against the schemas (empty before start). */
   get types(): ReadonlyMap<string, ResolvedContentType> {
-    return this.context?.types ?? new Map();
+    return this.sync.types;
   }
 
   /** Bootstrap: throws (failing Strapi's start) on a mapping that does not fit the schemas. */
@@ -195,28 +151,11 @@ export class AgentReadyRuntime {
 
   private async startOnce(): Promise<void> {
     this.state = 'starting';
-    const prepared = await this.settingsAtStart();
+    const prepared = await this.settings.atStart();
     this.mountAgentMiddleware();
     if (prepared instanceof MissingSettingsError) this.waitForSettings(prepared);
     else await this.activate(prepared);
-    this.settingsPoll = setInterval(() => void this.refreshSettings(), SETTINGS_POLL_MS);
-    this.settingsPoll.unref();
-  }
-
-  /**
-   * What start-up puts in force: the saved settings laid over config/plugins, else config/plugins
-   * alone, or, when a required setting is missing from both, what there is so far. Throws (failing
-   * Strapi's start) on config/plugins settings that do not fit the schemas.
-   */
-  private async settingsAtStart(): Promise<PreparedConfig | MissingSettingsError> {
-    const saved = await this.savedSettingsStore.readAtStart();
-    if (saved) return saved.kind === 'prepared' ? saved.prepared : saved.missing;
-    try {
-      return await this.prepare(undefined);
-    } catch (error) {
-      if (error instanceof MissingSettingsError) return error;
-      throw error;
-    }
+    this.settings.startPolling();
   }
 
   /**
@@ -225,12 +164,9 @@ export class AgentReadyRuntime {
    * One warning says what is missing and where to set it.
    */
   private waitForSettings(incomplete: MissingSettingsError): void {
-    this.incomplete = incomplete;
+    this.settings.waitFor(incomplete);
     this.state = 'not-configured';
-    // No change is tracked (the first reconcile reads everything once configured), so nothing is
-    // queued; open, the queue counts as idle (`whenIdle`).
-    this.tracked = new Set();
-    this.queue.open();
+    this.sync.idleUntilConfigured();
     this.log.warn(notConfiguredWarning(incomplete.missing));
   }
 
@@ -288,29 +224,28 @@ export class AgentReadyRuntime {
     });
     const engine = site.engine!;
     this.engineValue = engine;
-    this.configValue = config;
-    this.incomplete = undefined;
-    this.tracked = new Set(types.keys());
-    this.context = {
-      engine,
-      types,
-      prepareOptions: prepareOptionsFor(config),
-      ...(config.locales ? { locales: new Set(config.locales) } : {}),
-      documents: strapi.documents as unknown as DocumentsApi,
-      db: strapi.db as unknown as QueryApi,
-      log,
-    };
+    this.settings.commit(config);
+    this.sync.attach(engine, prepared);
     // Last: the middleware serves as soon as there is a site.
     this.site = site;
     this.state = 'ready';
     log.info(`agent-ready: serving ${types.size} content types (${[...types.keys()].join(', ')})`);
-    if (config.reconcile?.onBootstrap === false) this.queue.open();
+    if (config.reconcile?.onBootstrap === false) this.sync.open();
     else void this.reconcile(reason);
   }
 
-  /** See preparePluginConfig. */
-  private prepare(settings: RuntimeSettings | undefined): Promise<PreparedConfig> {
-    return preparePluginConfig(this.strapi, this.fileConfig, settings);
+  /**
+   * Puts a prepared config in force over the one in force: artifact builders (a new configuration
+   * key, so artifacts are rebuilt), endpoints (policy), the sync's mapping, locales and rendering.
+   * A reconcile with the old mapping is stopped, and one with the new mapping follows, when
+   * documents change (see DocumentSync.replaceMapping).
+   */
+  private async install(prepared: PreparedConfig, commit: () => void): Promise<void> {
+    const rerender = documentsChange(this.config, prepared.config);
+    await this.sync.replaceMapping(prepared, { rerender }, () => {
+      commit();
+      this.site!.reconfigure(prepared.config);
+    });
   }
 
   /** Codes of the locales Strapi knows (undefined without i18n). */
@@ -325,15 +260,7 @@ export class AgentReadyRuntime {
    * when the mapping changed (see `whenIdle`).
    */
   saveSettings(settings: RuntimeSettings | undefined, updatedBy?: string): Promise<SettingsStatus> {
-    return this.savedSettingsStore.serial(async () => {
-      this.assertSettingsEditable();
-      const { prepared, record } = await this.savedSettingsStore.write(settings, updatedBy);
-      await this.putInForce(prepared, record, 'configured in the admin panel');
-      this.log.info(
-        `agent-ready: settings ${record ? 'saved in the admin panel' : 'reset to config/plugins'} are in force`,
-      );
-      return this.settingsStatus();
-    });
+    return this.settings.save(settings, updatedBy);
   }
 
   /**
@@ -341,93 +268,7 @@ export class AgentReadyRuntime {
    * sharing a database converge on the last save. Never throws.
    */
   refreshSettings(): Promise<void> {
-    const saved = this.savedSettingsStore;
-    return saved
-      .serial(async () => {
-        if (this.state !== 'ready' && this.state !== 'not-configured') return;
-        const change = await saved.readChange();
-        if (!change) return;
-        if (change.kind === 'missing') {
-          if (this.state === 'not-configured') {
-            // Still not enough to start: the settings form shows what there is now.
-            saved.applied = change.stored;
-            this.incomplete = change.missing;
-          } else
-            saved.refuse(
-              change.missing,
-              'settings saved on another instance do not fit this one and are ignored',
-            );
-          return;
-        }
-        try {
-          await this.putInForce(change.prepared, change.stored, 'configured on another instance');
-        } catch (error) {
-          // Settings that do not fit are said; anything else (the database) is retried later.
-          saved.refuse(
-            error,
-            'settings saved on another instance do not fit this one and are ignored',
-          );
-          return;
-        }
-        this.log.info('agent-ready: applied the settings saved on another instance');
-      })
-      .catch((error) => {
-        this.log.error(`agent-ready: could not apply saved settings: ${(error as Error).message}`);
-      });
-  }
-
-  /** Settings can be saved once the plugin runs, or while it waits for them (not configured). */
-  private assertSettingsEditable(): void {
-    if (this.state !== 'ready' && this.state !== 'not-configured') {
-      throw new Error(`agent-ready is ${this.state}: settings can be changed once it is running`);
-    }
-  }
-
-  /** Applies checked settings: the first complete ones start the plugin, later ones replace them. */
-  private async putInForce(
-    prepared: PreparedConfig,
-    record: StoredSettings | undefined,
-    reason: string,
-  ): Promise<void> {
-    if (this.state !== 'not-configured') {
-      await this.install(prepared, record);
-      return;
-    }
-    await this.activate(prepared, reason);
-    this.savedSettingsStore.applied = record;
-  }
-
-  /**
-   * Puts a prepared config in force: artifact builders (a new configuration key, so artifacts are
-   * rebuilt), endpoints (policy), the sync context (mapping, locales, rendering). A reconcile with
-   * the old mapping is stopped, and one with the new mapping follows, when documents change.
-   */
-  private async install(prepared: PreparedConfig, record: StoredSettings | undefined) {
-    const { config, types } = prepared;
-    const rerender = documentsChange(this.config, config);
-    const swap = () => {
-      this.configValue = config;
-      this.savedSettingsStore.applied = record;
-      this.tracked = new Set(types.keys());
-      this.site!.reconfigure(config);
-      const { locales: _old, ...context } = this.context!;
-      this.context = {
-        ...context,
-        types,
-        prepareOptions: prepareOptionsFor(config),
-        ...(config.locales ? { locales: new Set(config.locales) } : {}),
-      };
-    };
-    if (!rerender) {
-      // Documents render the same: no sync can see a difference, so no need to wait for any.
-      swap();
-      return;
-    }
-    // The pass in progress reads with the old mapping: stop it (a new one follows), wait for
-    // syncs in flight, then swap while none runs.
-    this.reconcileAbort?.abort();
-    await this.exclusiveWork.run(async () => swap());
-    void this.reconcile('settings changed');
+    return this.settings.refresh();
   }
 
   /**
@@ -439,38 +280,7 @@ export class AgentReadyRuntime {
     reason = 'on demand',
     options: { onProgress?(summary: ReconcileSummary): void } = {},
   ): Promise<ReconcileSummary | undefined> {
-    this.reconcilesWaiting++;
-    return this.exclusiveWork
-      .run(() => this.reconcileNow(reason, options))
-      .catch(() => undefined)
-      .finally(() => {
-        this.reconcilesWaiting--;
-      });
-  }
-
-  private async reconcileNow(
-    reason: string,
-    options: { onProgress?(summary: ReconcileSummary): void },
-  ): Promise<ReconcileSummary | undefined> {
-    const context = this.context;
-    if (!context || this.shutdown.signal.aborted) return undefined;
-    const abort = new AbortController();
-    this.reconcileAbort = abort;
-    try {
-      const record = await runReconcilePass(context, {
-        reason,
-        batchSize: this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE,
-        signal: AbortSignal.any([this.shutdown.signal, abort.signal]),
-        stoppedBecause: () =>
-          this.shutdown.signal.aborted ? 'shutdown' : 'settings changed; a new pass follows',
-        log: this.log,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      });
-      if (record) this.lastReconcile = record;
-      return record;
-    } finally {
-      if (this.reconcileAbort === abort) this.reconcileAbort = undefined;
-    }
+    return this.sync.reconcile(reason, options);
   }
 
   /** Published versions of every exposed content type in its exposed locales, in Strapi. */
@@ -488,23 +298,23 @@ export class AgentReadyRuntime {
 
   /** Queues a re-sync of one document (all locales), e.g. after a change made outside Strapi. */
   resync(uid: string, documentId: string): void {
-    this.queue.enqueue(uid, documentId);
+    this.sync.resync(uid, documentId);
   }
 
   /**
    * Resolves when every change so far is visible to agents: start-up done, reconciles (also an
-   * admin's rebuild job) and settings changes finished, no document waiting, artifacts rebuilt. For tests and graceful
-   * shutdowns.
+   * admin's rebuild job) and settings changes finished, no document waiting, artifacts rebuilt.
+   * For tests and graceful shutdowns.
    */
   async whenIdle(): Promise<void> {
     await this.started;
     while (true) {
-      await this.savedSettingsStore.settled();
-      await this.exclusiveWork.settled();
+      await this.settings.settled();
+      await this.sync.settled();
       await this.rebuildJobs.whenIdle();
-      await this.queue.whenIdle();
+      await this.sync.whenQueueIdle();
       await this.engineValue?.whenIdle();
-      if (this.exclusiveWork.pending === 0 && this.queue.pending === 0) return;
+      if (this.sync.idle) return;
     }
   }
 
@@ -529,23 +339,24 @@ export class AgentReadyRuntime {
   }
 
   settingsStatus(): SettingsStatus {
-    return this.savedSettingsStore.status();
+    return this.settings.status();
   }
 
   /** The settings saved in the admin panel that are in force, if any. */
   get savedSettings(): StoredSettings | undefined {
-    return this.savedSettingsStore.applied;
+    return this.settings.savedSettings;
   }
 
   status(): AgentReadyStatus {
     const lastRebuild = this.engineValue?.lastRebuild;
-    const missing = this.state === 'not-configured' ? this.incomplete?.missing : undefined;
+    const missing = this.state === 'not-configured' ? this.settings.missing : undefined;
+    const { lastReconcile } = this.sync;
     return {
       state: this.state,
       contentTypes: [...this.types.keys()],
-      pending: this.queue.pending,
-      reconciling: this.reconcilesWaiting > 0,
-      ...(this.lastReconcile ? { lastReconcile: this.lastReconcile } : {}),
+      pending: this.sync.pending,
+      reconciling: this.sync.reconciling,
+      ...(lastReconcile ? { lastReconcile } : {}),
       ...(lastRebuild ? { lastRebuild } : {}),
       settings: this.settingsStatus(),
       ...(missing ? { missing: [...missing] } : {}),
@@ -554,15 +365,14 @@ export class AgentReadyRuntime {
 
   async stop(): Promise<void> {
     this.state = 'stopped';
-    this.shutdown.abort();
-    if (this.settingsPoll) clearInterval(this.settingsPoll);
-    this.unsubscribe();
+    this.sync.stopTracking();
+    this.settings.stopPolling();
     this.restoreKoa?.();
-    await this.savedSettingsStore.settled();
-    await this.exclusiveWork.settled();
+    await this.settings.settled();
+    await this.sync.settled();
     // A check in progress only makes HTTP requests and ends within its time budget on its own.
     await this.rebuildJobs.whenIdle();
-    await this.queue.close();
+    await this.sync.close();
     // Counted but not yet written: flushed now, so a restart loses none of it.
     await this.site?.close();
   }

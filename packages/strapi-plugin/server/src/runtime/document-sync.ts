@@ -1,0 +1,224 @@
+import type { Core } from '@strapi/strapi';
+import { prepareOptionsFor } from '@agent-ready/core/serve';
+import type { RegenerationEngine } from '@agent-ready/store';
+import type { LastReconcile, ReconcileSummary } from '../admin-api/answer-types';
+import type { ResolvedContentType } from '../mapping/resolve-content-types';
+import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
+import { DocumentSyncQueue } from '../sync/document-sync-queue';
+import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
+import type { PluginLogger, SyncContext } from '../sync/sync-context';
+import { syncDocument } from '../sync/sync-document';
+import { ExclusiveWork } from './exclusive-work';
+import type { PreparedConfig } from './prepare-plugin-config';
+import { runReconcilePass } from './run-reconcile-pass';
+
+export interface DocumentSyncOptions {
+  log: PluginLogger;
+  /** The content types to track until settings are in force (config/plugins' own). */
+  tracked: ReadonlySet<string>;
+  /** Published versions read per batch by a reconcile (settings in force). */
+  batchSize(): number;
+}
+
+/**
+ * How Strapi's content reaches the agent table: a Document Service middleware records each
+ * change of a tracked content type after its commit, a queue syncs each changed document
+ * (coalesced, re-read from its published versions), and reconciles bring the whole table in line
+ * (start-up, a settings change, on demand). Reconciles and mapping changes run one at a time with
+ * the queue paused (ExclusiveWork), so a document is never synced with half-installed settings.
+ */
+export class DocumentSync {
+  /** The last reconcile that ran to its end, if any. */
+  lastReconcile?: LastReconcile;
+  private readonly queue: DocumentSyncQueue;
+  private readonly exclusiveWork: ExclusiveWork;
+  private readonly unsubscribe: () => void;
+  private readonly shutdown = new AbortController();
+  private tracked: ReadonlySet<string>;
+  /** Where syncs read and write; undefined until settings are in force. */
+  private context?: SyncContext;
+  private reconcilesWaiting = 0;
+  private reconcileAbort?: AbortController;
+
+  constructor(
+    private readonly strapi: Core.Strapi,
+    private readonly options: DocumentSyncOptions,
+  ) {
+    const { log } = options;
+    this.tracked = options.tracked;
+    this.queue = new DocumentSyncQueue({
+      run: async (uid, documentId) => {
+        if (!this.context) return;
+        await syncDocument(this.context, uid, documentId);
+      },
+      onError: (error, uid, documentId) =>
+        log.error(
+          `agent-ready: could not update ${uid} ${documentId} for agents (healed at its next change or the next start): ${(error as Error).message}`,
+        ),
+    });
+    this.exclusiveWork = new ExclusiveWork(this.queue);
+    const middleware: DocumentServiceMiddleware = createChangeMiddleware({
+      tracks: (uid) => this.tracked.has(uid),
+      db: strapi.db,
+      onChange: (uid, documentId) => this.queue.enqueue(uid, documentId),
+      onError: (error) =>
+        log.error(`agent-ready: change not recorded: ${(error as Error).message}`),
+    });
+    const documents = strapi.documents as unknown as {
+      use(middleware: DocumentServiceMiddleware): unknown;
+    };
+    const unsubscribe = documents.use(middleware);
+    this.unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : () => {};
+  }
+
+  /** The exposed content types as resolved against the schemas (empty before settings). */
+  get types(): ReadonlyMap<string, ResolvedContentType> {
+    return this.context?.types ?? new Map();
+  }
+
+  /** Documents waiting for (or in) a sync. */
+  get pending(): number {
+    return this.queue.pending;
+  }
+
+  /** Whether a reconcile is running or waiting to. */
+  get reconciling(): boolean {
+    return this.reconcilesWaiting > 0;
+  }
+
+  /**
+   * No settings to sync with (not configured): no change is tracked (the first reconcile reads
+   * everything once configured), so nothing is queued; open, the queue counts as idle.
+   */
+  idleUntilConfigured(): void {
+    this.tracked = new Set();
+    this.queue.open();
+  }
+
+  /** Settings in force for the first time: syncs write to `engine` with their mapping. */
+  attach(engine: RegenerationEngine, prepared: PreparedConfig): void {
+    const { strapi } = this;
+    this.tracked = new Set(prepared.types.keys());
+    this.context = {
+      engine,
+      ...this.mappingOf(prepared),
+      documents: strapi.documents as unknown as DocumentsApi,
+      db: strapi.db as unknown as QueryApi,
+      log: this.options.log,
+    };
+  }
+
+  /** Starts the queued syncs without a reconcile first (`reconcile.onBootstrap: false`). */
+  open(): void {
+    this.queue.open();
+  }
+
+  /**
+   * Syncs with a new mapping from now on, `alongside` what else the new settings change. When
+   * documents render otherwise (`rerender`), the reconcile in progress (it reads with the old
+   * mapping) is stopped, the swap waits for syncs in flight, and a reconcile with the new
+   * mapping follows; otherwise no sync can see a difference, and the swap is immediate.
+   */
+  async replaceMapping(
+    prepared: PreparedConfig,
+    { rerender }: { rerender: boolean },
+    alongside: () => void,
+  ): Promise<void> {
+    const swap = () => {
+      alongside();
+      this.tracked = new Set(prepared.types.keys());
+      const { locales: _old, ...context } = this.context!;
+      this.context = { ...context, ...this.mappingOf(prepared) };
+    };
+    if (!rerender) {
+      swap();
+      return;
+    }
+    this.reconcileAbort?.abort();
+    await this.exclusiveWork.run(async () => swap());
+    void this.reconcile('settings changed');
+  }
+
+  /**
+   * Brings the table in line with the content (start-up, a settings change, on demand):
+   * document syncs wait meanwhile and run afterwards, so nothing saved during the pass is lost.
+   * Resolves undefined when the pass failed (logged) or was stopped. Never throws.
+   */
+  reconcile(
+    reason = 'on demand',
+    options: { onProgress?(summary: ReconcileSummary): void } = {},
+  ): Promise<ReconcileSummary | undefined> {
+    this.reconcilesWaiting++;
+    return this.exclusiveWork
+      .run(() => this.reconcileNow(reason, options))
+      .catch(() => undefined)
+      .finally(() => {
+        this.reconcilesWaiting--;
+      });
+  }
+
+  /** Queues a re-sync of one document (all locales), e.g. after a change made outside Strapi. */
+  resync(uid: string, documentId: string): void {
+    this.queue.enqueue(uid, documentId);
+  }
+
+  /** Resolves once the reconciles and mapping changes queued so far have run. */
+  settled(): Promise<void> {
+    return this.exclusiveWork.settled();
+  }
+
+  /** Resolves once no document waits for a sync (the queue open). */
+  whenQueueIdle(): Promise<void> {
+    return this.queue.whenIdle();
+  }
+
+  /** Nothing queued: no reconcile or mapping change, no document waiting. */
+  get idle(): boolean {
+    return this.exclusiveWork.pending === 0 && this.queue.pending === 0;
+  }
+
+  /** Shutdown begins: changes are no longer recorded, a reconcile in progress stops. */
+  stopTracking(): void {
+    this.shutdown.abort();
+    this.unsubscribe();
+  }
+
+  /** Drops waiting syncs and waits for the ones in progress (after `stopTracking`). */
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+
+  /** What a sync reads with under `prepared`: types, rendering and exposed locales. */
+  private mappingOf({ config, types }: PreparedConfig) {
+    return {
+      types,
+      prepareOptions: prepareOptionsFor(config),
+      ...(config.locales ? { locales: new Set(config.locales) } : {}),
+    };
+  }
+
+  private async reconcileNow(
+    reason: string,
+    options: { onProgress?(summary: ReconcileSummary): void },
+  ): Promise<ReconcileSummary | undefined> {
+    const context = this.context;
+    if (!context || this.shutdown.signal.aborted) return undefined;
+    const abort = new AbortController();
+    this.reconcileAbort = abort;
+    try {
+      const record = await runReconcilePass(context, {
+        reason,
+        batchSize: this.options.batchSize(),
+        signal: AbortSignal.any([this.shutdown.signal, abort.signal]),
+        stoppedBecause: () =>
+          this.shutdown.signal.aborted ? 'shutdown' : 'settings changed; a new pass follows',
+        log: this.options.log,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      });
+      if (record) this.lastReconcile = record;
+      return record;
+    } finally {
+      if (this.reconcileAbort === abort) this.reconcileAbort = undefined;
+    }
+  }
+}
