@@ -9,6 +9,7 @@ import {
   type ServingSettings,
   type StoredArtifactView,
 } from '@agent-ready/core/serve';
+import { announceChange } from './announce-change';
 import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';
@@ -228,6 +229,7 @@ export async function swapArtifacts(
       .update({ value: snapshotSeq, holder: configKey });
     if (install.serving) await writeServingSettings(trx, t, install.serving);
     await trx(t.state).where({ name: 'artifacts_installed' }).update({ value: generation });
+    await announceChange(trx, t, `installed:${generation}`);
     return 'installed';
   });
 }

@@ -229,7 +229,7 @@ export class RegenerationEngine {
     this.leaseMs = options.rebuild?.leaseMs ?? 10_000;
     this.automatic = options.rebuild?.automatic ?? true;
     this.configKey = configKeyOf(this.builders, this.serving);
-    this.reader = new StoreReader(db.knex, this.tables, options.reader);
+    this.reader = new StoreReader(db.knex, this.tables, { logger: this.logger, ...options.reader });
     const heal = options.rebuild?.healIntervalMs ?? 60_000;
     if (this.automatic && heal > 0) {
       this.healTimer = setInterval(() => this.requestRebuild(), heal);
@@ -861,6 +861,7 @@ export class RegenerationEngine {
     await this.running?.catch(() => undefined);
     retireLeaseHolder(this.instanceId);
     await this.snapshots.close();
+    this.reader.close();
     if (this.db.owned) await this.db.knex.destroy();
   }
 }

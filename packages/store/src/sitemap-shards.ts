@@ -16,6 +16,7 @@ import {
   type TctProfile,
   type TctProfileName,
 } from '@agent-ready/core';
+import { announceChange } from './announce-change';
 import { lockContentSequence } from './store-state';
 import type { TableNames } from './table-names';
 
@@ -217,6 +218,7 @@ export async function installSitemapSettings(
         .update({ value: await findOverviewId(trx, t, settings.overviewUrl) });
     }
     await trx(t.state).where({ name: 'sitemap_layout' }).increment('value', 1);
+    await announceChange(trx, t, 'layout');
     return true;
   });
 }
