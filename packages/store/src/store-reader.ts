@@ -106,9 +106,9 @@ export class StoreReader {
     return this.notifications.status;
   }
 
-  /** How long a checked cache is trusted: longer while notifications are live. */
+  /** How long a checked cache is trusted: longer while notifications are live (0 stays 0). */
   private trustMs(): number {
-    return this.notifications.live
+    return this.notifications.live && this.revalidateAfterMs > 0
       ? Math.max(this.revalidateAfterMs, LISTENING_REVALIDATE_MS)
       : this.revalidateAfterMs;
   }
@@ -311,8 +311,10 @@ export class StoreReader {
         .whereIn('name', ['content_seq', 'feed_epoch'])
         .select('name', 'value');
       const value = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0);
-      // Twice at most: the first check may be one that was already under way.
-      for (let i = 0; i < 2 && atLeast !== undefined && atLeast > this.knownContentSeq; i++) {
+      // A cursor the table has reached (not a made-up one: that is a 410, and must not empty
+      // the cache); twice at most, as the first check may be one already under way.
+      const reached = atLeast !== undefined && atLeast <= value('content_seq');
+      for (let i = 0; i < 2 && reached && atLeast > this.knownContentSeq; i++) {
         this.invalidate();
         await this.revalidate();
       }

@@ -6,9 +6,11 @@ import {
   waitForState,
   type DialectName,
 } from '@agent-ready/test-support';
+import { createAgentEndpoints } from '@agent-ready/core/serve';
 import {
   dropAgentTables,
   openAgentSite,
+  openStoreReader,
   SILENT_LOGGER,
   type AgentSite,
   type ChangeListenerStatus,
@@ -129,6 +131,43 @@ describeEachDatabase('a second instance in another process', (dialect: DialectNa
       return feed.changes.some((change) => change.change === 'removed') ? true : undefined;
     });
     expect((await b.get(mPath(4))).status).toBe(404);
+  });
+});
+
+describeEachDatabase('an instance given a cursor from one further on', (dialect) => {
+  it('catches up with the table instead of answering 410, and serves what the cursor saw', async () => {
+    const database = databaseConfig(dialect) as DatabaseOption;
+    const prefix = uniqueTablePrefix();
+    const writer = await openWriter(database, prefix, HOUR);
+    // Told of nothing, polling once an hour: behind the writer until a cursor says otherwise.
+    const lagging = await openStoreReader(database, {
+      tablePrefix: prefix,
+      listen: false,
+      revalidateAfterMs: HOUR,
+    });
+    const endpoints = createAgentEndpoints(lagging.reader, { origin: 'https://example.com' });
+    const get = async (target: string) => {
+      const outcome = await endpoints.handle({ method: 'GET', target, headers: {} });
+      if (outcome.kind !== 'respond') throw new Error(`${target}: ${outcome.kind}`);
+      return outcome.response;
+    };
+    try {
+      await writer.engine!.upsert(preparedDocument(documentOf(1, 'first version')));
+      expect((await get(mPath(1))).status).toBe(200);
+      const saved = await writer.engine!.upsert(preparedDocument(documentOf(1, 'second version')));
+      const cursor = await cursorOf(viewOf(writer));
+      // Behind: its own position is older than the writer's cursor, and its M-URL too.
+      expect((await get(mPath(1))).headers.etag).not.toBe(`"${saved.hash}"`);
+      expect((await get(`/llm-changes.json?since=${cursor}`)).status).toBe(200);
+      expect((await get(mPath(1))).headers.etag).toBe(`"${saved.hash}"`);
+      // A cursor past the table is still one this feed never gave out.
+      const future = cursor.replace(/-\d+$/, '-999');
+      expect((await get(`/llm-changes.json?since=${future}`)).status).toBe(410);
+    } finally {
+      await lagging.close();
+      if (dialect !== 'sqlite') await dropAgentTables(writer.engine!.knex, prefix);
+      await writer.close();
+    }
   });
 });
 
