@@ -8,7 +8,7 @@ import {
   type StoredArtifactView,
 } from '@agent-ready/core/serve';
 import { announceChange } from './announce-change';
-import { installArtifactRows } from './install-artifact-rows';
+import { ARTIFACT_ROW_COLUMNS, installArtifactRows } from './install-artifact-rows';
 import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';
@@ -37,17 +37,8 @@ export interface ArtifactMeta extends StoredArtifactView {
   generation: number;
 }
 
-const META_COLUMNS = [
-  'name',
-  'family',
-  'generation',
-  'content_encoding',
-  'etag',
-  'content_digest',
-  'last_modified_ms',
-  'size',
-  'meta',
-] as const;
+/** What serving reads of a row: all of it but the content type (core forms it by family). */
+const META_COLUMNS = ARTIFACT_ROW_COLUMNS.filter((column) => column !== 'content_type');
 
 /** A stored row; its descriptor is parsed by core (a clear error when it is not one). */
 function toMeta(raw: Record<string, unknown>): ArtifactMeta {

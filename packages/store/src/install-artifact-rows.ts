@@ -5,7 +5,7 @@ import type { InstallableArtifact } from './artifact-rows';
 import type { TableNames } from './table-names';
 
 /** The columns of an artifact row, as an install writes them. */
-const COLUMNS = [
+export const ARTIFACT_ROW_COLUMNS = [
   'name',
   'family',
   'generation',
@@ -19,7 +19,7 @@ const COLUMNS = [
 ] as const;
 const NUMERIC = new Set<string>(['generation', 'last_modified_ms', 'size']);
 
-type ArtifactRow = Record<(typeof COLUMNS)[number], string | number | null>;
+type ArtifactRow = Record<(typeof ARTIFACT_ROW_COLUMNS)[number], string | number | null>;
 
 function rowOf(artifact: InstallableArtifact): ArtifactRow {
   return {
@@ -48,7 +48,7 @@ function comparable(column: string, value: unknown): string | null {
 }
 
 function sameRow(stored: Record<string, unknown>, row: ArtifactRow): boolean {
-  return COLUMNS.every(
+  return ARTIFACT_ROW_COLUMNS.every(
     (column) => comparable(column, stored[column]) === comparable(column, row[column]),
   );
 }
@@ -66,10 +66,9 @@ export async function installArtifactRows(
   keepFamilies: readonly string[],
 ): Promise<number> {
   const stored = new Map(
-    ((await trx(t.artifacts).select(COLUMNS)) as Record<string, unknown>[]).map((row) => [
-      String(row.name),
-      row,
-    ]),
+    ((await trx(t.artifacts).select(ARTIFACT_ROW_COLUMNS)) as Record<string, unknown>[]).map(
+      (row) => [String(row.name), row],
+    ),
   );
   const wanted = new Map(artifacts.map((artifact) => [artifact.name, rowOf(artifact)]));
   let written = 0;

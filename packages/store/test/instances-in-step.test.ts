@@ -221,6 +221,39 @@ onPostgres('instances told by NOTIFY when a change commits [postgres]', () => {
     await serves(b, 1, saved.hash);
   });
 
+  it('listens on one connection per process and database, and closes it at a clean shutdown', async () => {
+    const liveOf = (site: { reader: AgentSite['reader'] }) =>
+      waitForState('a live LISTEN', async () => {
+        const status = site.reader.changeNotifications;
+        return status?.state === 'listening' ? status : undefined;
+      });
+    // Another reader on the writer's database shares the writer's connection.
+    const sharing = await openStoreReader(database, { tablePrefix: prefix });
+    expect((await liveOf(sharing)).backendPid).toBe((await liveOf(writer)).backendPid);
+    await sharing.close();
+    // One on another database (here: other connection settings) has its own, closed with it.
+    const url = new URL((database as { connection: string }).connection);
+    url.searchParams.set('application_name', 'agent-ready-shutdown-test');
+    const reader = await openStoreReader(
+      { client: 'postgres', connection: url.toString(), pool: { min: 0, max: 2 } },
+      { tablePrefix: prefix },
+    );
+    const live = await liveOf(reader);
+    expect(live.backendPid).not.toBe((await liveOf(writer)).backendPid);
+    const backends = async () =>
+      (
+        (await writer.engine!.knex.raw('select pid from pg_stat_activity where pid = ?', [
+          live.backendPid!,
+        ])) as { rows: unknown[] }
+      ).rows.length;
+    expect(await backends()).toBe(1);
+    await reader.close();
+    expect(reader.reader.changeNotifications).toMatchObject({ state: 'closed' });
+    await waitForState('the LISTEN connection gone', async () =>
+      (await backends()) === 0 ? true : undefined,
+    );
+  });
+
   it('keeps two writers on one database in step, each told of the other’s commits', async () => {
     const { other: w } = await start('standalone');
     const here = viewOf(writer);
