@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import type { RequestHandler } from 'express';
-import {
-  booleanOption,
-  documented,
-  integerOption,
-  offOr,
-  oneOf,
-  parseOptions,
-} from '@agent-ready/core/options';
+import { booleanOption, documented, offOr, oneOf, parseOptions } from '@agent-ready/core/options';
 import { agentSiteOptionsObject, withSiteOptionRules } from '@agent-ready/core/serve';
 import {
   databaseOption,
   loggerOption,
   rebuildOptionsSchema,
+  revalidateAfterMsOption,
   tablePrefixOption,
 } from '@agent-ready/store';
 
@@ -58,10 +52,7 @@ export const agentReadyOptionsObject = agentSiteOptionsObject.extend({
     description: '`{ debounceMs, healIntervalMs, ... }`: how artifact rebuilds are batched.',
     default: 'debounce 100 ms',
   }),
-  revalidateAfterMs: documented(integerOption('must be an integer of at least 0', 0).optional(), {
-    description: 'How long cached rows are trusted before the table is checked again (ms).',
-    default: '250',
-  }),
+  revalidateAfterMs: revalidateAfterMsOption,
   logger: documented(
     offOr(loggerOption, 'must be { info, warn, error } (functions) or false').optional(),
     {

@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
 import {
-  artifactContentType,
   parseArtifactDescriptor,
-  serializeArtifactDescriptor,
   type ArtifactDescriptor,
   type ArtifactFamily,
   type ServingSettings,
   type StoredArtifactView,
 } from '@agent-ready/core/serve';
+import { announceChange } from './announce-change';
+import { ARTIFACT_ROW_COLUMNS, installArtifactRows } from './install-artifact-rows';
 import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';
@@ -37,17 +37,8 @@ export interface ArtifactMeta extends StoredArtifactView {
   generation: number;
 }
 
-const META_COLUMNS = [
-  'name',
-  'family',
-  'generation',
-  'content_encoding',
-  'etag',
-  'content_digest',
-  'last_modified_ms',
-  'size',
-  'meta',
-] as const;
+/** What serving reads of a row: all of it but the content type (core forms it by family). */
+const META_COLUMNS = ARTIFACT_ROW_COLUMNS.filter((column) => column !== 'content_type');
 
 /** A stored row; its descriptor is parsed by core (a clear error when it is not one). */
 function toMeta(raw: Record<string, unknown>): ArtifactMeta {
@@ -170,18 +161,25 @@ export interface ArtifactInstall {
  */
 export type InstallOutcome = 'installed' | 'superseded' | 'fenced';
 
+/** What an install did, and the artifact rows it wrote (only those that changed). */
+export interface InstallResult {
+  outcome: InstallOutcome;
+  rowsWritten: number;
+}
+
 /**
  * Points every artifact at the new generation in one short transaction, unless the builder lost
- * its lease or a build of the same or a newer snapshot is in place. A family whose build failed
- * keeps serving its last good artifacts (never a 404 because of a bad pass). Every install moves
- * `artifacts_installed`, which every process's cache watches.
+ * its lease or a build of the same or a newer snapshot is in place. Only the rows that change
+ * are written (`installArtifactRows`). A family whose build failed keeps serving its last good
+ * artifacts (never a 404 because of a bad pass). Every install moves `artifacts_installed`,
+ * which every process's cache watches.
  */
 export async function swapArtifacts(
   knex: Knex,
   t: TableNames,
   artifacts: readonly InstallableArtifact[],
   install: ArtifactInstall,
-): Promise<InstallOutcome> {
+): Promise<InstallResult> {
   const {
     generation,
     snapshotSeq,
@@ -191,7 +189,8 @@ export async function swapArtifacts(
     scheduled = false,
   } = install;
   return knex.transaction(async (trx) => {
-    if (!(await stillHoldsRebuildLease(trx, t, leaseHolder))) return 'fenced';
+    if (!(await stillHoldsRebuildLease(trx, t, leaseHolder)))
+      return { outcome: 'fenced', rowsWritten: 0 };
     await trx(t.state)
       .where({ name: 'artifacts_seq' })
       .update({ value: trx.ref('value') });
@@ -203,32 +202,16 @@ export async function swapArtifacts(
       (currentSeq > snapshotSeq ||
         (currentSeq === snapshotSeq && current?.holder === configKey && !scheduled))
     ) {
-      return 'superseded';
+      return { outcome: 'superseded', rowsWritten: 0 };
     }
-    let stale = trx(t.artifacts);
-    if (keepFamilies.length > 0) stale = stale.whereNotIn('family', keepFamilies);
-    await stale.delete();
-    for (const artifact of artifacts) {
-      await trx(t.artifacts).insert({
-        name: artifact.name,
-        family: artifact.descriptor.family,
-        generation: artifact.generation,
-        // Core's, by descriptor (what serving sends); kept for readers of earlier versions.
-        content_type: artifactContentType(artifact.descriptor),
-        content_encoding: artifact.contentEncoding ?? null,
-        etag: artifact.etag,
-        content_digest: artifact.contentDigest,
-        last_modified_ms: artifact.lastModified.getTime(),
-        size: artifact.size,
-        meta: serializeArtifactDescriptor(artifact.descriptor),
-      });
-    }
+    const rowsWritten = await installArtifactRows(trx, t, artifacts, keepFamilies);
     await trx(t.state)
       .where({ name: 'artifacts_seq' })
       .update({ value: snapshotSeq, holder: configKey });
     if (install.serving) await writeServingSettings(trx, t, install.serving);
     await trx(t.state).where({ name: 'artifacts_installed' }).update({ value: generation });
-    return 'installed';
+    await announceChange(trx, t, `installed:${generation}`);
+    return { outcome: 'installed', rowsWritten };
   });
 }
 

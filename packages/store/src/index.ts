@@ -37,6 +37,7 @@ export {
 export { answerFromCache } from './answer-from-cache';
 export { openStoreReader } from './open-store-reader';
 export { StoreReader, type StoreReaderOptions, type StoredArtifact } from './store-reader';
+export type { ChangeListenerStatus } from './listen-for-changes';
 export type { ServingMetrics } from './serving-metrics';
 
 // The database, options, logging and errors.
@@ -47,6 +48,7 @@ export {
   databaseOption,
   loggerOption,
   rebuildOptionsSchema,
+  revalidateAfterMsOption,
   tablePrefixOption,
 } from './store-options';
 export { CONSOLE_LOGGER, SILENT_LOGGER, type StoreLogger } from './store-logger';

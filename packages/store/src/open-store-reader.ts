@@ -30,11 +30,13 @@ export async function openStoreReader(
       { field: 'tablePrefix', value: options.tablePrefix },
     );
   }
+  const reader = new StoreReader(db.knex, tables, options);
   return {
-    reader: new StoreReader(db.knex, tables, options),
+    reader,
     database: db,
     tables,
     close: async () => {
+      reader.close();
       if (db.owned) await db.knex.destroy();
     },
   };

@@ -106,7 +106,10 @@ export class RegenerationEngine {
   private constructor(options: RegenerationEngineOptions, db: Database) {
     this.db = db;
     this.tables = tableNames(options.tablePrefix);
-    this.reader = new StoreReader(db.knex, this.tables, options.reader);
+    this.reader = new StoreReader(db.knex, this.tables, {
+      logger: options.logger ?? SILENT_LOGGER,
+      ...options.reader,
+    });
     this.store = {
       db,
       tables: this.tables,
@@ -336,6 +339,7 @@ export class RegenerationEngine {
   /** Stops timers; destroys the connection pool if the engine created it. */
   async close(): Promise<void> {
     await this.scheduler.close();
+    this.reader.close();
     if (this.db.owned) await this.db.knex.destroy();
   }
 }

@@ -46,6 +46,8 @@ export interface RebuildReport {
   rewritten: Record<string, number>;
   /** Bytes written for the rewritten ones. */
   bytesWritten: number;
+  /** Artifact rows the install wrote: those of the artifacts that changed, came or went. */
+  artifactRowsWritten: number;
   /**
    * Document rows the builders read (streamed rows and ids). With `bytesWritten`, what a burst
    * cost: both depend on what changed, not on the size of the site (issue 18).
@@ -200,7 +202,7 @@ export async function runRebuildPass(
         rewritten[family] = (rewritten[family] ?? 0) + 1;
         bytesWritten += size;
       }
-      const installed = await swapArtifacts(knex, t, sized, {
+      const { outcome: installed, rowsWritten } = await swapArtifacts(knex, t, sized, {
         generation,
         snapshotSeq: before,
         configKey,
@@ -221,6 +223,7 @@ export async function runRebuildPass(
         artifacts: sized.length,
         rewritten,
         bytesWritten,
+        artifactRowsWritten: rowsWritten,
         rowsRead: reads.rows,
         sitemapShards: pass.sitemapShards,
         durationMs: pass.clock() - startedAt,

@@ -4,6 +4,7 @@ import {
   writeSitemapSettings,
   type SitemapSettings,
 } from './sitemap-settings';
+import { announceChange } from './announce-change';
 import { lockContentSequence } from './store-state';
 import type { TableNames } from './table-names';
 
@@ -122,6 +123,7 @@ export async function installSitemapSettings(
         .update({ value: await findOverviewId(trx, t, settings.overviewUrl) });
     }
     await trx(t.state).where({ name: 'sitemap_layout' }).increment('value', 1);
+    await announceChange(trx, t, 'layout');
     return true;
   });
 }

@@ -52,6 +52,17 @@ export const databaseOption = z.custom<DatabaseOption>(
   { error: DATABASE_MESSAGE },
 );
 
+/**
+ * How often a process polls the table for another process's changes when nothing tells it
+ * (StoreReaderOptions['revalidateAfterMs']): the bound on MySQL/MariaDB and SQLite, and on
+ * PostgreSQL while its LISTEN connection is down.
+ */
+export const revalidateAfterMsOption = documented(milliseconds(0).optional(), {
+  description:
+    "How long this process trusts its cached rows before checking the table for other processes' writes (ms): on MySQL/MariaDB and SQLite another instance's change shows here within this; on PostgreSQL a `NOTIFY` tells every instance when a change commits, and this is the fallback while the `LISTEN` connection is down (then at most every 10 s as a safety net). 0: check on every request.",
+  default: '250',
+});
+
 /** Where warnings go: `{ info, warn, error }`. */
 export const loggerOption = z.custom<StoreLogger>(
   (value) =>

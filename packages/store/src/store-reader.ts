@@ -24,17 +24,30 @@ import {
 import { readMetricRows } from './metrics-store';
 import { LiveSitemap } from './live-sitemap';
 import { readStoredServingSettings } from './serving-settings-row';
+import { ChangeNotifications } from './change-notifications';
+import type { ChangeListenerStatus } from './listen-for-changes';
+import type { StoreLogger } from './store-logger';
 
 export interface StoreReaderOptions {
   /**
-   * How long cached rows and artifacts are trusted before the content sequence is read again
-   * (one tiny query). 0 checks on every request. Writes through this process's engine invalidate
-   * at once; another instance's writes show after at most this long.
+   * How long cached rows and artifacts are trusted before the table's sequences are read again
+   * (one tiny query): how often this process polls for other processes' changes when nothing
+   * tells it of them (MySQL/MariaDB, SQLite, PostgreSQL while its LISTEN connection is down).
+   * 0 checks on every request. Writes through this process's engine invalidate at once; on
+   * PostgreSQL a notification does (LISTEN), and the table is polled only every
+   * `LISTENING_REVALIDATE_MS` (or this, if longer) as a safety net.
    */
   revalidateAfterMs?: number;
   /** Upper bound of cached bytes (bodies of M-URLs and small artifacts). */
   maxCachedBytes?: number;
+  /** PostgreSQL: learn of commits by LISTEN (default true); false: poll only. */
+  listen?: boolean;
+  /** Where a lost LISTEN connection is reported. */
+  logger?: StoreLogger;
 }
+
+/** With a live LISTEN, notifications invalidate; the table is still checked this often. */
+export const LISTENING_REVALIDATE_MS = 10_000;
 
 export interface StoredArtifact {
   meta: ArtifactMeta;
@@ -63,9 +76,14 @@ export class StoreReader {
   private sitemapLayout = 0;
   /** The content position the cache was filled under. */
   private knownContentSeq = -1;
+  /** The install generation the cache was filled under. */
+  private knownInstalled = -1;
   private readonly sitemap: LiveSitemap;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
+  /** Counts invalidations: a check that raced with one does not vouch for the cache. */
+  private invalidations = 0;
+  private readonly notifications: ChangeNotifications;
 
   constructor(
     private readonly knex: Knex,
@@ -75,6 +93,39 @@ export class StoreReader {
     this.revalidateAfterMs = options.revalidateAfterMs ?? 250;
     this.maxCachedBytes = options.maxCachedBytes ?? 64 * 1024 * 1024;
     this.sitemap = new LiveSitemap(knex, tables);
+    this.notifications = new ChangeNotifications(knex, tables, options, {
+      changed: (announcement) => {
+        if (!this.alreadySeen(announcement)) this.invalidate();
+      },
+      listening: () => this.invalidate(),
+    });
+  }
+
+  /** Where this process's change notifications stand (PostgreSQL); undefined: polling only. */
+  get changeNotifications(): ChangeListenerStatus | undefined {
+    return this.notifications.status;
+  }
+
+  /** How long a checked cache is trusted: longer while notifications are live (0 stays 0). */
+  private trustMs(): number {
+    return this.notifications.live && this.revalidateAfterMs > 0
+      ? Math.max(this.revalidateAfterMs, LISTENING_REVALIDATE_MS)
+      : this.revalidateAfterMs;
+  }
+
+  /** Whether a notified change is one the cache was checked at or after (our own, say). */
+  private alreadySeen(announcement: string): boolean {
+    if (this.knownSequences === undefined) return false;
+    const [kind, value] = announcement.split(':');
+    const position = Number(value);
+    if (kind === 'content') return this.knownContentSeq >= position;
+    if (kind === 'installed') return this.knownInstalled >= position;
+    return false;
+  }
+
+  /** Stops listening for changes (the owner closes the database). */
+  close(): void {
+    this.notifications.close();
   }
 
   /** Drops every cached entry (the engine calls this after its own writes). */
@@ -86,16 +137,24 @@ export class StoreReader {
     this.cachedBytes = 0;
     this.knownSequences = undefined;
     this.checkedAt = 0;
+    this.invalidations++;
   }
 
   private async revalidate(): Promise<void> {
-    if (Date.now() - this.checkedAt < this.revalidateAfterMs && this.knownSequences !== undefined)
-      return;
+    if (Date.now() - this.checkedAt < this.trustMs() && this.knownSequences !== undefined) return;
     this.checking ??= (async () => {
+      const invalidations = this.invalidations;
+      // Stamped before the read: whatever committed before this moment is seen by it, so
+      // another process's commit shows here at most `trustMs` after it (the polling bound).
+      const startedAt = Date.now();
       const sequences = await readSequences(this.knex, this.tables);
-      const marker = `${sequences.content}:${sequences.artifacts}:${sequences.installed}:${sequences.sitemapLayout}`;
       this.sitemapLayout = sequences.sitemapLayout;
       this.knownContentSeq = sequences.content;
+      // Told of a change while reading: this read may be older than it, so it vouches for
+      // nothing; the next request checks again.
+      if (invalidations !== this.invalidations) return;
+      const marker = `${sequences.content}:${sequences.artifacts}:${sequences.installed}:${sequences.sitemapLayout}`;
+      this.knownInstalled = sequences.installed;
       if (marker !== this.knownSequences) {
         this.rows = new Map();
         this.artifacts = new Map();
@@ -104,7 +163,7 @@ export class StoreReader {
         this.cachedBytes = 0;
         this.knownSequences = marker;
       }
-      this.checkedAt = Date.now();
+      this.checkedAt = startedAt;
     })().finally(() => {
       this.checking = undefined;
     });
@@ -124,7 +183,7 @@ export class StoreReader {
 
   /** The cached row for `path` while the cache is fresh (`null`: cached as absent); else undefined. */
   peekMUrl(path: string): MUrlRow | null | undefined {
-    if (this.knownSequences === undefined || Date.now() - this.checkedAt >= this.revalidateAfterMs)
+    if (this.knownSequences === undefined || Date.now() - this.checkedAt >= this.trustMs())
       return undefined;
     return this.rows.get(path);
   }
@@ -239,23 +298,43 @@ export class StoreReader {
     });
   }
 
-  /** Aggregate serving metrics from `fromDay` on (not cached: the stats endpoint is rare). */
-  /** Where the commit sequence is now, and the table's epoch (the change feed's cursor). */
-  async feedPosition(): Promise<ChangeFeedPosition> {
+  /**
+   * The change feed's position: the table's epoch and the content position this process's
+   * cached views (M-URLs, sitemap) were checked at, not the table's newest: the feed never
+   * names a change this process does not serve yet. A cursor further on (`atLeast`: given out
+   * by an instance told of a commit sooner) moves every view to the table as it is now.
+   */
+  async feedPosition(atLeast?: number): Promise<ChangeFeedPosition> {
     return translateDatabaseErrors('read change feed position', async () => {
+      await this.revalidate();
       const rows: { name: string; value: unknown }[] = await this.knex(this.tables.state)
         .whereIn('name', ['content_seq', 'feed_epoch'])
         .select('name', 'value');
       const value = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0);
-      return { epoch: value('feed_epoch'), seq: value('content_seq') };
+      // A cursor the table has reached (not a made-up one: that is a 410, and must not empty
+      // the cache); twice at most, as the first check may be one already under way.
+      const reached = atLeast !== undefined && atLeast <= value('content_seq');
+      for (let i = 0; i < 2 && reached && atLeast > this.knownContentSeq; i++) {
+        this.invalidate();
+        await this.revalidate();
+      }
+      return {
+        epoch: value('feed_epoch'),
+        seq: Math.min(this.knownContentSeq, value('content_seq')),
+      };
     });
   }
 
-  /** Rows ever listed publicly, changed after `afterSeq`, in commit order. */
+  /**
+   * Rows ever listed publicly, changed after `afterSeq` and at most at the position this
+   * process's views were checked at (see `feedPosition`), in commit order.
+   */
   async changesSince(afterSeq: number, limit: number): Promise<StoredChangeView[]> {
     return translateDatabaseErrors('read change feed', async () => {
+      await this.revalidate();
       const rows: Record<string, unknown>[] = await this.knex(this.tables.documents)
         .where('change_seq', '>', afterSeq)
+        .andWhere('change_seq', '<=', this.knownContentSeq)
         .andWhere('listed', true)
         .orderBy('change_seq')
         .limit(limit)
@@ -272,6 +351,7 @@ export class StoreReader {
     });
   }
 
+  /** Aggregate serving metrics from `fromDay` on (not cached: the stats endpoint is rare). */
   async readMetrics(fromDay: string): Promise<MetricRow[]> {
     return readMetricRows(this.knex, this.tables, fromDay);
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { announceChange } from './announce-change';
 import type { TableNames } from './table-names';
 
 /**
@@ -19,7 +20,10 @@ export async function lockContentSequence(trx: Knex.Transaction, t: TableNames):
 
 export async function bumpContentSequence(trx: Knex.Transaction, t: TableNames): Promise<number> {
   await trx(t.state).where({ name: 'content_seq' }).increment('value', 1);
-  return readSequence(trx, t, 'content_seq');
+  const seq = await readSequence(trx, t, 'content_seq');
+  // Other processes learn of it when it commits (PostgreSQL), not at their next poll.
+  await announceChange(trx, t, `content:${seq}`);
+  return seq;
 }
 
 /**

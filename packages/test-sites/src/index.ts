@@ -17,3 +17,4 @@ export {
   rewriteSitemap,
   type Upstream,
 } from './corrupt-responses';
+export { lagMUrls, type LaggingMUrls } from './lag-m-urls';

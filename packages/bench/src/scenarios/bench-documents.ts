@@ -6,6 +6,7 @@ import {
   sha256Hex,
   type PreparedDocument,
 } from '@agent-ready/core';
+import { validateAgentSiteOptions, type AgentSiteOptions } from '@agent-ready/core/serve';
 import { dropAgentTables, RegenerationEngine, type DatabaseOption } from '@agent-ready/store';
 import { publishedRowValues } from '@agent-ready/store/internal';
 import { uniqueTablePrefix } from '@agent-ready/test-support';
@@ -16,6 +17,11 @@ import { uniqueTablePrefix } from '@agent-ready/test-support';
  */
 export const BENCH_ORIGIN = 'https://bench.example';
 const ORIGIN = BENCH_ORIGIN;
+
+/** The generated site's options, for scenarios that serve it whole (`openAgentSite`). */
+export function benchSiteOptions(): AgentSiteOptions {
+  return validateAgentSiteOptions({ site: { origin: ORIGIN, name: 'Bench' } });
+}
 
 /** Document `index` of a generated site, at its `edit`-th revision. */
 export function benchDocument(index: number, edit: number): PreparedDocument {

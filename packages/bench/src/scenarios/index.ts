@@ -5,6 +5,7 @@ import { cliNormalizePythonScenario } from './cli-normalize-python';
 import { cliStartupScenario } from './cli-startup';
 import { normalizeTextScenario } from './normalize-text';
 import { resyncBytesScenario } from './resync-bytes';
+import { instanceLagScenario } from './instance-lag';
 import { saveToVisibleScenario } from './save-to-visible';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
@@ -24,6 +25,7 @@ export const scenarios: BenchScenario[] = [
   scpParseScenario,
   storeUpsertScenario,
   saveToVisibleScenario,
+  instanceLagScenario,
   resyncBytesScenario,
   serveExpressScenario,
   serveStrapiScenario,

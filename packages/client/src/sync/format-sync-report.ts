@@ -1,5 +1,5 @@
 import { formatBytes } from '../validate/format-validation-report';
-import type { SyncReport } from './sync-report';
+import type { SyncProblem, SyncReport } from './sync-report';
 
 const BASIS: Record<SyncReport['naive']['basis'], string> = {
   'html-measured': 'HTML re-crawl, measured now',
@@ -31,11 +31,19 @@ export function formatSyncReport(report: SyncReport): string {
     `  naive re-crawl:    ${report.naive.requests} requests, ${formatBytes(report.naive.bytes)} (${BASIS[report.naive.basis]})`,
     `  time:              ${(report.durationMs / 1000).toFixed(1)} s`,
   );
-  if (report.problems.length > 0) {
-    lines.push(`  problems:          ${report.problems.length}`);
-    for (const problem of report.problems.slice(0, 20))
-      lines.push(`    ${problem.url}: ${problem.detail}`);
-    if (report.problems.length > 20) lines.push(`    … and ${report.problems.length - 20} more`);
-  }
+  listEntries(
+    lines,
+    `  not served yet:    ${report.notYet?.length} (kept as they were; the next run asks again)`,
+    report.notYet ?? [],
+  );
+  listEntries(lines, `  problems:          ${report.problems.length}`, report.problems);
   return `${lines.join('\n')}\n`;
+}
+
+/** A heading and the first 20 entries, when there are any. */
+function listEntries(lines: string[], heading: string, entries: readonly SyncProblem[]): void {
+  if (entries.length === 0) return;
+  lines.push(heading);
+  for (const entry of entries.slice(0, 20)) lines.push(`    ${entry.url}: ${entry.detail}`);
+  if (entries.length > 20) lines.push(`    … and ${entries.length - 20} more`);
 }

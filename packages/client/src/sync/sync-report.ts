@@ -46,6 +46,12 @@ export interface SyncReport {
   /** Documents (or pages) in the state after the run. */
   stored: number;
   problems: SyncProblem[];
+  /**
+   * Documents the change feed or sitemap announced with a hash their M-URL does not serve yet
+   * (another instance behind the one that answered the listing), after the retries: kept as
+   * they were, and the feed's cursor stays before them, so the next run asks again. TCT only.
+   */
+  notYet?: SyncProblem[];
   naive: NaiveCost;
   scp?: {
     snapshots: number;
@@ -76,6 +82,12 @@ export interface SyncOptions extends Pick<
   /** Discover the sitemap from the root again instead of using the one remembered. */
   rediscover?: boolean;
   onProgress?: (progress: SyncProgress) => void;
+  /**
+   * How often a document whose M-URL does not serve what the listing announced yet is asked
+   * again within the run (default 2), after `notYetWaitMs` (default 250), doubled each time.
+   */
+  notYetRetries?: number;
+  notYetWaitMs?: number;
 }
 
 export function clientReport(client: HttpClient) {

@@ -7,14 +7,12 @@ import {
   type RobotsPolicy,
   type RobotsTxtRecord,
 } from '../discovery/read-robots-policy';
-import { headerLinks, selectLinks } from '../discovery/find-links';
 import { HttpClient, isSameOrigin } from '../http/http-client';
 import { forEachConcurrently } from '../http/limit-concurrency';
 import { isTctProfileName, tctProfile, type TctProfile } from '@agent-ready/core/tct';
 import { readTctSitemapDocument, type ListedDocument } from '../tct/read-tct-sitemap';
-import { sameUrl } from '../tct/same-url';
-import { verifyMUrlRepresentation } from '../tct/verify-m-url';
 import { parseOrigin } from '../validate/validate-site';
+import { fetchListedDocument } from './fetch-listed-document';
 import { fetchStoredSitemap } from './fetch-stored-sitemap';
 import { estimateNaiveCost, measureHtml } from './measure-html';
 import { currentFeedCursor, readChangeFeed } from './read-change-feed';
@@ -241,71 +239,64 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
     }
     let done = 0;
     progress('documents', 0, toFetch.length);
-    await forEachConcurrently(toFetch, options.concurrency ?? 4, async (item) => {
-      try {
-        if (!isSameOrigin(item.mUrl, origin)) {
-          problems.push({ url: item.mUrl, detail: 'on another origin than the site; not fetched' });
-          return;
-        }
-        const cached = state.document(item.mUrl);
-        const res = await client.request(item.mUrl, {
-          headers: {
-            accept: 'application/json',
-            'accept-encoding': 'identity',
-            ...(cached ? { 'if-none-match': cached.etag } : {}),
-          },
-        });
-        if (res.status === 304 && cached) return;
-        if (res.status === 410 || res.status === 404) {
-          if (state.deleteDocument(item.mUrl)) deleted++;
-          // The feed said it changed, not that it went: keep the cursor, ask again next time.
-          if (!complete) {
+    /** Items whose M-URL does not serve what the listing announced yet, and why. */
+    let notYet: { item: ListedDocument; detail: string }[] = [];
+    const fetchEach = (items: readonly ListedDocument[], first: boolean) =>
+      forEachConcurrently(items, options.concurrency ?? 4, async (item) => {
+        try {
+          if (!isSameOrigin(item.mUrl, origin)) {
             problems.push({
               url: item.mUrl,
-              detail: `listed in the change feed as changed but answers ${res.status}`,
+              detail: 'on another origin than the site; not fetched',
             });
-          } else if (res.status === 404) {
-            problems.push({ url: item.mUrl, detail: 'listed in the sitemap but answers 404' });
+            return;
           }
-          return;
-        }
-        if (res.status !== 200) {
-          problems.push({ url: item.mUrl, detail: `answered ${res.status}` });
-          return;
-        }
-        const verification = verifyMUrlRepresentation(res.body, res.headers.etag, profile);
-        const canonical = selectLinks(headerLinks(res), 'canonical');
-        if (!canonical.some((link) => sameUrl(link.href, item.cUrl)))
-          verification.problems.push(`no Link rel="canonical" to ${item.cUrl}`);
-        if (verification.problems.length > 0 || verification.hash === undefined) {
-          problems.push({
-            url: item.mUrl,
-            detail: `not stored: ${verification.problems.join('; ')}`,
+          const outcome = await fetchListedDocument(client, state, item, {
+            profile,
+            fromFeed: !complete,
           });
-          return;
+          if (outcome.kind === 'stored') fetched++;
+          else if (outcome.kind === 'not-yet') notYet.push({ item, detail: outcome.detail });
+          else if (outcome.kind === 'problem')
+            problems.push({ url: item.mUrl, detail: outcome.detail });
+          else if (outcome.kind === 'gone') {
+            if (outcome.deleted) deleted++;
+            // The feed said it changed, not that it went: keep the cursor, ask again next time.
+            if (!complete)
+              problems.push({
+                url: item.mUrl,
+                detail: `listed in the change feed as changed but answers ${outcome.status}`,
+              });
+            else if (outcome.status === 404)
+              problems.push({ url: item.mUrl, detail: 'listed in the sitemap but answers 404' });
+          }
+        } catch (error) {
+          problems.push({ url: item.mUrl, detail: (error as Error).message });
+        } finally {
+          if (first) progress('documents', ++done, toFetch.length);
         }
-        state.putDocument({
-          mUrl: item.mUrl,
-          cUrl: item.cUrl,
-          hash: verification.hash,
-          etag: res.headers.etag!,
-          lastModified: res.headers['last-modified'] ?? null,
-          body: res.body,
-        });
-        fetched++;
-      } catch (error) {
-        problems.push({ url: item.mUrl, detail: (error as Error).message });
-      } finally {
-        progress('documents', ++done, toFetch.length);
-      }
-    });
+      });
+    // What is not served yet is asked again a few times, then left for the next run (the
+    // cursor stays before it): never taken for "unchanged".
+    const retries = options.notYetRetries ?? 2;
+    await fetchEach(toFetch, true);
+    for (let attempt = 1; attempt <= retries && notYet.length > 0; attempt++) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, (options.notYetWaitMs ?? 250) * 2 ** (attempt - 1)),
+      );
+      const again = notYet.map(({ item }) => item);
+      notYet = [];
+      await fetchEach(again, false);
+    }
     for (const mUrl of state.documentUrls()) {
       const key = urlKey(mUrl);
       const gone = complete ? !listed.has(key) : removed.has(key);
       if (gone && state.deleteDocument(mUrl)) deleted++;
     }
-    // Only a clean pass moves the cursor: what failed is read from the feed again next time.
-    if (nextCursor !== undefined && problems.length === 0) state.setMeta(FEED_CURSOR, nextCursor);
+    // Only a clean pass moves the cursor: what failed, or is not served yet, is read from the
+    // feed again next time.
+    if (nextCursor !== undefined && problems.length === 0 && notYet.length === 0)
+      state.setMeta(FEED_CURSOR, nextCursor);
     else if (nextCursor === undefined) state.deleteMeta(FEED_CURSOR);
 
     // What a crawler without TCT re-reads: every page the site lists (known from the state
@@ -338,6 +329,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
       listed: complete ? listed.size : state.documentUrls().length,
       stored: state.documentUrls().length,
       problems,
+      notYet: notYet.map(({ item, detail }) => ({ url: item.mUrl, detail })),
       naive,
     };
   } finally {

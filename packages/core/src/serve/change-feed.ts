@@ -46,7 +46,12 @@ export interface StoredChangeView {
 
 /** What a source offers for the feed (StoreReader implements it). */
 export interface ChangeFeedSource {
-  feedPosition(): Promise<ChangeFeedPosition>;
+  /**
+   * The position the feed stands at: never past what this source serves yet. `atLeast`: the
+   * cursor asked about, which a source whose views lag (another instance gave it out) may
+   * catch up to before answering.
+   */
+  feedPosition(atLeast?: number): Promise<ChangeFeedPosition>;
   /**
    * Rows ever listed publicly whose last change is after `afterSeq`, by change sequence. Never
    * a row that was only ever a draft or private: those are not the public's to know about.
@@ -162,7 +167,7 @@ export async function serveChangeFeed(
   }
   // Read before the rows: every change up to this sequence is committed (writers take the
   // sequence under a lock and commit in its order), so `next` never skips one.
-  const position = await source.feedPosition();
+  const position = await source.feedPosition(from?.seq);
   if (from !== undefined && (from.epoch !== position.epoch || from.seq > position.seq)) {
     return problem(
       request,

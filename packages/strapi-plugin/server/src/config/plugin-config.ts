@@ -15,7 +15,11 @@ import {
   withSiteOptionRules,
 } from '@agent-ready/core/serve';
 import { usagePreferencesSchema } from '@agent-ready/core/usage';
-import { rebuildOptionsSchema, tablePrefixOption } from '@agent-ready/store';
+import {
+  rebuildOptionsSchema,
+  revalidateAfterMsOption,
+  tablePrefixOption,
+} from '@agent-ready/store';
 
 export const PLUGIN_ID = 'agent-ready';
 
@@ -228,6 +232,7 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
       .optional(),
     { description: 'Artifact rebuild timing: `{ debounceMs?, maxDelayMs?, healIntervalMs? }`.' },
   ),
+  revalidateAfterMs: revalidateAfterMsOption,
   reconcile: documented(
     optionsObject({
       onBootstrap: documented(booleanOption().optional(), {

@@ -23,6 +23,7 @@ export const README_SETTING_ROWS = [
   'rebuild.debounceMs',
   'rebuild.maxDelayMs',
   'rebuild.healIntervalMs',
+  'revalidateAfterMs',
   'reconcile.onBootstrap',
   'reconcile.batchSize',
   'rootLink',

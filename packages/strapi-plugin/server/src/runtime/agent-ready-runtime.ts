@@ -220,6 +220,9 @@ export class AgentReadyRuntime {
       mode: 'standalone',
       ...(config.tablePrefix ? { tablePrefix: config.tablePrefix } : {}),
       ...(config.rebuild ? { rebuild: config.rebuild } : {}),
+      ...(config.revalidateAfterMs !== undefined
+        ? { revalidateAfterMs: config.revalidateAfterMs }
+        : {}),
       logger: log,
     });
     const engine = site.engine!;
