@@ -107,7 +107,10 @@ function reachableModules(entry: string): Set<string> {
 }
 
 /** Modules that exist for core's own tests: fixtures, arbitraries, helpers, stand-ins. */
-const TEST_SUPPORT = /(-test-|-arbitraries\.ts$|-fixtures\.ts$|\/__fixtures__\/|\/in-memory-)/;
+const TEST_SUPPORT =
+  /(-test-|-arbitraries\.ts$|-fixtures\.ts$|-helpers\.ts$|-manifests\.ts$|\/__fixtures__\/|\/in-memory-)/;
+/** Where they are: beside src/, in neither the build nor the package. */
+const TEST_DIR = join(SRC, '..', 'test');
 
 describe('the public surface of @agent-ready/core', () => {
   const { program, checker } = surfaceProgram();
@@ -143,26 +146,28 @@ describe('the public surface of @agent-ready/core', () => {
     expect(exportedNames(program, checker, ROOT_FILE)).toEqual(union);
   });
 
-  it('no entry reaches a module that exists for the tests', () => {
-    const testSupport = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-      .map((path) => join(SRC, path))
-      .filter((file) => TEST_SUPPORT.test(file));
-    // The pattern still names the test-support modules (the check below is not vacuous).
-    expect(testSupport.map((file) => relative(SRC, file))).toEqual(
+  it('no test double, arbitrary or fixture lives under src/ (they are in test/, never built)', () => {
+    const inTest = readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' });
+    // The pattern names the test-support modules (the check below is not vacuous).
+    expect(inTest.filter((path) => TEST_SUPPORT.test(`/${path}`)).sort()).toEqual(
       expect.arrayContaining([
-        'content/content-arbitraries.ts',
-        'content/content-test-helpers.ts',
-        'llmindex/llmindex-test-manifests.ts',
-        'scp/scp-test-fixtures.ts',
-        'serve/in-memory-content-source.ts',
-        'serve/serve-test-fixtures.ts',
+        'support/content-arbitraries.ts',
+        'support/content-helpers.ts',
+        'support/in-memory-content-source.ts',
+        'support/llmindex-manifests.ts',
+        'support/scp-fixtures.ts',
+        'support/serve-fixtures.ts',
       ]),
     );
-    // The walk follows imports all the way down (a module several imports deep is in it).
+    const inSrc = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+      (path) => TEST_SUPPORT.test(`/${path}`) && !path.endsWith('.test.ts'),
+    );
+    expect(inSrc).toEqual([]);
+    // And no entry reaches into test/ (the walk follows imports all the way down).
     expect(reachableModules(ROOT_FILE)).toContain(join(SRC, 'text', 'case-folding.generated.ts'));
     const reached = [ROOT_FILE, ...areas.map(entryFile)].flatMap((entry) =>
       [...reachableModules(entry)]
-        .filter((file) => TEST_SUPPORT.test(file))
+        .filter((file) => !file.startsWith(SRC))
         .map((file) => `${relative(SRC, entry)} -> ${relative(SRC, file)}`),
     );
     expect(reached).toEqual([]);

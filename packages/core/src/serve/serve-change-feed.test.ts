@@ -1,4 +1,4 @@
-import { article, testSite } from './serve-test-fixtures';
+import { article, testSite } from '../../test/support/serve-fixtures';
 
 describe('change feed endpoint', () => {
   it('serves the feed of the source, counted with the sitemaps', async () => {

@@ -1,6 +1,6 @@
 import { TCT_03, TCT_1 } from '../tct/tct-profile';
 import { CHANGE_FEED_REL } from './change-feed';
-import { ORIGIN, putJsonSitemap, testSite } from './serve-test-fixtures';
+import { ORIGIN, putJsonSitemap, testSite } from '../../test/support/serve-fixtures';
 
 const POLICY = `${ORIGIN}/llm-policy.json`;
 const FEED_LINK = `<${ORIGIN}/llm-changes.json>; rel="${CHANGE_FEED_REL}"; type="application/json"`;

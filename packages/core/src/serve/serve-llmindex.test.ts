@@ -1,4 +1,4 @@
-import { putLlmindexPage, testSite } from './serve-test-fixtures';
+import { putLlmindexPage, testSite } from '../../test/support/serve-fixtures';
 
 describe('llmindex endpoints', () => {
   it('serves llmindex files as stored, cacheable for an hour (llmindex §2)', async () => {

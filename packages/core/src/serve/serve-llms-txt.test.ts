@@ -1,4 +1,4 @@
-import { putLlmsTxt, testSite } from './serve-test-fixtures';
+import { putLlmsTxt, testSite } from '../../test/support/serve-fixtures';
 
 describe('llms.txt endpoints', () => {
   it('serves every llms.txt file as stored, revalidated each time', async () => {

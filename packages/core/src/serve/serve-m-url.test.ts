@@ -3,8 +3,8 @@ import { TCT_03, TCT_1 } from '../tct/tct-profile';
 import { readTct03MUrl } from '../tct/read-tct03-document';
 import { contentDigestOf } from '../http/served-resource';
 import { createAgentEndpoints } from './create-agent-endpoints';
-import { InMemoryContentSource } from './in-memory-content-source';
-import { article, ORIGIN, testSite } from './serve-test-fixtures';
+import { InMemoryContentSource } from '../../test/support/in-memory-content-source';
+import { article, ORIGIN, testSite } from '../../test/support/serve-fixtures';
 
 describe('M-URL endpoint', () => {
   function site(options: Parameters<typeof testSite>[0] = {}) {

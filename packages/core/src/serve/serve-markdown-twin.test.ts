@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TCT_1 } from '../tct/tct-profile';
 import { contentDigestOf } from '../http/served-resource';
-import { article, ORIGIN, putLlmsTxt, testSite } from './serve-test-fixtures';
+import { article, ORIGIN, putLlmsTxt, testSite } from '../../test/support/serve-fixtures';
 
 const DIRECTIVE = (llmsTxt: string) =>
   `> For AI agents: this site is described in [llms.txt](${llmsTxt}); every page is also available as Markdown.\n\n`;

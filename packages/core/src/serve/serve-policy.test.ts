@@ -2,7 +2,7 @@ import { buildJsonResource } from '../http/json-resource';
 import { buildPolicy } from '../tct/build-policy';
 import { TCT_1 } from '../tct/tct-profile';
 import { CHANGE_FEED_REL } from './change-feed';
-import { ORIGIN, testSite } from './serve-test-fixtures';
+import { ORIGIN, testSite } from '../../test/support/serve-fixtures';
 
 const POLICY = { effective: '2026-01-01T00:00:00Z', updated: '2026-01-05T00:00:00Z' };
 

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { putLlmsTxt, putScpCollection, putScpSitemaps, testSite } from './serve-test-fixtures';
+import {
+  putLlmsTxt,
+  putScpCollection,
+  putScpSitemaps,
+  testSite,
+} from '../../test/support/serve-fixtures';
 
 describe('robots.txt endpoint', () => {
   it('serves the configured rules byte for byte, then usage lines and the XML sitemaps', async () => {

@@ -6,7 +6,7 @@ import {
   putScpSitemaps,
   SCP_LINES,
   testSite,
-} from './serve-test-fixtures';
+} from '../../test/support/serve-fixtures';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const PATH = '/scp/blog-snapshot.scp';

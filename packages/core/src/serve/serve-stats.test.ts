@@ -1,4 +1,4 @@
-import { testSite } from './serve-test-fixtures';
+import { testSite } from '../../test/support/serve-fixtures';
 
 describe('stats endpoint', () => {
   it('serves the aggregate metrics as JSON with a strong tag, never cached unrevalidated', async () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BlockNode, ContentTree, InlineNode } from './content-tree';
+import type { BlockNode, ContentTree, InlineNode } from '../../src/content/content-tree';
 
 /**
  * fast-check generators for content trees, shared by the content tests. The text alphabet is

@@ -1,6 +1,6 @@
 // Test-only helpers (not exported from the package): deterministic pages and byte sources.
 import { Readable } from 'node:stream';
-import type { ScpPageInput } from './build-scp-page';
+import type { ScpPageInput } from '../../src/scp/build-scp-page';
 
 /** The reference example (spec Appendix B, Example 1; `reference-impl/examples/minimal-snapshot.scp`). */
 export const REFERENCE_LINE_1 =

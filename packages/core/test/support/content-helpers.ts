@@ -1,13 +1,13 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
-import { isAgentReadyError } from '../errors';
-import type { ContentTree } from './content-tree';
+import { isAgentReadyError } from '../../src/errors';
+import type { ContentTree } from '../../src/content/content-tree';
 
 /** Test-only helpers shared by the content tests (not exported from the package). */
 
 export function readFixture(name: string): string {
-  return readFileSync(join(__dirname, '__fixtures__', name), 'utf8');
+  return readFileSync(join(__dirname, '..', '__fixtures__', 'content', name), 'utf8');
 }
 
 /** Runs `parse`; an AgentReadyError is an acceptable outcome, anything else fails the test. */

@@ -1,15 +1,19 @@
-import type { AgentDocument } from '../document/agent-document';
-import { prepareDocument, type PrepareDocumentOptions } from '../document/prepare-document';
-import { validatorsOfBytes } from '../http/representation-validators';
-import type { MetricRow } from '../metrics/build-agent-stats';
-import type { ArtifactDescriptor } from './artifact-descriptor';
-import type { ChangeFeedPosition, ChangeFeedSource, StoredChangeView } from './change-feed';
+import type { AgentDocument } from '../../src/document/agent-document';
+import { prepareDocument, type PrepareDocumentOptions } from '../../src/document/prepare-document';
+import { validatorsOfBytes } from '../../src/http/representation-validators';
+import type { MetricRow } from '../../src/metrics/build-agent-stats';
+import type { ArtifactDescriptor } from '../../src/serve/artifact-descriptor';
+import type {
+  ChangeFeedPosition,
+  ChangeFeedSource,
+  StoredChangeView,
+} from '../../src/serve/change-feed';
 import type {
   AgentContentSource,
   StoredArtifactView,
   StoredDocumentView,
   StoredMarkdownTwinView,
-} from './agent-content-source';
+} from '../../src/serve/agent-content-source';
 
 /** What a test stores as an artifact: bytes, and what the builders would say of them. */
 export interface ArtifactToStore {

@@ -1,21 +1,21 @@
 import { gzipSync } from 'node:zlib';
-import type { AgentDocument } from '../document/agent-document';
-import type { HttpResponse } from '../http/served-resource';
-import type { RequestHeaders } from '../http/request-headers';
-import { scpEtag } from '../scp/scp-http-headers';
-import { sha256Hex } from '../crypto';
-import { contentDigestOf } from '../http/served-resource';
-import { tctProfile, type TctProfileName } from '../tct/tct-profile';
-import type { AgentOutcome } from './agent-outcome';
-import { createAgentEndpoints, type AgentEndpoints } from './create-agent-endpoints';
-import type { AgentEndpointsOptions } from './endpoint-context';
+import type { AgentDocument } from '../../src/document/agent-document';
+import type { HttpResponse } from '../../src/http/served-resource';
+import type { RequestHeaders } from '../../src/http/request-headers';
+import { scpEtag } from '../../src/scp/scp-http-headers';
+import { sha256Hex } from '../../src/crypto';
+import { contentDigestOf } from '../../src/http/served-resource';
+import { tctProfile, type TctProfileName } from '../../src/tct/tct-profile';
+import type { AgentOutcome } from '../../src/serve/agent-outcome';
+import { createAgentEndpoints, type AgentEndpoints } from '../../src/serve/create-agent-endpoints';
+import type { AgentEndpointsOptions } from '../../src/serve/endpoint-context';
 import { InMemoryContentSource, withoutChangeFeed } from './in-memory-content-source';
 import {
   LLMINDEX_FAMILY,
   LLMS_TXT_FAMILY,
   SCP_FAMILY,
   SITEMAP_FAMILY,
-} from './artifact-descriptor';
+} from '../../src/serve/artifact-descriptor';
 
 /** Test fixtures for the endpoints: a site over an in-memory source, and requests to it. */
 
