@@ -10,7 +10,8 @@ import {
   generateLlmsTxt,
   markdownTwinUrl,
   respondWithResource,
-  scpCollectionHeaders,
+  SCP_MEDIA_TYPE,
+  scpEtag,
   sha256Hex,
   signLlmindexManifest,
   writeScpCollection,
@@ -190,14 +191,13 @@ export class ProtocolFixtures {
     }
     if (collection === this.snapshot && this.variants.bomb)
       bytes = gzipSync(Buffer.alloc(32 * 2 ** 20));
-    const headers = scpCollectionHeaders(metadata, { encoding: 'gzip' });
     return {
       body: bytes,
-      etag: headers.ETag!,
+      etag: scpEtag(metadata.checksum!, 'gzip'),
       lastModified: new Date(Date.parse(metadata.generated)),
-      contentType: headers['Content-Type']!,
+      contentType: SCP_MEDIA_TYPE,
       contentEncoding: 'gzip',
-      headers: { 'cache-control': headers['Cache-Control']!, vary: 'Accept-Encoding' },
+      headers: { 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Accept-Encoding' },
     };
   }
 

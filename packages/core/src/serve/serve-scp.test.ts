@@ -1,5 +1,5 @@
 import { contentDigestOf } from '../http/served-resource';
-import { scpEtag } from '../scp/scp-http-headers';
+import { scpEtag } from '../scp/scp-encoding';
 import {
   bodyOf,
   putScpCollection,

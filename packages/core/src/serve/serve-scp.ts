@@ -1,6 +1,6 @@
 import { headerValue } from '../http/request-headers';
 import { respondWithResource, type HttpResponse } from '../http/served-resource';
-import { chooseScpEncoding, scpEtag } from '../scp/scp-http-headers';
+import { chooseScpEncoding, scpEtag } from '../scp/scp-encoding';
 import type { StoredArtifactView } from './agent-content-source';
 import {
   isSafeMethod,

@@ -1,7 +1,9 @@
 import { acceptsIdentity } from '../http/accepts-identity';
 import type { ConditionalRequest } from '../http/evaluate-conditional';
+import { strongEntityTag } from '../http/entity-tag';
 import { formatLinkHeader, type WebLink } from '../http/link-header';
 import {
+  contentDigestOf,
   respondWithResource,
   type HttpResponse,
   type ResponseHeaders,
@@ -9,7 +11,6 @@ import {
 } from '../http/served-resource';
 import { errorResponse } from '../serve/error-responses';
 import { canonicalLink, profileLink } from './discovery-links';
-import { tctIdentityOf } from './tct-identity';
 import { TCT_1, type TctProfile } from './tct-profile';
 
 /**
@@ -69,8 +70,8 @@ export interface StoredMUrl {
 export function mUrlResource(stored: StoredMUrl, profile: TctProfile = TCT_1): ServedResource {
   return {
     body: stored.body,
-    etag: `"${stored.hash}"`,
-    contentDigest: stored.contentDigest ?? tctIdentityOf(stored.body).contentDigest,
+    etag: strongEntityTag(stored.hash),
+    contentDigest: stored.contentDigest ?? contentDigestOf(stored.body),
     ...(stored.lastModified ? { lastModified: stored.lastModified } : {}),
     contentType: profile.mUrlContentType,
     headers: { ...mUrlHeaders(stored.cUrl, profile, stored.links), ...stored.headers },

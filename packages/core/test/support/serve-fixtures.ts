@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { AgentDocument } from '../../src/document/agent-document';
 import type { HttpResponse } from '../../src/http/served-resource';
 import type { RequestHeaders } from '../../src/http/request-headers';
-import { scpEtag } from '../../src/scp/scp-http-headers';
+import { scpEtag } from '../../src/scp/scp-encoding';
 import { sha256Hex } from '../../src/crypto';
 import { contentDigestOf } from '../../src/http/served-resource';
 import { tctProfile, type TctProfileName } from '../../src/tct/tct-profile';
