@@ -6,6 +6,8 @@ import {
   buildLlmindexJwks,
   buildLlmindexManifest,
   buildScpSitemap,
+  cacheControlOf,
+  endpointFamily,
   generateLlmindexKeyPair,
   generateLlmsTxt,
   markdownTwinUrl,
@@ -13,6 +15,7 @@ import {
   SCP_MEDIA_TYPE,
   scpEtag,
   sha256Hex,
+  TCT_1,
   signLlmindexManifest,
   writeScpCollection,
   type HttpResponse,
@@ -22,6 +25,9 @@ import {
   type ServedResource,
 } from '@agent-ready/core';
 import { writeHttpResponse } from '@agent-ready/express';
+
+/** A collection's caching, as agent-ready's SCP family serves it. */
+const SCP_FILE = endpointFamily('scp')!.headers.forms.file!;
 
 export interface FixturePage {
   path: string;
@@ -197,7 +203,10 @@ export class ProtocolFixtures {
       lastModified: new Date(Date.parse(metadata.generated)),
       contentType: SCP_MEDIA_TYPE,
       contentEncoding: 'gzip',
-      headers: { 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Accept-Encoding' },
+      headers: {
+        'cache-control': cacheControlOf(SCP_FILE.cacheControl, TCT_1),
+        vary: SCP_FILE.vary!,
+      },
     };
   }
 

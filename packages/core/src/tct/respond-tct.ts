@@ -32,9 +32,25 @@ export function gateTctRequest(
 }
 
 /**
+ * The links an M-URL sends: to its C-URL (`rel="canonical"`) and, under -03, to its profile
+ * (`rel="profile"`), then any further links (policy, terms).
+ */
+export function mUrlLinks(
+  cUrl: string,
+  profile: TctProfile = TCT_1,
+  links: readonly WebLink[] = [],
+): WebLink[] {
+  return [
+    canonicalLink(cUrl),
+    ...(profile.linksProfile ? [profileLink(profile.id)] : []),
+    ...links,
+  ];
+}
+
+/**
  * The headers an M-URL sends on 200, 304 and HEAD alike: the profile's Cache-Control (with
- * `no-transform`), `Vary: Accept-Encoding`, `Link` to its C-URL (`rel="canonical"`) and, under
- * -03, to its profile (`rel="profile"`), then any further links (policy, terms).
+ * `no-transform`), `Vary: Accept-Encoding` and its links (`mUrlLinks`). What agent-ready itself
+ * serves takes them from the M-URL family's header policy (serve/families/m-url).
  */
 export function mUrlHeaders(
   cUrl: string,
@@ -44,11 +60,7 @@ export function mUrlHeaders(
   return {
     'cache-control': profile.cacheControl,
     vary: 'Accept-Encoding',
-    link: formatLinkHeader([
-      canonicalLink(cUrl),
-      ...(profile.linksProfile ? [profileLink(profile.id)] : []),
-      ...links,
-    ]),
+    link: formatLinkHeader(mUrlLinks(cUrl, profile, links)),
   };
 }
 

@@ -7,7 +7,7 @@ import type {
   ChangeFeedPosition,
   ChangeFeedSource,
   StoredChangeView,
-} from '../../src/serve/change-feed';
+} from '../../src/serve/families/change-feed/read-change-feed';
 import type {
   AgentContentSource,
   StoredArtifactView,
