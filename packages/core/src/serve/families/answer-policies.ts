@@ -11,8 +11,10 @@ export interface AnswerPolicy {
   label: string;
   /** Absent: agent-ready sets none (the app's own stays). */
   cacheControl?: string;
+  /** Absent: none. */
   vary?: string;
-  contentUsage: ContentUsageRule;
+  /** `family`: as the family that answered says. */
+  contentUsage: ContentUsageRule | 'family';
 }
 
 const NO_CONTENT: ContentUsageRule = {
@@ -34,8 +36,9 @@ export const ERROR_ANSWERS = {
     contentUsage: NO_CONTENT,
   },
   406: {
-    label: '406 Not Acceptable (a negotiated family adds `Vary: Accept-Encoding`)',
+    label: '406 Not Acceptable',
     cacheControl: 'no-cache',
+    vary: '`Accept-Encoding` (SCP, TCT -03: the coding was negotiated)',
     contentUsage: NO_CONTENT,
   },
   410: {
@@ -71,7 +74,8 @@ export const REDIRECT_ANSWER = {
 export const AUTHORIZED_ANSWER = {
   label: "any family's answer after the app's access check let it through",
   cacheControl: 'private, no-cache',
-  contentUsage: { applies: 'document' },
+  vary: "the family's",
+  contentUsage: 'family',
 } as const satisfies AnswerPolicy;
 
 /**
@@ -81,7 +85,7 @@ export const AUTHORIZED_ANSWER = {
  */
 export const DECORATED_PAGE = {
   label: "an app's page, decorated (Express, the Strapi root)",
-  vary: 'Accept (when the page has a Markdown twin)',
+  vary: '`Accept` (when the page has a Markdown twin)',
   contentUsage: { applies: 'document' },
 } as const satisfies AnswerPolicy;
 
@@ -89,7 +93,7 @@ export const DECORATED_PAGE = {
 export const AGENT_INDEX_PAGE = {
   label: "the Strapi plugin's agent index at `/` (`rootPage: 'agent-index'`)",
   cacheControl: 'no-cache',
-  vary: 'Accept (when it has a Markdown twin)',
+  vary: '`Accept` (when it has a Markdown twin)',
   contentUsage: { applies: 'document' },
 } as const satisfies AnswerPolicy;
 

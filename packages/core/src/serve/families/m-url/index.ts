@@ -72,8 +72,8 @@ export interface MUrlEndpoint extends FamilyEndpoint {
 /**
  * The site's profile gates requests (405; -03: 406 when identity is refused); the bytes are
  * framed by the profile they were rendered in (Content-Type, `rel="profile"`), which is the
- * site's once its documents are rendered for it. A row that is no longer published is a 404
- * (unpublished) or a 410 (deleted: its tombstone).
+ * site's once its documents are rendered for it. An unpublished row answers 404 (as if absent),
+ * a deleted one 410 (its tombstone).
  */
 function createMUrlEndpoint(context: FamilyContext): MUrlEndpoint {
   const { source, profile, mUrlSuffix, protectAll } = context;
