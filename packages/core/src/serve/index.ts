@@ -6,26 +6,30 @@ export * from './create-agent-endpoints';
 export {
   agentSiteOptionsObject,
   agentSiteOptionsSchema,
-  botAuthOptionsSchema,
-  endpointOptionsFor,
-  llmindexOptionsSchema,
-  llmsTxtOptionsSchema,
-  metricsOptionsSchema,
-  prepareOptionsFor,
-  readServingSettings,
-  robotsTxtOptionsSchema,
-  scpOptionsSchema,
-  servingSettingsOf,
-  siteOptionsSchema,
-  siteTctProfile,
   validateAgentSiteOptions,
   withSiteOptionRules,
   type AgentSiteOptions,
   type LlmindexSiteOptions,
   type LlmsTxtSiteOptions,
   type ScpSiteOptions,
-  type ServingSettings,
 } from './agent-site-options';
+export {
+  botAuthOptionsSchema,
+  llmindexOptionsSchema,
+  llmsTxtOptionsSchema,
+  metricsOptionsSchema,
+  robotsTxtOptionsSchema,
+  scpOptionsSchema,
+  siteOptionsSchema,
+} from './site-option-schemas';
+export {
+  endpointOptionsFor,
+  prepareOptionsFor,
+  readServingSettings,
+  servingSettingsOf,
+  siteTctProfile,
+  type ServingSettings,
+} from './serving-settings';
 export * from './families/robots-txt/compose-robots-txt';
 export {
   CHANGE_FEED_REL,

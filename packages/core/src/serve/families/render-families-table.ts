@@ -25,9 +25,10 @@ function cacheControlCell(rule: CacheControlRule): string {
 
 function contentUsageCell(rule: ContentUsageRule | 'family'): string {
   if (rule === 'family') return "the family's";
-  if (rule.applies === 'document') return "yes: the document's terms over the site's";
-  if (rule.applies === 'site') return "yes: the site's";
-  return `no: ${rule.because}`;
+  if (rule.applies === false) return `no: ${rule.because}`;
+  return rule.applies === 'document'
+    ? "yes: the document's terms over the site's"
+    : "yes: the site's";
 }
 
 function switchCell(enabledBy: FamilySwitch): string {
