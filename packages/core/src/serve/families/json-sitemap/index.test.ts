@@ -38,6 +38,19 @@ describe('JSON sitemap endpoint', () => {
     expect((await plain.get('/llm-sitemap.json')).headers.link).toBeUndefined();
   });
 
+  it('leads every shard of a sharded site to the index (rel="index"), and only then', async () => {
+    const { get, source } = testSite();
+    putJsonSitemap(source, '/llm-sitemap.json');
+    const alone = (await get('/llm-sitemap.json')).headers.link;
+    expect(alone).toBe(FEED_LINK);
+    putJsonSitemap(source, '/llm-sitemap-2.json');
+    putJsonSitemap(source, '/llm-sitemap-index.json');
+    const INDEX_LINK = `<${ORIGIN}/llm-sitemap-index.json>; rel="index"; type="application/json"`;
+    for (const path of ['/llm-sitemap.json', '/llm-sitemap-2.json'])
+      expect([path, (await get(path)).headers.link]).toEqual([path, `${FEED_LINK}, ${INDEX_LINK}`]);
+    expect((await get('/llm-sitemap-index.json')).headers.link).toBe(FEED_LINK);
+  });
+
   it('answers HEAD without a body, 405 to other methods, and goes through the access check under protect: all', async () => {
     const { get, send, source } = testSite();
     putJsonSitemap(source);
@@ -63,7 +76,8 @@ describe('JSON sitemap endpoint under draft -03', () => {
       'content-type': 'application/json',
       'cache-control': TCT_03.sitemapCacheControl,
       vary: 'Accept-Encoding',
-      link: `<${TCT_03.sitemapProfile}>; rel="profile", <${POLICY}>; rel="describedby"; type="application/json", ${FEED_LINK}`,
+      // The shard of a sharded site leads to its index, as under tct-1.
+      link: `<${TCT_03.sitemapProfile}>; rel="profile", <${POLICY}>; rel="describedby"; type="application/json", ${FEED_LINK}, <${ORIGIN}/llm-sitemap-index.json>; rel="index"; type="application/json"`,
     });
     const index = await get('/llm-sitemap-index.json');
     expect(index.headers.link).toBe(`<${TCT_03.sitemapIndexProfile}>; rel="profile", ${FEED_LINK}`);

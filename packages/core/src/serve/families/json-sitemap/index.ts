@@ -36,6 +36,12 @@ function createJsonSitemapEndpoint(context: FamilyContext): FamilyEndpoint {
   const { source } = context;
   const indexPath = sitemapIndexPath(DEFAULT_SITEMAP_PATH);
 
+  /** The index's URL, when the sitemap is sharded (only then is there an index). */
+  async function indexUrl(): Promise<string | undefined> {
+    const descriptor = (await source.artifactMeta(indexPath))?.descriptor;
+    return descriptor?.family === SITEMAP_FAMILY ? descriptor.url : undefined;
+  }
+
   return {
     async answer(request, { artifact }) {
       const descriptor = artifact?.descriptor;
@@ -44,10 +50,15 @@ function createJsonSitemapEndpoint(context: FamilyContext): FamilyEndpoint {
       const profile = profileNamed(descriptor.profile, context.profile);
       const refused = gateTctRequest(request, profile);
       if (refused) return respondWith(refused);
+      // Every shard of a sharded site leads to the index (`rel="index"`, as the root links it),
+      // so an agent that reads only `/llm-sitemap.json`, where TCT clients start, finds the
+      // other shards (docs/protocols.md#tct-sitemap).
+      const index = descriptor.kind === 'shard' ? await indexUrl() : undefined;
       const links = sitemapLinks(
         {
           ...(descriptor.policyUrl !== undefined ? { policyUrl: descriptor.policyUrl } : {}),
           ...(context.feed ? { changeFeed: changeFeedLink(context.urlFor(CHANGES_PATH)) } : {}),
+          ...(index !== undefined ? { indexUrl: index } : {}),
         },
         profile,
         descriptor.kind,
