@@ -27,9 +27,10 @@ describeEachDatabase('sitemap shards lead to their index', (dialect) => {
     let agent: AgentReadyMiddleware;
     let app: express.Express;
 
-    beforeAll(async () => {
-      agent = agentReady({
-        site: { origin: ORIGIN, name: 'Example', language: 'en' },
+    /** A site on a table of its own, in shards of 3 documents. */
+    const openSite = (name: string) =>
+      agentReady({
+        site: { origin: ORIGIN, name, language: 'en' },
         database: databaseConfig(dialect) as DatabaseOption,
         tablePrefix: uniqueTablePrefix(),
         tct: { profile },
@@ -37,6 +38,9 @@ describeEachDatabase('sitemap shards lead to their index', (dialect) => {
         rebuild: { debounceMs: 10, healIntervalMs: 0 },
         logger: false,
       });
+
+    beforeAll(async () => {
+      agent = openSite('Example');
       app = express();
       app.use(agent);
       for (let n = 1; n <= DOCUMENTS; n++)
@@ -76,15 +80,7 @@ describeEachDatabase('sitemap shards lead to their index', (dialect) => {
     });
 
     it('a site that fits in one shard has no index, and its sitemap links none', async () => {
-      const small = agentReady({
-        site: { origin: ORIGIN, name: 'Small', language: 'en' },
-        database: databaseConfig(dialect) as DatabaseOption,
-        tablePrefix: uniqueTablePrefix(),
-        tct: { profile },
-        sitemap: { maxItemsPerShard: 3 },
-        rebuild: { debounceMs: 10, healIntervalMs: 0 },
-        logger: false,
-      });
+      const small = openSite('Small');
       try {
         const smallApp = express();
         smallApp.use(small);

@@ -27,7 +27,7 @@ import {
 import { writeHttpResponse } from '@agent-ready/express';
 
 /** A collection's caching, as agent-ready's SCP family serves it. */
-const SCP_FILE = endpointFamily('scp')!.headers.forms.file!;
+const SCP_FILE = endpointFamily('scp')!.headers.forms.response!;
 
 export interface FixturePage {
   path: string;

@@ -8,11 +8,14 @@ import {
   isSafeMethod,
   METHOD_NOT_ALLOWED,
   respondUnless,
+  PASS,
   type AgentOutcome,
   type AgentRequest,
 } from '../agent-outcome';
 import type { EndpointContext } from '../endpoint-context';
 import { errorResponse } from '../error-responses';
+import type { FamilyEndpoint, StoredArtifactFamily } from './endpoint-family';
+import type { HeaderForm, HeaderPolicy } from './header-policy';
 
 /** Artifacts above this are streamed by range from storage, never loaded whole. */
 const IN_MEMORY_ARTIFACT_BYTES = 4 * 1024 * 1024;
@@ -75,4 +78,23 @@ export async function answerStoredArtifact(
     });
   };
   return respondUnless(context.protectAll, respond);
+}
+
+/**
+ * The answer of a family that serves its artifacts as they are stored (llms.txt, llmindex): its
+ * own artifacts only, with its descriptor's Content-Type and its policy's headers.
+ */
+export function answerAsStored(
+  context: EndpointContext,
+  artifacts: StoredArtifactFamily,
+  policy: HeaderPolicy,
+  form: HeaderForm,
+): FamilyEndpoint['answer'] {
+  return (request, { artifact }) => {
+    if (artifact?.descriptor.family !== artifacts.name) return PASS;
+    return answerStoredArtifact(context, request, artifact, {
+      contentType: artifacts.contentType(artifact.descriptor, context.profile),
+      headers: context.policyHeaders(policy, form, { path: artifact.name }),
+    });
+  };
 }

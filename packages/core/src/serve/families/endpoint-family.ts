@@ -53,6 +53,10 @@ export interface EndpointFamily<Endpoint extends FamilyEndpoint = FamilyEndpoint
   create(context: FamilyContext): Endpoint | undefined;
 }
 
+/** What the docs table says of a family whose Content-Type is the TCT profile's. */
+export const TCT_PROFILE_CONTENT_TYPE =
+  "the TCT profile's (`application/json; charset=utf-8`; -03 without charset)";
+
 /** The site options that change where agent endpoints are (see `isAgentPath`). */
 export type AgentPathOptions = Pick<AgentSiteOptions, 'mUrl' | 'scp' | 'robotsTxt'>;
 

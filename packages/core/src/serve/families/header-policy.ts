@@ -68,6 +68,21 @@ export interface HeaderPolicy<Form extends string = string> {
   sharedCache: SharedCachePolicy;
 }
 
+/**
+ * The policy of a family whose responses all take one form (`response`), telling shared caches
+ * nothing beyond Cache-Control (until #32).
+ */
+export function oneFormPolicy(
+  form: Omit<HeaderForm, 'label'>,
+  contentUsage: ContentUsageRule,
+): HeaderPolicy<'response'> {
+  return {
+    forms: { response: { label: '', ...form } },
+    contentUsage,
+    sharedCache: NOTHING_FOR_SHARED_CACHES,
+  };
+}
+
 /** Listings that change with the content revalidate each time; a strong ETag makes that a 304. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 

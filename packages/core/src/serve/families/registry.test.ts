@@ -47,17 +47,17 @@ type Site = ReturnType<typeof everyFamily>;
 
 /** One request per form of every family: each answer must carry exactly its form's headers. */
 const REQUESTS: Record<string, Record<string, (site: Site) => Promise<HttpResponse>>> = {
-  'm-url': { mUrl: (site) => site.get('/blog/hello/llm.json') },
+  'm-url': { response: (site) => site.get('/blog/hello/llm.json') },
   'markdown-twin': {
     twin: (site) => site.get('/blog/hello.md'),
     negotiatedTwin: (site) => site.negotiate('/blog/hello/'),
     rootTwin: (site) => site.get('/index.html.md'),
     negotiatedRootTwin: (site) => site.negotiate('/'),
   },
-  'json-sitemap': { document: (site) => site.get('/llm-sitemap.json') },
-  'llms-txt': { file: (site) => site.get('/llms.txt') },
+  'json-sitemap': { response: (site) => site.get('/llm-sitemap.json') },
+  'llms-txt': { response: (site) => site.get('/llms.txt') },
   scp: {
-    file: async (site) => {
+    response: async (site) => {
       const identity: RequestHeaders = { 'accept-encoding': 'identity' };
       const decoded = await site.get('/scp/blog-snapshot.scp', identity);
       const gzip = await site.get('/scp/blog-snapshot.scp');
@@ -70,11 +70,11 @@ const REQUESTS: Record<string, Record<string, (site: Site) => Promise<HttpRespon
       return gzip;
     },
   },
-  llmindex: { file: (site) => site.get('/llm/about') },
-  policy: { descriptor: (site) => site.get('/llm-policy.json') },
-  'change-feed': { page: (site) => site.get('/llm-changes.json') },
-  'robots-txt': { file: (site) => site.get('/robots.txt') },
-  stats: { stats: (site) => site.get('/llm-stats.json') },
+  llmindex: { response: (site) => site.get('/llm/about') },
+  policy: { response: (site) => site.get('/llm-policy.json') },
+  'change-feed': { response: (site) => site.get('/llm-changes.json') },
+  'robots-txt': { response: (site) => site.get('/robots.txt') },
+  stats: { response: (site) => site.get('/llm-stats.json') },
 };
 
 describe('the endpoint families (registry)', () => {

@@ -10,7 +10,7 @@ import {
 } from '../../agent-outcome';
 import { jsonProblemResponse } from '../../error-responses';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, type HeaderPolicy } from '../header-policy';
+import { oneFormPolicy } from '../header-policy';
 import {
   CHANGES_PATH,
   readChangeFeed,
@@ -18,15 +18,12 @@ import {
   type ChangeFeedSource,
 } from './read-change-feed';
 
-const headers: HeaderPolicy<'page'> = {
-  forms: {
-    // Changes arrive at any moment: revalidate every time (a 304 when nothing is new).
-    page: { label: '', cacheControl: 'no-cache' },
-  },
+const headers = oneFormPolicy(
+  // Changes arrive at any moment: revalidate every time (a 304 when nothing is new).
+  { cacheControl: 'no-cache' },
   // It lists the site's pages, as the sitemap does.
-  contentUsage: { applies: 'site' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+  { applies: 'site' },
+);
 
 /**
  * `/llm-changes.json` (an agent-ready extension, docs/change-feed.md) over a source that keeps
@@ -46,7 +43,7 @@ function createChangeFeedEndpoint(context: FamilyContext, feed: ChangeFeedSource
       body: resource.body,
       etag: resource.etag,
       contentType: 'application/json',
-      headers: context.policyHeaders(headers, headers.forms.page, { path: CHANGES_PATH }),
+      headers: context.policyHeaders(headers, headers.forms.response, { path: CHANGES_PATH }),
     });
   }
 

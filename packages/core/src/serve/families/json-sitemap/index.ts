@@ -6,26 +6,24 @@ import { DEFAULT_SITEMAP_PATH, profileNamed } from '../../../tct/tct-profile';
 import { PASS, respondWith } from '../../agent-outcome';
 import { answerStoredArtifact } from '../answer-stored-artifact';
 import { CHANGES_PATH, changeFeedLink } from '../change-feed/read-change-feed';
-import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, type HeaderPolicy } from '../header-policy';
+import {
+  type EndpointFamily,
+  type FamilyContext,
+  type FamilyEndpoint,
+  TCT_PROFILE_CONTENT_TYPE,
+} from '../endpoint-family';
+import { oneFormPolicy } from '../header-policy';
 import { jsonSitemapArtifacts, SITEMAP_FAMILY } from './json-sitemap-descriptor';
 
 /** `/llm-sitemap.json`, its shards `/llm-sitemap-2.json`… and their index `/llm-sitemap-index.json`. */
 const SITEMAP_DOCUMENT = /^\/llm-sitemap(?:-[0-9]+|-index)?\.json$/;
 
-const headers: HeaderPolicy<'document'> = {
-  forms: {
-    document: {
-      label: '',
-      // It agrees with the M-URLs at every commit: a cached sitemap would hand agents hints
-      // older than the documents, so it revalidates like an M-URL.
-      cacheControl: { fromProfile: 'sitemapCacheControl' },
-      vary: 'Accept-Encoding',
-    },
-  },
-  contentUsage: { applies: 'site' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+const headers = oneFormPolicy(
+  // It agrees with the M-URLs at every commit: a cached sitemap would hand agents hints older
+  // than the documents, so it revalidates like an M-URL.
+  { cacheControl: { fromProfile: 'sitemapCacheControl' }, vary: 'Accept-Encoding' },
+  { applies: 'site' },
+);
 
 /**
  * The JSON sitemap (TCT): its shards and their index, each framed by the profile it was composed
@@ -65,7 +63,7 @@ function createJsonSitemapEndpoint(context: FamilyContext): FamilyEndpoint {
       );
       return answerStoredArtifact(context, request, artifact, {
         contentType: jsonSitemapArtifacts.contentType(descriptor, profile),
-        headers: context.policyHeaders(headers, headers.forms.document, {
+        headers: context.policyHeaders(headers, headers.forms.response, {
           path: artifact.name,
           profile,
           ...(links.length > 0 ? { link: formatLinkHeader(links) } : {}),
@@ -97,7 +95,7 @@ export const jsonSitemapFamily: EndpointFamily = {
   // (cached per shard version), so it agrees with the M-URLs at every commit.
   serving: 'stored',
   paths: ['`/llm-sitemap.json`', '`/llm-sitemap-<n>.json`', '`/llm-sitemap-index.json`'],
-  contentType: "the TCT profile's (`application/json; charset=utf-8`; -03 without charset)",
+  contentType: TCT_PROFILE_CONTENT_TYPE,
   claims: (path) => SITEMAP_DOCUMENT.test(path),
   route: { by: 'artifact' },
   metricsKind: 'sitemap',

@@ -3,39 +3,25 @@ import {
   LLMINDEX_MANIFEST_PATH,
   LLMINDEX_PROOF_PATH,
 } from '../../../llmindex/llmindex-types';
-import { PASS } from '../../agent-outcome';
-import { answerStoredArtifact } from '../answer-stored-artifact';
+import { answerAsStored } from '../answer-stored-artifact';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, type HeaderPolicy } from '../header-policy';
-import { LLMINDEX_FAMILY, llmindexArtifacts } from './llmindex-descriptor';
+import { oneFormPolicy } from '../header-policy';
+import { llmindexArtifacts } from './llmindex-descriptor';
 
 const WELL_KNOWN = new Set([LLMINDEX_MANIFEST_PATH, LLMINDEX_KEYS_PATH, LLMINDEX_PROOF_PATH]);
 /** llmindex's Markdown pages and product feed. */
 const LLMINDEX_PAGES = '/llm/';
 
-const headers: HeaderPolicy<'file'> = {
-  forms: {
-    // llmindex §2: manifests may be cached an hour, then revalidated; its pages follow them.
-    file: {
-      label: '',
-      cacheControl: 'public, max-age=3600, must-revalidate',
-      vary: 'Accept-Encoding',
-    },
-  },
-  contentUsage: { applies: 'site' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+// llmindex §2: manifests may be cached an hour, then revalidated; its pages follow them.
+const headers = oneFormPolicy(
+  { cacheControl: 'public, max-age=3600, must-revalidate', vary: 'Accept-Encoding' },
+  { applies: 'site' },
+);
 
 /** llmindex: the manifest, its keys and proof, the `/llm/*` pages and the products feed. */
 function createLlmindexEndpoint(context: FamilyContext): FamilyEndpoint {
   return {
-    answer(request, { artifact }) {
-      if (artifact?.descriptor.family !== LLMINDEX_FAMILY) return PASS;
-      return answerStoredArtifact(context, request, artifact, {
-        contentType: llmindexArtifacts.contentType(artifact.descriptor, context.profile),
-        headers: context.policyHeaders(headers, headers.forms.file, { path: artifact.name }),
-      });
-    },
+    answer: answerAsStored(context, llmindexArtifacts, headers, headers.forms.response),
     robotsPaths: [
       { pattern: '/.well-known/llmindex', example: '/.well-known/llmindex.json' },
       { pattern: '/llm/', example: '/llm/products' },

@@ -1,9 +1,8 @@
 import type { WebLink } from '../../../http/link-header';
-import { PASS } from '../../agent-outcome';
 import type { EndpointContext } from '../../endpoint-context';
-import { answerStoredArtifact } from '../answer-stored-artifact';
+import { answerAsStored } from '../answer-stored-artifact';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, REVALIDATE, type HeaderPolicy } from '../header-policy';
+import { oneFormPolicy, REVALIDATE } from '../header-policy';
 import { LLMS_TXT_FAMILY, llmsTxtArtifacts } from './llms-txt-descriptor';
 
 /**
@@ -13,14 +12,11 @@ import { LLMS_TXT_FAMILY, llmsTxtArtifacts } from './llms-txt-descriptor';
  */
 const LLMS_TXT_FILE = /\/llms(?:-full|-[1-9][0-9]*)?\.txt$|\/llms\/[^/]+\.txt$/;
 
-const headers: HeaderPolicy<'file'> = {
-  forms: {
-    // Every listing that changes with the content revalidates each time.
-    file: { label: '', cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
-  },
-  contentUsage: { applies: 'site' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+// Every listing that changes with the content revalidates each time.
+const headers = oneFormPolicy(
+  { cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
+  { applies: 'site' },
+);
 
 /** The llms.txt that covers a locale's pages (or the default one), when llms.txt is served. */
 export async function coveringLlmsTxtUrl(
@@ -56,13 +52,7 @@ export async function llmsTxtTwinDirective(
 /** llms.txt files (per locale, split, in parts, llms-full.txt): served as built, revalidated. */
 function createLlmsTxtEndpoint(context: FamilyContext): FamilyEndpoint {
   return {
-    answer(request, { artifact }) {
-      if (artifact?.descriptor.family !== LLMS_TXT_FAMILY) return PASS;
-      return answerStoredArtifact(context, request, artifact, {
-        contentType: llmsTxtArtifacts.contentType(artifact.descriptor, context.profile),
-        headers: context.policyHeaders(headers, headers.forms.file, { path: artifact.name }),
-      });
-    },
+    answer: answerAsStored(context, llmsTxtArtifacts, headers, headers.forms.response),
     robotsPaths: [
       { pattern: '/llms.txt', example: '/llms.txt' },
       { pattern: '/llms-full.txt', example: '/llms-full.txt' },

@@ -22,26 +22,24 @@ import {
 } from '../../agent-outcome';
 import { errorResponse } from '../../error-responses';
 import { normalizeRequestPath } from '../../normalize-request-path';
-import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, type HeaderPolicy } from '../header-policy';
+import {
+  type EndpointFamily,
+  type FamilyContext,
+  type FamilyEndpoint,
+  TCT_PROFILE_CONTENT_TYPE,
+} from '../endpoint-family';
+import { oneFormPolicy } from '../header-policy';
 
 /**
  * M-URLs (TCT): a document's JSON at its page URL plus the scheme's suffix (`/a/llm.json`), with
  * its strong ETag, from its stored row.
  */
-const headers: HeaderPolicy<'mUrl'> = {
-  forms: {
-    mUrl: {
-      label: '',
-      // DECISIONS §1: revalidate every time (a 304 is cheap), keep serving on errors, never
-      // transform (the ETag is the hash of the identity bytes).
-      cacheControl: { fromProfile: 'cacheControl' },
-      vary: 'Accept-Encoding',
-    },
-  },
-  contentUsage: { applies: 'document' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+const headers = oneFormPolicy(
+  // DECISIONS §1: revalidate every time (a 304 is cheap), keep serving on errors, never
+  // transform (the ETag is the hash of the identity bytes).
+  { cacheControl: { fromProfile: 'cacheControl' }, vary: 'Accept-Encoding' },
+  { applies: 'document' },
+);
 
 type PublishedRow = StoredDocumentView & { body: Buffer; hash: string };
 
@@ -91,7 +89,7 @@ function createMUrlEndpoint(context: FamilyContext): MUrlEndpoint {
         etag,
         lastModified: new Date(Date.parse(row.modified)),
         contentType: rendered.mUrlContentType,
-        headers: context.policyHeaders(headers, headers.forms.mUrl, {
+        headers: context.policyHeaders(headers, headers.forms.response, {
           path,
           profile: rendered,
           link: formatLinkHeader(mUrlLinks(row.cUrl, rendered)),
@@ -150,7 +148,7 @@ export const mUrlFamily: EndpointFamily<MUrlEndpoint> = {
   title: 'M-URL (TCT)',
   serving: 'live',
   paths: ['`/<page>/llm.json` (the page URL plus `mUrl.suffix`)'],
-  contentType: "the TCT profile's (`application/json; charset=utf-8`; -03 without charset)",
+  contentType: TCT_PROFILE_CONTENT_TYPE,
   claims: (path, options) =>
     path.endsWith(`/${options.mUrl?.suffix ?? DEFAULT_M_URL_SCHEME.suffix}`),
   route: { by: 'suffix' },

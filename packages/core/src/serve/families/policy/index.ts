@@ -5,22 +5,20 @@ import { buildPolicy } from '../../../tct/build-policy';
 import type { PolicyOptions } from '../../../tct/policy-options';
 import { isSafeMethod, METHOD_NOT_ALLOWED, respondWith } from '../../agent-outcome';
 import { CHANGES_PATH, changeFeedLink } from '../change-feed/read-change-feed';
-import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, type HeaderPolicy } from '../header-policy';
+import {
+  type EndpointFamily,
+  type FamilyContext,
+  type FamilyEndpoint,
+  TCT_PROFILE_CONTENT_TYPE,
+} from '../endpoint-family';
+import { oneFormPolicy } from '../header-policy';
 
 export const POLICY_PATH = '/llm-policy.json';
 
-const headers: HeaderPolicy<'descriptor'> = {
-  forms: {
-    descriptor: {
-      label: '',
-      cacheControl: { fromProfile: 'cacheControl' },
-      vary: 'Accept-Encoding',
-    },
-  },
-  contentUsage: { applies: 'site' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+const headers = oneFormPolicy(
+  { cacheControl: { fromProfile: 'cacheControl' }, vary: 'Accept-Encoding' },
+  { applies: 'site' },
+);
 
 /**
  * The `tct-policy-1` descriptor at /llm-policy.json, built once from the site's options, served
@@ -32,7 +30,7 @@ function createPolicyEndpoint(context: FamilyContext, options: PolicyOptions): F
   const resource = buildJsonResource(document);
   const lastModified = new Date(Date.parse(document.updated));
   const { profile } = context;
-  const responseHeaders = context.policyHeaders(headers, headers.forms.descriptor, {
+  const responseHeaders = context.policyHeaders(headers, headers.forms.response, {
     path: POLICY_PATH,
     ...(context.feed
       ? { link: formatLinkHeader([changeFeedLink(context.urlFor(CHANGES_PATH))]) }
@@ -61,7 +59,7 @@ export const policyFamily: EndpointFamily = {
   title: 'Policy descriptor (`tct-policy-1`)',
   serving: 'live',
   paths: ['`/llm-policy.json`'],
-  contentType: "the TCT profile's (`application/json; charset=utf-8`; -03 without charset)",
+  contentType: TCT_PROFILE_CONTENT_TYPE,
   claims: (path) => path === POLICY_PATH,
   route: { by: 'path' },
   metricsKind: 'policy',

@@ -14,23 +14,20 @@ import type {
   FamilyContext,
   FamilyEndpoint,
 } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, REVALIDATE, type HeaderPolicy } from '../header-policy';
+import { oneFormPolicy, REVALIDATE } from '../header-policy';
 import { buildRobotsTxt } from './compose-robots-txt';
 
 export const ROBOTS_TXT_PATH = '/robots.txt';
 
-const headers: HeaderPolicy<'file'> = {
-  forms: {
-    // Its Sitemap lines and agent paths follow the artifacts: revalidated each time.
-    file: { label: '', cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
-  },
-  contentUsage: {
+const headers = oneFormPolicy(
+  // Its Sitemap lines and agent paths follow the artifacts: revalidated each time.
+  { cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
+  {
     applies: false,
     because:
       "robots.txt states the site's preferences in its body (`Content-Usage:` lines, AIPREF); a header would speak of the robots.txt file itself",
   },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+);
 
 export interface RobotsTxtEndpoint extends FamilyEndpoint {
   /** A robots.txt: `rules` kept exactly, plus a comment on blocked agent paths and Sitemap lines. */
@@ -92,7 +89,7 @@ function createRobotsTxtEndpoint(context: FamilyContext): RobotsTxtEndpoint {
         contentDigest,
         lastModified: new Date(newest),
         contentType: 'text/plain; charset=utf-8',
-        headers: context.policyHeaders(headers, headers.forms.file, { path: ROBOTS_TXT_PATH }),
+        headers: context.policyHeaders(headers, headers.forms.response, { path: ROBOTS_TXT_PATH }),
       }),
     );
   }

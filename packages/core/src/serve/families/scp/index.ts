@@ -14,7 +14,7 @@ import {
 import { errorResponse } from '../../error-responses';
 import { answerStoredArtifact } from '../answer-stored-artifact';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, REVALIDATE, type HeaderPolicy } from '../header-policy';
+import { oneFormPolicy, REVALIDATE } from '../header-policy';
 import { decodedGzipBody } from './decoded-gzip-body';
 import {
   SCP_FAMILY,
@@ -23,21 +23,14 @@ import {
   type ScpDescriptor,
 } from './scp-descriptor';
 
-const headers: HeaderPolicy<'file'> = {
-  forms: {
-    file: {
-      label: '',
-      // Not the spec's recommended max-age (a day for snapshots, an hour for deltas): a
-      // section's snapshot and newest delta part keep their URL while their bytes change, and a
-      // strong ETag per coding makes every revalidation a 304 (docs/scp.md).
-      cacheControl: REVALIDATE,
-      // The coding is negotiated (gzip, zstd, or identity decoded from gzip).
-      vary: 'Accept-Encoding',
-    },
-  },
-  contentUsage: { applies: 'site' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+const headers = oneFormPolicy(
+  // Not the spec's recommended max-age (a day for snapshots, an hour for deltas): a section's
+  // snapshot and newest delta part keep their URL while their bytes change, and a strong ETag
+  // per coding makes every revalidation a 304 (docs/scp.md). The coding is negotiated (gzip,
+  // zstd, or identity decoded from gzip).
+  { cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
+  { applies: 'site' },
+);
 
 /** Where collections are served unless `scp.basePath` says otherwise. */
 export const DEFAULT_SCP_BASE_PATH = '/scp';
@@ -92,7 +85,7 @@ function createScpEndpoint(context: FamilyContext): FamilyEndpoint {
         etag: scpEtag(checksum, 'identity'),
         lastModified: found.lastModified,
         contentType: scpArtifacts.contentType(found.descriptor, context.profile),
-        headers: context.policyHeaders(headers, headers.forms.file, { path: found.name }),
+        headers: context.policyHeaders(headers, headers.forms.response, { path: found.name }),
         contentDigest: decode.contentDigest,
       });
     return respondUnless(context.protectAll, respond);
@@ -115,7 +108,7 @@ function createScpEndpoint(context: FamilyContext): FamilyEndpoint {
       const { send } = negotiated;
       return answerStoredArtifact(context, request, send, {
         contentType: scpArtifacts.contentType(send.descriptor, context.profile),
-        headers: context.policyHeaders(headers, headers.forms.file, { path: send.name }),
+        headers: context.policyHeaders(headers, headers.forms.response, { path: send.name }),
         // Collections are big and resumable; the XML sitemaps are neither.
         ranges: send.descriptor.kind === 'collection',
       });

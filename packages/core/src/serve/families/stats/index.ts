@@ -3,19 +3,16 @@ import { respondWithResource, type HttpResponse } from '../../../http/served-res
 import { readAgentStats } from '../../../metrics/build-agent-stats';
 import { isSafeMethod, METHOD_NOT_ALLOWED, respondUnless } from '../../agent-outcome';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, type HeaderPolicy } from '../header-policy';
+import { oneFormPolicy } from '../header-policy';
 
 export const STATS_PATH = '/llm-stats.json';
 
-const headers: HeaderPolicy<'stats'> = {
-  forms: {
-    // Counted every moment: never reused without asking.
-    stats: { label: '', cacheControl: 'no-cache', vary: 'Accept-Encoding' },
-  },
+const headers = oneFormPolicy(
+  // Counted every moment: never reused without asking.
+  { cacheControl: 'no-cache', vary: 'Accept-Encoding' },
   // What agents fetched from the site is the site's to state terms on, as for every endpoint.
-  contentUsage: { applies: 'site' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
-};
+  { applies: 'site' },
+);
 
 /** `/llm-stats.json`: the last 30 days of serving metrics, `public` or behind the access check. */
 function createStatsEndpoint(
@@ -38,7 +35,7 @@ function createStatsEndpoint(
           contentDigest,
           lastModified: now,
           contentType: 'application/json; charset=utf-8',
-          headers: context.policyHeaders(headers, headers.forms.stats, { path: STATS_PATH }),
+          headers: context.policyHeaders(headers, headers.forms.response, { path: STATS_PATH }),
         });
       });
     },
