@@ -50,6 +50,9 @@ function reachableModules(entry: string): Set<string> {
   return seen;
 }
 
+/** Where test doubles, arbitraries and fixtures are: beside src/, in neither the build nor the package. */
+const TEST_DIR = join(SRC, '..', 'test');
+
 describe('the public surface of @agent-ready/core', () => {
   // One type checker over the root and every area (the root under a key no area can have).
   const { '/': root, ...actual } = exportedSurface(join(SRC, '..', 'tsconfig.json'), {
@@ -76,26 +79,28 @@ describe('the public surface of @agent-ready/core', () => {
     expect(root).toEqual(surfaceUnion(actual));
   });
 
-  it('no entry reaches a module that exists for the tests', () => {
-    const testSupport = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-      .map((path) => join(SRC, path))
-      .filter((file) => TEST_SUPPORT.test(file));
-    // The pattern still names the test-support modules (the check below is not vacuous).
-    expect(testSupport.map((file) => relative(SRC, file))).toEqual(
+  it('no test double, arbitrary or fixture lives under src/ (they are in test/, never built)', () => {
+    const inTest = readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' });
+    // The pattern names the test-support modules (the check below is not vacuous).
+    expect(inTest.filter((path) => TEST_SUPPORT.test(`/${path}`)).sort()).toEqual(
       expect.arrayContaining([
-        'content/content-arbitraries.ts',
-        'content/content-test-helpers.ts',
-        'llmindex/llmindex-test-manifests.ts',
-        'scp/scp-test-fixtures.ts',
-        'serve/in-memory-content-source.ts',
-        'serve/serve-test-fixtures.ts',
+        'support/content-arbitraries.ts',
+        'support/content-helpers.ts',
+        'support/in-memory-content-source.ts',
+        'support/llmindex-manifests.ts',
+        'support/scp-fixtures.ts',
+        'support/serve-fixtures.ts',
       ]),
     );
-    // The walk follows imports all the way down (a module several imports deep is in it).
+    const inSrc = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+      (path) => TEST_SUPPORT.test(`/${path}`) && !path.endsWith('.test.ts'),
+    );
+    expect(inSrc).toEqual([]);
+    // And no entry reaches into test/ (the walk follows imports all the way down).
     expect(reachableModules(ROOT_FILE)).toContain(join(SRC, 'text', 'case-folding.generated.ts'));
     const reached = [ROOT_FILE, ...areas.map(entryFile)].flatMap((entry) =>
       [...reachableModules(entry)]
-        .filter((file) => TEST_SUPPORT.test(file))
+        .filter((file) => !file.startsWith(SRC))
         .map((file) => `${relative(SRC, entry)} -> ${relative(SRC, file)}`),
     );
     expect(reached).toEqual([]);

@@ -201,10 +201,8 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         }
         respond()
           .then(async (response) => {
-            await writeNodeResponse(res, {
-              ...response,
-              headers: { ...response.headers, 'cache-control': 'private, no-cache' },
-            });
+            // Core marks what the access check let through `private` (AUTHORIZED_ANSWER).
+            await writeNodeResponse(res, response);
             count(response);
           })
           .catch(next);

@@ -39,11 +39,13 @@ let origin: string;
 const jwt: Record<'admin' | 'editor' | 'reader', string> = { admin: '', editor: '', reader: '' };
 const articleIds: string[] = [];
 
-/** The fixture's settings with llms.txt on, on the address the server listens on. */
+/**
+ * The fixture's settings on the address the server listens on; llms.txt and SCP left unset (on
+ * by default).
+ */
 const config = () => ({
   ...FIXTURE_CONFIG,
   site: { ...FIXTURE_CONFIG.site, origin },
-  llmsTxt: { full: false },
   // Strapi is the public origin here: its root answers agents itself (no admin panel to go to).
   rootPage: 'agent-index',
 });
@@ -182,7 +184,14 @@ describe('GET /agent-ready/overview', () => {
       state: string;
       origin: string;
       contentTypes: { uid: string; displayName: string; locales: object[] }[];
-      endpoints: { id: string; enabled: boolean; url?: string; path?: string }[];
+      endpoints: {
+        id: string;
+        enabled: boolean;
+        url?: string;
+        path?: string;
+        reason?: string;
+        option?: string;
+      }[];
       regeneration: { artifacts: { upToDate: boolean }; pending: number; lastRebuild?: object };
       settings: { source: string };
     };
@@ -208,8 +217,18 @@ describe('GET /agent-ready/overview', () => {
       enabled: true,
       url: `${origin}/llm-sitemap.json`,
     });
+    // llms.txt and SCP are on by default: the overview says so for a config that leaves them
+    // unset (it once said "Off: set llmsTxt in config/plugins"), and their paths answer.
     expect(endpoints['llms-txt']).toMatchObject({ enabled: true, path: '/llms.txt' });
-    expect(endpoints['scp-sitemap']).toMatchObject({ enabled: false });
+    expect(endpoints['scp-sitemap']).toMatchObject({ enabled: true, path: '/scp/sitemap.xml' });
+    for (const id of ['llms-txt', 'scp-sitemap'])
+      expect([id, (await request(f.http).get(endpoints[id]!.path!)).status]).toEqual([id, 200]);
+    // llmindex is off by default: the note names the option that turns it on.
+    expect(endpoints.llmindex).toMatchObject({
+      enabled: false,
+      reason: 'off-in-config',
+      option: 'llmindex',
+    });
     expect(endpoints.policy).toMatchObject({ enabled: true, path: '/llm-policy.json' });
     // The example M-URL is one agents can fetch.
     expect(endpoints['m-url']!.enabled).toBe(true);

@@ -16,7 +16,7 @@ export const UPDATE_SURFACE_ENV = 'UPDATE_PUBLIC_SURFACE';
 
 /** Modules that exist only for tests: fixtures, arbitraries, helpers, stand-ins. */
 export const TEST_SUPPORT_MODULE =
-  /(-test-|-arbitraries\.ts$|-fixtures\.ts$|\/__fixtures__\/|\/in-memory-)/;
+  /(-test-|-arbitraries\.ts$|-fixtures\.ts$|-helpers\.ts$|-manifests\.ts$|\/__fixtures__\/|\/in-memory-)/;
 
 /** Orders `name` and `type Name` entries by the name alone. */
 function byName(a: string, b: string): number {

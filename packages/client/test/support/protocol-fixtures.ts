@@ -6,12 +6,16 @@ import {
   buildLlmindexJwks,
   buildLlmindexManifest,
   buildScpSitemap,
+  cacheControlOf,
+  endpointFamily,
   generateLlmindexKeyPair,
   generateLlmsTxt,
   markdownTwinUrl,
   respondWithResource,
-  scpCollectionHeaders,
+  SCP_MEDIA_TYPE,
+  scpEtag,
   sha256Hex,
+  TCT_1,
   signLlmindexManifest,
   writeScpCollection,
   type HttpResponse,
@@ -21,6 +25,9 @@ import {
   type ServedResource,
 } from '@agent-ready/core';
 import { writeHttpResponse } from '@agent-ready/express';
+
+/** A collection's caching, as agent-ready's SCP family serves it. */
+const SCP_FILE = endpointFamily('scp')!.headers.forms.response!;
 
 export interface FixturePage {
   path: string;
@@ -190,14 +197,16 @@ export class ProtocolFixtures {
     }
     if (collection === this.snapshot && this.variants.bomb)
       bytes = gzipSync(Buffer.alloc(32 * 2 ** 20));
-    const headers = scpCollectionHeaders(metadata, { encoding: 'gzip' });
     return {
       body: bytes,
-      etag: headers.ETag!,
+      etag: scpEtag(metadata.checksum!, 'gzip'),
       lastModified: new Date(Date.parse(metadata.generated)),
-      contentType: headers['Content-Type']!,
+      contentType: SCP_MEDIA_TYPE,
       contentEncoding: 'gzip',
-      headers: { 'cache-control': headers['Cache-Control']!, vary: 'Accept-Encoding' },
+      headers: {
+        'cache-control': cacheControlOf(SCP_FILE.cacheControl, TCT_1),
+        vary: SCP_FILE.vary!,
+      },
     };
   }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
 import type { ContentTree, InlineNode } from './content-tree';
-import { contentTreeArbitrary } from './content-arbitraries';
+import { contentTreeArbitrary } from '../../test/support/content-arbitraries';
 import { normalizeContentTree } from './normalize-content-tree';
 
 const paragraph = (...children: InlineNode[]): ContentTree => ({

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors';
-import { thrown } from './content-test-helpers';
+import { thrown } from '../../test/support/content-helpers';
 import { parseContent } from './parse-content';
 import { parsePlainText } from './parse-plain-text';
 

@@ -7,7 +7,7 @@ import {
   parseOrTypedError,
   readFixture,
   thrown,
-} from './content-test-helpers';
+} from '../../test/support/content-helpers';
 import { parseHtml } from './parse-html';
 import { parseMarkdown } from './parse-markdown';
 import { renderMarkdown } from './render-markdown';

@@ -3,7 +3,12 @@ import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
 import type { BlockNode } from './content-tree';
 import { ContentParseError } from './content-errors';
-import { markupSource, parseOrTypedError, readFixture, thrown } from './content-test-helpers';
+import {
+  markupSource,
+  parseOrTypedError,
+  readFixture,
+  thrown,
+} from '../../test/support/content-helpers';
 import { parseMarkdown } from './parse-markdown';
 import { renderMarkdown } from './render-markdown';
 import { renderPlainText } from './render-plain-text';

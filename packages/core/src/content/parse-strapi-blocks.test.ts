@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
-import { parseOrTypedError, readFixture, thrown } from './content-test-helpers';
+import { parseOrTypedError, readFixture, thrown } from '../../test/support/content-helpers';
 import { parseMarkdown } from './parse-markdown';
 import { parseStrapiBlocks } from './parse-strapi-blocks';
 import { renderMarkdown } from './render-markdown';

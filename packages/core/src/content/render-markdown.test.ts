@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import type { BlockNode, ContentTree, InlineNode } from './content-tree';
-import { contentTreeArbitrary } from './content-arbitraries';
+import { contentTreeArbitrary } from '../../test/support/content-arbitraries';
 import { normalizeContentTree } from './normalize-content-tree';
 import { parseMarkdown } from './parse-markdown';
 import { renderMarkdown } from './render-markdown';

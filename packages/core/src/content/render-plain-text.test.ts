@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
 import type { ContentTree } from './content-tree';
-import { contentTreeArbitrary } from './content-arbitraries';
-import { addsAngleBrackets, thrown } from './content-test-helpers';
+import { contentTreeArbitrary } from '../../test/support/content-arbitraries';
+import { addsAngleBrackets, thrown } from '../../test/support/content-helpers';
 import { renderDocumentText, renderPlainText } from './render-plain-text';
 
 const tree: ContentTree = {

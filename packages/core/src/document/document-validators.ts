@@ -1,6 +1,6 @@
+import { strongEntityTag } from '../http/entity-tag';
 import { contentDigestOf } from '../http/served-resource';
 import {
-  etagOfHash,
   validatorsOfBytes,
   validatorsOfHash,
   type RepresentationValidators,
@@ -49,7 +49,7 @@ export function mUrlValidators(row: {
 }): RepresentationValidators {
   return {
     hash: row.hash,
-    etag: etagOfHash(row.hash),
+    etag: strongEntityTag(row.hash),
     contentDigest: row.contentDigest ?? contentDigestOf(row.body),
   };
 }

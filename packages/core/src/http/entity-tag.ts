@@ -36,6 +36,14 @@ export function formatEntityTag(tag: EntityTag): string {
   return `${tag.weak ? 'W/' : ''}"${tag.opaque}"`;
 }
 
+/**
+ * The ETag header value of a strong validator: `opaque` quoted. Every ETag agent-ready sends is
+ * formed here (a `sha256-` hash, an SCP checksum with its coding's suffix).
+ */
+export function strongEntityTag(opaque: string): string {
+  return formatEntityTag({ weak: false, opaque });
+}
+
 /** Strong comparison: both strong and identical (RFC 9110 §8.8.3.2). */
 export function strongMatch(a: EntityTag, b: EntityTag): boolean {
   return !a.weak && !b.weak && a.opaque === b.opaque;

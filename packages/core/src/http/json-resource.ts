@@ -1,5 +1,5 @@
-import { sha256Hex } from '../crypto';
 import { canonicalJsonBytes } from '../json';
+import { validatorsOfBytes } from './representation-validators';
 
 /** A JSON document ready to serve: canonical bytes and the strong validator derived from them. */
 export interface JsonResource {
@@ -13,6 +13,6 @@ export interface JsonResource {
 /** Canonical (RFC 8785) bytes of `value` and their SHA-256 entity-tag. */
 export function buildJsonResource(value: unknown): JsonResource {
   const body = canonicalJsonBytes(value);
-  const hash = `sha256-${sha256Hex(body)}`;
-  return { body, hash, etag: `"${hash}"` };
+  const { hash, etag } = validatorsOfBytes(body);
+  return { body, hash, etag };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { etagOfHash, validatorsOfBytes, validatorsOfHash } from './representation-validators';
+import { strongEntityTag } from './entity-tag';
+import { validatorsOfBytes, validatorsOfHash } from './representation-validators';
 import { contentDigestOf } from './served-resource';
 
 describe('representation validators', () => {
@@ -16,7 +17,7 @@ describe('representation validators', () => {
 
   it('gives the same validators from a stored hash, without the bytes', () => {
     expect(validatorsOfHash(`sha256-${hex}`)).toEqual(validatorsOfBytes(bytes));
-    expect(etagOfHash(`sha256-${hex}`)).toBe(`"sha256-${hex}"`);
+    expect(strongEntityTag(`sha256-${hex}`)).toBe(`"sha256-${hex}"`);
     expect(() => validatorsOfHash('sha256-XYZ')).toThrow(TypeError);
   });
 });

@@ -1,4 +1,5 @@
 import { sha256 } from '../crypto';
+import { strongEntityTag } from './entity-tag';
 
 /**
  * The validators a representation is served with, formed in one place: its strong ETag, from a
@@ -16,16 +17,15 @@ export interface RepresentationValidators {
 
 const HASH = /^sha256-([0-9a-f]{64})$/;
 
-/** The strong ETag of a `sha256-` hash. */
-export function etagOfHash(hash: string): string {
-  return `"${hash}"`;
-}
-
 /** Validators of bytes tagged by their own SHA-256: one pass gives the tag and the digest. */
 export function validatorsOfBytes(bytes: Uint8Array): RepresentationValidators {
   const digest = sha256(bytes);
   const hash = `sha256-${digest.toString('hex')}`;
-  return { hash, etag: etagOfHash(hash), contentDigest: `sha-256=:${digest.toString('base64')}:` };
+  return {
+    hash,
+    etag: strongEntityTag(hash),
+    contentDigest: `sha-256=:${digest.toString('base64')}:`,
+  };
 }
 
 /**
@@ -36,5 +36,5 @@ export function validatorsOfHash(hash: string): RepresentationValidators {
   const match = HASH.exec(hash);
   if (!match) throw new TypeError(`not a sha256- hash: ${hash}`);
   const digest = Buffer.from(match[1]!, 'hex').toString('base64');
-  return { hash, etag: etagOfHash(hash), contentDigest: `sha-256=:${digest}:` };
+  return { hash, etag: strongEntityTag(hash), contentDigest: `sha-256=:${digest}:` };
 }

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../crypto';
-import { MINIMAL_MANIFEST } from './llmindex-test-manifests';
+import { MINIMAL_MANIFEST } from '../../test/support/llmindex-manifests';
 import {
   deriveLlmindexVerifyValue,
   LlmindexProofError,

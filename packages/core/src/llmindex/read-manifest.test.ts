@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { FULL_MANIFEST, MINIMAL_MANIFEST } from './llmindex-test-manifests';
+import { FULL_MANIFEST, MINIMAL_MANIFEST } from '../../test/support/llmindex-manifests';
 import { readLlmindexManifest, readLlmindexResponse } from './read-manifest';
 
 describe('readLlmindexManifest (§9 consumer side)', () => {

@@ -5,7 +5,11 @@ import { sha256 } from '../crypto';
 import { LlmindexKeyError, LlmindexValidationError } from './llmindex-errors';
 import { buildLlmindexJwks, generateLlmindexKeyPair, type LlmindexKeyPair } from './llmindex-keys';
 import { llmindexSigningPayload } from './llmindex-signing-payload';
-import { FULL_MANIFEST, MINIMAL_CANONICAL, MINIMAL_MANIFEST } from './llmindex-test-manifests';
+import {
+  FULL_MANIFEST,
+  MINIMAL_CANONICAL,
+  MINIMAL_MANIFEST,
+} from '../../test/support/llmindex-manifests';
 import { signLlmindexManifest } from './sign-manifest';
 import { verifyLlmindexManifestSignature } from './verify-manifest-signature';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { LlmindexValidationError } from './llmindex-errors';
-import { FULL_MANIFEST, MINIMAL_MANIFEST } from './llmindex-test-manifests';
+import { FULL_MANIFEST, MINIMAL_MANIFEST } from '../../test/support/llmindex-manifests';
 import { assertLlmindexManifest, validateLlmindexManifest } from './validate-manifest';
 
 function codesOf(value: unknown): Array<[string, string]> {

@@ -76,11 +76,26 @@ export function undocumentedOptions(schema: Schema, prefix = ''): string[] {
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 /**
+ * A Markdown table: a row of cells per entry, pipes escaped and line breaks folded. Columns are
+ * not padded: Prettier aligns them.
+ */
+export function renderMarkdownTable(
+  headings: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
+  return [
+    `| ${headings.join(' | ')} |`,
+    `| ${headings.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
+}
+
+/**
  * A Markdown table of options from their schema's documentation (one row per path in `rows`),
- * as the READMEs show them. Columns are not padded: Prettier aligns them.
+ * as the READMEs show them.
  */
 export function renderOptionsTable(schema: Schema, settings: OptionsTableSettings): string {
-  const lines = [`| ${settings.headings.join(' | ')} |`, '| --- | --- | --- |'];
+  const rows: string[][] = [];
   for (const path of settings.rows) {
     const { schema: option, required } = optionAt(schema, path);
     const doc = optionDocOf(option);
@@ -88,18 +103,24 @@ export function renderOptionsTable(schema: Schema, settings: OptionsTableSetting
     const requiredAfterKey = required && settings.required === 'after-key';
     const name = `\`${path}\`${requiredAfterKey ? ' (required)' : ''}`;
     const fallback = required && settings.required === 'default-column' ? 'required' : '';
-    lines.push(`| ${cell(name)} | ${cell(doc.default ?? fallback)} | ${cell(doc.description)} |`);
+    rows.push([name, doc.default ?? fallback, doc.description]);
   }
-  return lines.join('\n');
+  return renderMarkdownTable(settings.headings, rows);
 }
 
 /**
  * `markdown` with the generated part named `name` replaced by `content`: the part between
- * `<!-- options-table: name -->` and the next `<!-- /options-table -->`.
+ * `<!-- options-table: name -->` and the next `<!-- /options-table -->` (another `marker` for
+ * other generated tables).
  */
-export function replaceGeneratedTable(markdown: string, name: string, content: string): string {
-  const start = `<!-- options-table: ${name} -->`;
-  const end = '<!-- /options-table -->';
+export function replaceGeneratedTable(
+  markdown: string,
+  name: string,
+  content: string,
+  marker = 'options-table',
+): string {
+  const start = `<!-- ${marker}: ${name} -->`;
+  const end = `<!-- /${marker} -->`;
   const from = markdown.indexOf(start);
   const to = from === -1 ? -1 : markdown.indexOf(end, from);
   if (to === -1) throw new Error(`no "${start}" … "${end}" section in the Markdown`);

@@ -4,7 +4,7 @@ import { compress as zstdCompress } from 'zstd-napi';
 import { decompressScpStream, type ScpByteCounters } from './decompress-scp-stream';
 import { inspectScpCollection } from './inspect-scp-collection';
 import { ScpDecompressionError, ScpLimitError } from './scp-errors';
-import { chunked, referenceCollection } from './scp-test-fixtures';
+import { chunked, referenceCollection } from '../../test/support/scp-fixtures';
 import { SCP_DEFAULT_LIMITS, type ScpLimits } from './scp-types';
 
 const GiB = 2 ** 30;

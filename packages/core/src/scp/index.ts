@@ -17,7 +17,7 @@ export * from './write-scp-collection';
 export * from './parse-scp-collection';
 export * from './inspect-scp-collection';
 export * from './select-scp-delta';
-export * from './scp-http-headers';
+export * from './scp-encoding';
 export * from './build-scp-sitemap';
 export * from './parse-scp-sitemap';
 export * from './scp-local-index';

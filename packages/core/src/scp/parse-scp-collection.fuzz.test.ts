@@ -7,7 +7,7 @@ import { buildScpPage } from './build-scp-page';
 import { inspectScpCollection } from './inspect-scp-collection';
 import { parseScpCollection } from './parse-scp-collection';
 import { ScpError } from './scp-errors';
-import { chunked, referenceCollection } from './scp-test-fixtures';
+import { chunked, referenceCollection } from '../../test/support/scp-fixtures';
 
 const VALID = Buffer.from(referenceCollection(true));
 const META =

@@ -10,7 +10,7 @@ import {
   chunked,
   referenceCollection,
   withChecksum,
-} from './scp-test-fixtures';
+} from '../../test/support/scp-fixtures';
 
 const META =
   '{"collection":{"id":"c","section":"blog","type":"snapshot","generated":"2025-01-15T00:00:00Z","version":"0.1"}}';

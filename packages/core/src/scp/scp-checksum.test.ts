@@ -7,7 +7,7 @@ import {
   REFERENCE_PAGES,
   referenceCollection,
   withChecksum,
-} from './scp-test-fixtures';
+} from '../../test/support/scp-fixtures';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 

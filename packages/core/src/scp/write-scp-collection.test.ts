@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { readScpCollection } from './inspect-scp-collection';
 import { verifyScpChecksum } from './scp-checksum';
 import { ScpValidationError } from './scp-errors';
-import { samplePage, samplePages } from './scp-test-fixtures';
+import { samplePage, samplePages } from '../../test/support/scp-fixtures';
 import { writeScpCollection, writeScpCollectionVariants } from './write-scp-collection';
 
 let dir: string;

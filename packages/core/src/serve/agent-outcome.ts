@@ -2,6 +2,7 @@ import type { RequestHeaders } from '../http/request-headers';
 import type { HttpResponse } from '../http/served-resource';
 import type { EndpointKind } from '../metrics/metrics-recorder';
 import { methodNotAllowedResponse } from './error-responses';
+import { AUTHORIZED_ANSWER } from './families/answer-policies';
 
 export interface AgentRequest {
   method: string;
@@ -34,12 +35,26 @@ export function respondWith(response: HttpResponse): AgentOutcome {
 
 export const METHOD_NOT_ALLOWED: () => AgentOutcome = () => respondWith(methodNotAllowedResponse());
 
-/** Sent now, or once the app's access check let the request through (`guarded`). */
+/**
+ * Sent now, or once the app's access check let the request through (`guarded`): then it is
+ * this requester's alone, and no shared cache may keep it (`AUTHORIZED_ANSWER`).
+ */
 export async function respondUnless(
   guarded: boolean,
   respond: () => Promise<HttpResponse>,
 ): Promise<AgentOutcome> {
-  if (guarded) return { kind: 'authorize', respond };
+  if (guarded) {
+    return {
+      kind: 'authorize',
+      respond: async () => {
+        const response = await respond();
+        return {
+          ...response,
+          headers: { ...response.headers, 'cache-control': AUTHORIZED_ANSWER.cacheControl },
+        };
+      },
+    };
+  }
   return respondWith(await respond());
 }
 

@@ -1,43 +1,9 @@
-import type { AgentSiteOptions } from './agent-site-options';
-import { CHANGES_PATH } from './change-feed';
-import { POLICY_PATH } from './serve-policy';
-import { STATS_PATH } from './serve-stats';
+import type { AgentPathOptions } from './families/endpoint-family';
+import { ENDPOINT_FAMILIES } from './families/registry';
 import { normalizeRequestPath } from './normalize-request-path';
-import {
-  LLMINDEX_KEYS_PATH,
-  LLMINDEX_MANIFEST_PATH,
-  LLMINDEX_PROOF_PATH,
-} from '../llmindex/llmindex-types';
-import { DEFAULT_M_URL_SCHEME } from '../tct/m-url-path';
 
-/**
- * The site options that change where agent endpoints are: the M-URL suffix, the SCP base path
- * (or `scp: false`), and whether the CMS serves `/robots.txt`. The plugin's own options object
- * fits as it is.
- */
-export type AgentPathOptions = Pick<AgentSiteOptions, 'mUrl' | 'scp' | 'robotsTxt'>;
-
-export const DEFAULT_SCP_BASE_PATH = '/scp';
-
-/** Files at fixed paths: the change feed, the policy, the stats, llmindex's well-known files. */
-const FIXED_PATHS = new Set([
-  CHANGES_PATH,
-  POLICY_PATH,
-  STATS_PATH,
-  LLMINDEX_MANIFEST_PATH,
-  LLMINDEX_KEYS_PATH,
-  LLMINDEX_PROOF_PATH,
-]);
-/** `/llm-sitemap.json`, its shards `/llm-sitemap-2.json`… and their index `/llm-sitemap-index.json`. */
-const SITEMAP_DOCUMENT = /^\/llm-sitemap(?:-[0-9]+|-index)?\.json$/;
-/**
- * llms.txt files at any depth: a locale's sit under its path (`/de/llms.txt`), a split file's
- * sections beside it (`/llms/docs.txt`, `/de/llms/docs.txt`), and a big site's parts too
- * (`/llms-2.txt`, `/de/llms-2.txt`).
- */
-const LLMS_TXT_FILE = /\/llms(?:-full|-[1-9][0-9]*)?\.txt$|\/llms\/[^/]+\.txt$/;
-/** llmindex's Markdown pages and product feed. */
-const LLMINDEX_PAGES = '/llm/';
+export type { AgentPathOptions };
+export { DEFAULT_SCP_BASE_PATH } from './families/scp';
 
 /**
  * Whether a request path is one the agent side (the Strapi plugin or `@agent-ready/express`)
@@ -54,13 +20,5 @@ export function isAgentPath(path: string, options: AgentPathOptions = {}): boole
   const normalized = normalizeRequestPath(path);
   // A malformed target still goes to the CMS when it looks like an agent path: it answers 400/404.
   const candidate = normalized.ok ? normalized.path : path.replace(/[?#].*$/s, '');
-  const mUrlSuffix = `/${options.mUrl?.suffix ?? DEFAULT_M_URL_SCHEME.suffix}`;
-  if (candidate.endsWith(mUrlSuffix) || candidate.endsWith('.md')) return true;
-  if (FIXED_PATHS.has(candidate) || SITEMAP_DOCUMENT.test(candidate)) return true;
-  if (LLMS_TXT_FILE.test(candidate) || candidate.startsWith(LLMINDEX_PAGES)) return true;
-  if (options.scp !== false) {
-    const scpBase = (options.scp?.basePath ?? DEFAULT_SCP_BASE_PATH).replace(/\/$/, '');
-    if (candidate === scpBase || candidate.startsWith(`${scpBase}/`)) return true;
-  }
-  return Boolean(options.robotsTxt && !options.robotsTxt.augment && candidate === '/robots.txt');
+  return ENDPOINT_FAMILIES.some((family) => family.claims(candidate, options));
 }

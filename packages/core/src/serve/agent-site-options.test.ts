@@ -6,13 +6,15 @@ import { TCT_03, TCT_1 } from '../tct/tct-profile';
 import {
   AGENT_SITE_OPTION_KEYS,
   agentSiteOptionsSchema,
-  endpointOptionsFor,
-  readServingSettings,
-  servingSettingsOf,
-  prepareOptionsFor,
-  siteTctProfile,
   validateAgentSiteOptions,
 } from './agent-site-options';
+import {
+  endpointOptionsFor,
+  prepareOptionsFor,
+  readServingSettings,
+  servingSettingsOf,
+  siteTctProfile,
+} from './serving-settings';
 
 const site = { origin: 'https://example.com', name: 'X' };
 

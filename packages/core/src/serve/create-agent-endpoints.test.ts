@@ -8,7 +8,7 @@ import {
   putLlmsTxt,
   putScpCollection,
   testSite,
-} from './serve-test-fixtures';
+} from '../../test/support/serve-fixtures';
 
 describe('createAgentEndpoints (the router)', () => {
   it('dispatches each path to its family: M-URLs, stored artifacts by name, fixed paths, twins', async () => {

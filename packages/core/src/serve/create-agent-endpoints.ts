@@ -1,29 +1,14 @@
 import type { HttpResponse } from '../http/served-resource';
-import type { EndpointKind } from '../metrics/metrics-recorder';
-import type { AgentContentSource, StoredArtifactView } from './agent-content-source';
-import { observed, type AgentOutcome, type AgentRequest } from './agent-outcome';
-import {
-  type ArtifactFamily,
-  LLMINDEX_FAMILY,
-  LLMS_TXT_FAMILY,
-  SCP_FAMILY,
-  SITEMAP_FAMILY,
-} from './artifact-descriptor';
-import { CHANGES_PATH } from './change-feed';
+import type { AgentContentSource } from './agent-content-source';
+import { observed, PASS, type AgentOutcome, type AgentRequest } from './agent-outcome';
 import { createPageDecorator, type PageDecoration } from './decorate-page';
 import { createEndpointContext, type AgentEndpointsOptions } from './endpoint-context';
+import type { FamilyContext, FamilyEndpoint, ServedFamily } from './families/endpoint-family';
+import { markdownTwinFamily } from './families/markdown-twin';
+import { mUrlFamily } from './families/m-url';
+import { ENDPOINT_FAMILIES } from './families/registry';
+import { robotsTxtFamily } from './families/robots-txt';
 import { normalizeRequestPath } from './normalize-request-path';
-import type { AgentPathPattern } from './robots-txt';
-import { createChangeFeedEndpoint } from './serve-change-feed';
-import { createJsonSitemapEndpoint } from './serve-json-sitemap';
-import { createLlmindexEndpoint } from './serve-llmindex';
-import { createLlmsTxtEndpoint } from './serve-llms-txt';
-import { createMarkdownTwinEndpoint } from './serve-markdown-twin';
-import { createMUrlEndpoint } from './serve-m-url';
-import { createPolicyEndpoint, POLICY_PATH } from './serve-policy';
-import { createRobotsTxtEndpoint, ROBOTS_TXT_PATH } from './serve-robots-txt';
-import { createScpEndpoint } from './serve-scp';
-import { createStatsEndpoint, STATS_PATH } from './serve-stats';
 
 export interface AgentEndpoints {
   handle(request: AgentRequest): Promise<AgentOutcome>;
@@ -49,98 +34,84 @@ export interface AgentEndpoints {
   robotsTxt(rules: string): Promise<string>;
 }
 
-/** An answer and what the metrics count it as. */
-interface Routed {
-  kind: EndpointKind;
-  answer(request: AgentRequest): Promise<AgentOutcome> | AgentOutcome;
-}
-
 /**
  * Every agent endpoint as framework-free handlers over an `AgentContentSource`: request in,
- * status + headers + body out. The router only dispatches by path: M-URLs by their suffix, the
- * fixed paths (policy, robots.txt, stats, change feed), stored artifacts by name to their
- * family's module, Markdown twins; each family decides and answers its own requests. Express
+ * status + headers + body out. Each family of the registry makes its endpoint (or none, when the
+ * site does not serve it); the router only dispatches, in the order of the families' routes:
+ * M-URLs by their suffix, then paths of their own (the policy, the change feed…), then stored
+ * artifacts by name to their family, then what is left to the Markdown twins. Each family
+ * decides and answers its own requests; the metrics count them by the family's kind. Express
  * and Koa adapters only copy the result.
  */
 export function createAgentEndpoints(
   source: AgentContentSource,
   options: AgentEndpointsOptions,
 ): AgentEndpoints {
-  const context = createEndpointContext(source, options);
-  const mUrl = createMUrlEndpoint(context);
-  const sitemap = createJsonSitemapEndpoint(context);
-  const llmsTxt = createLlmsTxtEndpoint(context);
-  const scp = createScpEndpoint(context);
-  const llmindex = createLlmindexEndpoint(context);
-  const twin = createMarkdownTwinEndpoint(context, llmsTxt);
-  const policy = options.policy ? createPolicyEndpoint(context, options.policy) : undefined;
-  const stats = options.stats ? createStatsEndpoint(context, options.stats) : undefined;
-  const feed = context.feed ? createChangeFeedEndpoint(context, context.feed) : undefined;
-
-  /** Stored artifacts: the module of each family, and the kind the metrics count. */
-  const artifactFamilies: Record<
-    ArtifactFamily,
-    {
-      kind: EndpointKind;
-      answer(request: AgentRequest, artifact: StoredArtifactView): Promise<AgentOutcome>;
-      robotsPaths: readonly AgentPathPattern[];
-    }
-  > = {
-    // The JSON sitemap stands for the M-URLs and twins it lists: robots.txt must let them through.
-    [SITEMAP_FAMILY]: {
-      kind: 'sitemap',
-      answer: sitemap.answer,
-      robotsPaths: [...sitemap.robotsPaths, ...mUrl.robotsPaths, ...twin.robotsPaths],
-    },
-    [LLMS_TXT_FAMILY]: { kind: 'llms-txt', ...llmsTxt },
-    [SCP_FAMILY]: { kind: 'scp', ...scp },
-    [LLMINDEX_FAMILY]: { kind: 'llmindex', ...llmindex },
+  const served: ServedFamily[] = [];
+  const context: FamilyContext = {
+    ...createEndpointContext(source, options),
+    served: () => served,
   };
-
-  /** The agent endpoints this site serves, as patterns a robots.txt must not block by accident. */
-  async function agentPaths(): Promise<AgentPathPattern[]> {
-    const families = new Set<ArtifactFamily>(
-      (await source.listArtifacts()).map((a) => a.descriptor.family),
-    );
-    families.add(SITEMAP_FAMILY);
-    const paths = [...families].flatMap((family) => artifactFamilies[family].robotsPaths);
-    if (policy) paths.push({ pattern: POLICY_PATH, example: POLICY_PATH });
-    if (feed) paths.push({ pattern: CHANGES_PATH, example: CHANGES_PATH });
-    return paths;
+  for (const family of ENDPOINT_FAMILIES) {
+    const endpoint = family.create(context);
+    if (endpoint) served.push({ family, endpoint });
   }
-  const robots = createRobotsTxtEndpoint(context, {
-    agentPaths,
-    xmlSitemapUrls: scp.xmlSitemapUrls,
-  });
+  const endpointOf = <E extends FamilyEndpoint>(family: {
+    create(c: FamilyContext): E | undefined;
+  }) => served.find((entry) => entry.family === family)!.endpoint as E;
+  const mUrl = endpointOf(mUrlFamily);
+  const twin = endpointOf(markdownTwinFamily);
+  const robots = endpointOf(robotsTxtFamily);
 
-  /** Endpoints at fixed paths, present only when the site has them. */
-  const fixed = new Map<string, Routed>();
-  if (policy) fixed.set(POLICY_PATH, { kind: 'policy', answer: policy.answer });
-  if (options.robotsTxt && !options.robotsTxt.augment)
-    fixed.set(ROBOTS_TXT_PATH, { kind: 'robots', answer: robots.answer });
-  if (stats) fixed.set(STATS_PATH, { kind: 'stats', answer: stats.answer });
-  // The change feed is counted with the sitemaps: it is how agents follow them.
-  if (feed) fixed.set(CHANGES_PATH, { kind: 'sitemap', answer: feed.answer });
+  const bySuffix = served.filter(({ family }) => family.route.by === 'suffix');
+  const byPath = new Map(
+    served.flatMap((entry) =>
+      entry.family.route.by === 'path' && entry.endpoint.path !== undefined
+        ? [[entry.endpoint.path, entry] as const]
+        : [],
+    ),
+  );
+  const byArtifact = new Map(
+    served.flatMap((entry) =>
+      entry.family.route.by === 'artifact' && entry.family.artifacts
+        ? [[entry.family.artifacts.name, entry] as const]
+        : [],
+    ),
+  );
+  const fallback = served.filter(({ family }) => family.route.by === 'fallback');
 
   async function route(request: AgentRequest): Promise<AgentOutcome> {
     const target = normalizeRequestPath(request.target);
-    if (!target.ok) return observed(mUrl.answerBadTarget(request, target.status), 'm-url');
+    if (!target.ok)
+      return observed(mUrl.answerBadTarget(request, target.status), mUrlFamily.metricsKind);
     const path = target.path;
-    if (mUrl.owns(path)) return observed(await mUrl.answer(request, path), 'm-url');
-    const at = fixed.get(path);
-    if (at) return observed(await at.answer(request), at.kind);
+    const suffixed = bySuffix.find(({ endpoint }) => endpoint.owns?.(path));
+    if (suffixed)
+      return observed(
+        await suffixed.endpoint.answer(request, { path }),
+        suffixed.family.metricsKind,
+      );
+    const fixed = byPath.get(path);
+    if (fixed)
+      return observed(await fixed.endpoint.answer(request, { path }), fixed.family.metricsKind);
     const artifact = await source.artifactMeta(path);
-    if (artifact) {
-      const family = artifactFamilies[artifact.descriptor.family];
-      return observed(await family.answer(request, artifact), family.kind);
+    const stored = artifact && byArtifact.get(artifact.descriptor.family);
+    if (stored)
+      return observed(
+        await stored.endpoint.answer(request, { path, artifact }),
+        stored.family.metricsKind,
+      );
+    for (const { family, endpoint } of fallback) {
+      const outcome = await endpoint.answer(request, { path });
+      if (outcome.kind !== 'pass') return observed(outcome, family.metricsKind);
     }
-    return observed(await twin.answer(request, path), 'markdown');
+    return PASS;
   }
 
   return {
     handle: route,
     handleCached: mUrl.answerCached,
-    decoratePage: createPageDecorator(context, { sitemap, llmsTxt }),
+    decoratePage: createPageDecorator(context, () => served),
     urlFor: context.urlFor,
     negotiatePage: twin.negotiate,
     robotsTxt: robots.compose,

@@ -1,6 +1,12 @@
 import { formatLinkHeader, htmlLinkTag, type WebLink } from '../http/link-header';
 import { llmsTxtNoticeHtml } from './page-discovery';
-import { article, ORIGIN, putJsonSitemap, putLlmsTxt, testSite } from './serve-test-fixtures';
+import {
+  article,
+  ORIGIN,
+  putJsonSitemap,
+  putLlmsTxt,
+  testSite,
+} from '../../test/support/serve-fixtures';
 
 const LLMS_TXT = { href: `${ORIGIN}/llms.txt`, rel: 'describedby', type: 'text/plain' };
 const NOTICE = llmsTxtNoticeHtml(`${ORIGIN}/llms.txt`);

@@ -1,13 +1,10 @@
 import { formatLinkHeader, htmlLinkTag, type WebLink } from '../http/link-header';
 import type { ResponseHeaders } from '../http/served-resource';
-import { markdownTwinUrl } from '../llmstxt/markdown-twin-url';
-import { mUrlAlternateLink } from '../tct/discovery-links';
 import type { EndpointContext } from './endpoint-context';
+import type { PageView, ServedFamily } from './families/endpoint-family';
+import { MARKDOWN_CONTENT_TYPE } from './families/markdown-twin';
 import { normalizeRequestPath } from './normalize-request-path';
 import { llmsTxtNoticeHtml } from './page-discovery';
-import type { JsonSitemapEndpoint } from './serve-json-sitemap';
-import type { LlmsTxtEndpoint } from './serve-llms-txt';
-import { MARKDOWN_CONTENT_TYPE } from './serve-markdown-twin';
 
 /** What an HTML page response gets, the same from every adapter. */
 export interface PageDecoration {
@@ -34,52 +31,34 @@ export const PAGE_LIST_HEADERS: ReadonlySet<string> = new Set(['link', 'vary']);
 
 const MARKDOWN_TYPE = MARKDOWN_CONTENT_TYPE.split(';')[0]!;
 
+/**
+ * Decorates an app's HTML page: each family adds its links (registry order: the sitemap on the
+ * root, the document's M-URL and twin, the covering llms.txt); `Content-Usage` and `Vary` as
+ * the decorated-page policy says (answer-policies).
+ */
 export function createPageDecorator(
   context: EndpointContext,
-  families: { sitemap: JsonSitemapEndpoint; llmsTxt: LlmsTxtEndpoint },
+  served: () => readonly ServedFamily[],
 ): (path: string) => Promise<PageDecoration> {
-  const { source, profile } = context;
-
-  async function pageLinks(path: string, isRoot: boolean) {
-    const mPath = context.pageMPath(path);
-    if (mPath === undefined) return { links: [], usage: undefined };
-    const row = await source.findMUrl(mPath);
-    if (!row || row.state !== 'published') {
-      // Every page of the site is covered by the default llms.txt; the root without a
-      // document has it as its Markdown twin too.
-      const llmsTxt = await families.llmsTxt.coveringUrl(undefined);
-      if (!llmsTxt) return { links: [], usage: undefined };
-      const links: WebLink[] = [{ href: llmsTxt, rel: 'describedby', type: 'text/plain' }];
-      if (isRoot && !row)
-        links.unshift({
-          href: markdownTwinUrl(context.urlFor('/')),
-          rel: 'alternate',
-          type: MARKDOWN_TYPE,
-        });
-      return { links, usage: undefined };
-    }
-    // DECISIONS §1 (the M-URL) and §4 (llms.txt v2: the Markdown twin, the covering llms.txt).
-    const links: WebLink[] = [
-      mUrlAlternateLink(row.mUrl, profile),
-      { href: markdownTwinUrl(row.cUrl), rel: 'alternate', type: MARKDOWN_TYPE },
-    ];
-    const llmsTxt = await families.llmsTxt.coveringUrl(row.locale);
-    if (llmsTxt) links.push({ href: llmsTxt, rel: 'describedby', type: 'text/plain' });
-    return { links, usage: row.usage };
-  }
+  const { source } = context;
 
   return async (path) => {
     const normalized = normalizeRequestPath(path);
     const isRoot = normalized.ok && normalized.path === '/';
-    const page = await pageLinks(path, isRoot);
-    const links = [...(isRoot ? await families.sitemap.rootLinks() : []), ...page.links];
+    const mPath = context.pageMPath(path);
+    const row = mPath === undefined ? undefined : await source.findMUrl(mPath);
+    const page: PageView = { path, isRoot, mPath, row };
+    const links: WebLink[] = [];
+    for (const { endpoint } of served())
+      if (endpoint.pageLinks) links.push(...(await endpoint.pageLinks(page)));
     const llmsTxt = links.find((link) => link.rel === 'describedby');
     const notice = context.options.llmsTxtNotice !== false;
     return {
       links,
       headers: {
         ...(links.length > 0 ? { link: formatLinkHeader(links) } : {}),
-        ...context.usageHeader(page.usage),
+        // DECORATED_PAGE: the document's terms over the site's.
+        ...context.usageHeader(row?.state === 'published' ? row.usage : undefined),
         // Pages that have a Markdown twin are negotiated: caches must keep HTML and Markdown apart.
         ...(links.some((link) => link.type === MARKDOWN_TYPE) ? { vary: 'Accept' } : {}),
       },

@@ -15,7 +15,8 @@ import {
   type UsagePreferences,
 } from '../usage/content-usage';
 import type { AgentContentSource } from './agent-content-source';
-import type { ChangeFeedSource } from './change-feed';
+import type { ChangeFeedSource } from './families/change-feed/read-change-feed';
+import { formHeaders, type HeaderForm, type HeaderPolicy } from './families/header-policy';
 import { normalizeRequestPath } from './normalize-request-path';
 
 export interface AgentEndpointsOptions {
@@ -53,6 +54,19 @@ export interface AgentEndpointsOptions {
   llmsTxtNotice?: boolean;
 }
 
+/** What a family's policy headers are formed for (see `policyHeaders`). */
+export interface PolicyResponse {
+  /** The response's path on the site (what shared caches are told about). */
+  path: string;
+  /** The TCT profile the bytes are in, when not the site's (a row of the writer's). */
+  profile?: TctProfile;
+  /** The `Link` field value, when the response has links. */
+  link?: string;
+  extra?: ResponseHeaders;
+  /** The document's own usage terms, for a policy that applies the document's. */
+  documentUsage?: string | null;
+}
+
 /** What every endpoint family of one site shares: its source, origin, profile and settings. */
 export interface EndpointContext {
   readonly source: AgentContentSource;
@@ -71,6 +85,12 @@ export interface EndpointContext {
   urlFor(path: string): string;
   /** `Content-Usage` (AIPREF): a document's own preferences over the site's, term by term. */
   usageHeader(documentUsage?: string | null): ResponseHeaders;
+  /**
+   * A response's headers, every one from its family's policy: the form's Cache-Control and
+   * Vary, then `link` and `extra` (Content-Location…), then Content-Usage where the policy
+   * applies it, then what shared caches are told.
+   */
+  policyHeaders(policy: HeaderPolicy, form: HeaderForm, response: PolicyResponse): ResponseHeaders;
   /** The M-URL path of the page at `target` (which may carry a query), if it could have one. */
   pageMPath(target: string): string | undefined;
 }
@@ -100,24 +120,39 @@ export function createEndpointContext(
   /** Stored values come from formatContentUsage (two terms, y/n): at most 8, merged once each. */
   const mergedUsage = new Map<string, string | undefined>();
 
+  const profile = options.profile ?? TCT_1;
+  function usageHeader(documentUsage?: string | null): ResponseHeaders {
+    let value = defaultUsage;
+    if (documentUsage) {
+      if (!mergedUsage.has(documentUsage))
+        mergedUsage.set(documentUsage, overlayContentUsage(options.usage, documentUsage));
+      value = mergedUsage.get(documentUsage);
+    }
+    return value ? { 'content-usage': value } : {};
+  }
+
   return {
     source,
     options,
     origin,
-    profile: options.profile ?? TCT_1,
+    profile,
     scheme,
     mUrlSuffix: `/${scheme.suffix}`,
     protectAll: options.protect === 'all',
     feed: isChangeFeedSource(source) ? source : undefined,
     urlFor,
-    usageHeader(documentUsage): ResponseHeaders {
-      let value = defaultUsage;
-      if (documentUsage) {
-        if (!mergedUsage.has(documentUsage))
-          mergedUsage.set(documentUsage, overlayContentUsage(options.usage, documentUsage));
-        value = mergedUsage.get(documentUsage);
-      }
-      return value ? { 'content-usage': value } : {};
+    usageHeader,
+    policyHeaders(policy, form, response) {
+      const usage = policy.contentUsage;
+      return {
+        ...formHeaders(form, response.profile ?? profile),
+        ...(response.link ? { link: response.link } : {}),
+        ...response.extra,
+        ...(usage.applies === false
+          ? {}
+          : usageHeader(usage.applies === 'document' ? response.documentUsage : undefined)),
+        ...policy.sharedCache.headers({ path: response.path }),
+      };
     },
     pageMPath(target) {
       const normalized = normalizeRequestPath(target);

@@ -1,5 +1,6 @@
 import { SAFE_METHODS_ALLOW } from '../http/evaluate-conditional';
 import type { HttpResponse, ResponseHeaders } from '../http/served-resource';
+import { ERROR_ANSWERS, PROBLEM_ANSWER, REDIRECT_ANSWER } from './families/answer-policies';
 
 /**
  * Every answer an agent endpoint gives without a representation of what was asked, in one place:
@@ -18,18 +19,14 @@ const STATUS_TEXT: Record<Exclude<ErrorStatus, 405>, string> = {
   503: 'Service Unavailable',
 };
 
-/**
- * How long an error may be reused: a 401 or a 503 never (the store is back in seconds; `Retry-After`
- * says when to try), the others revalidated every time (a 404 becomes a 200 when published).
- */
-const STATUS_CACHING: Record<Exclude<ErrorStatus, 405>, ResponseHeaders> = {
-  400: { 'cache-control': 'no-cache' },
-  // About this request's signature only: never reused for another.
-  401: { 'cache-control': 'no-store' },
-  404: { 'cache-control': 'no-cache' },
-  406: { 'cache-control': 'no-cache' },
-  410: { 'cache-control': 'no-cache' },
-  503: { 'retry-after': '5', 'cache-control': 'no-store' },
+/** The headers of each error beside its text: its caching (answer-policies) and `Retry-After`. */
+const STATUS_HEADERS: Record<Exclude<ErrorStatus, 405>, ResponseHeaders> = {
+  400: { 'cache-control': ERROR_ANSWERS[400].cacheControl },
+  401: { 'cache-control': ERROR_ANSWERS[401].cacheControl },
+  404: { 'cache-control': ERROR_ANSWERS[404].cacheControl },
+  406: { 'cache-control': ERROR_ANSWERS[406].cacheControl },
+  410: { 'cache-control': ERROR_ANSWERS[410].cacheControl },
+  503: { 'retry-after': '5', 'cache-control': ERROR_ANSWERS[503].cacheControl },
 };
 
 function isHead(method: string): boolean {
@@ -67,7 +64,7 @@ export function errorResponse(
   if (status === 405)
     return { status, headers: { allow: SAFE_METHODS_ALLOW, 'content-length': '0' } };
   const text = options.detail ? `${STATUS_TEXT[status]}: ${options.detail}` : STATUS_TEXT[status];
-  return plainText(method, status, text, { ...STATUS_CACHING[status], ...options.headers });
+  return plainText(method, status, text, { ...STATUS_HEADERS[status], ...options.headers });
 }
 
 /**
@@ -107,7 +104,7 @@ export function jsonProblemResponse(
     headers: {
       'content-type': 'application/json',
       'content-length': String(body.length),
-      'cache-control': 'no-store',
+      'cache-control': PROBLEM_ANSWER.cacheControl,
       ...headers,
     },
     ...(isHead(method) ? {} : { body }),
@@ -117,7 +114,7 @@ export function jsonProblemResponse(
 /** A permanent redirect to another form of the same page's URL (not an error, but as plain). */
 export function movedPermanentlyResponse(method: string, location: string): HttpResponse {
   return plainText(method, 301, `Moved Permanently: ${location}`, {
-    'cache-control': 'public, max-age=3600',
+    'cache-control': REDIRECT_ANSWER.cacheControl,
     location,
   });
 }

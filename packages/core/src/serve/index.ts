@@ -6,27 +6,31 @@ export * from './create-agent-endpoints';
 export {
   agentSiteOptionsObject,
   agentSiteOptionsSchema,
-  botAuthOptionsSchema,
-  endpointOptionsFor,
-  llmindexOptionsSchema,
-  llmsTxtOptionsSchema,
-  metricsOptionsSchema,
-  prepareOptionsFor,
-  readServingSettings,
-  robotsTxtOptionsSchema,
-  scpOptionsSchema,
-  servingSettingsOf,
-  siteOptionsSchema,
-  siteTctProfile,
   validateAgentSiteOptions,
   withSiteOptionRules,
   type AgentSiteOptions,
   type LlmindexSiteOptions,
   type LlmsTxtSiteOptions,
   type ScpSiteOptions,
-  type ServingSettings,
 } from './agent-site-options';
-export * from './robots-txt';
+export {
+  botAuthOptionsSchema,
+  llmindexOptionsSchema,
+  llmsTxtOptionsSchema,
+  metricsOptionsSchema,
+  robotsTxtOptionsSchema,
+  scpOptionsSchema,
+  siteOptionsSchema,
+} from './site-option-schemas';
+export {
+  endpointOptionsFor,
+  prepareOptionsFor,
+  readServingSettings,
+  servingSettingsOf,
+  siteTctProfile,
+  type ServingSettings,
+} from './serving-settings';
+export * from './families/robots-txt/compose-robots-txt';
 export {
   CHANGE_FEED_REL,
   CHANGES_PAGE_SIZE,
@@ -38,12 +42,24 @@ export {
   type ChangeFeedPosition,
   type ChangeFeedSource,
   type StoredChangeView,
-} from './change-feed';
+} from './families/change-feed/read-change-feed';
 export * from './page-discovery';
 export * from './agent-path';
 export { notFoundResponse, serviceUnavailableResponse } from './error-responses';
 export { PAGE_LIST_HEADERS, type PageDecoration } from './decorate-page';
-export { MARKDOWN_CONTENT_TYPE } from './serve-markdown-twin';
-export { POLICY_PATH } from './serve-policy';
-export { ROBOTS_TXT_PATH } from './serve-robots-txt';
-export { STATS_PATH } from './serve-stats';
+export { MARKDOWN_CONTENT_TYPE } from './families/markdown-twin';
+export { POLICY_PATH } from './families/policy';
+export { ROBOTS_TXT_PATH } from './families/robots-txt';
+export { STATS_PATH } from './families/stats';
+export { ENDPOINT_FAMILIES, endpointFamily, isFamilyOn } from './families/registry';
+export type { EndpointFamily, FamilySwitch } from './families/endpoint-family';
+export {
+  cacheControlOf,
+  type CacheControlRule,
+  type ContentUsageRule,
+  type HeaderForm,
+  type HeaderPolicy,
+  type SharedCacheHeaders,
+  type SharedCachePolicy,
+} from './families/header-policy';
+export { AGENT_INDEX_PAGE, ANSWER_POLICIES, type AnswerPolicy } from './families/answer-policies';

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { strongEntityTag } from '../http/entity-tag';
 import { contentDigestOf } from '../http/served-resource';
 import { isMediaType } from '../http/is-media-type';
 import type { JsonValue } from '../json';
@@ -178,7 +179,7 @@ export function buildMUrlRepresentation(
   return {
     body,
     hash,
-    etag: `"${hash}"`,
+    etag: strongEntityTag(hash),
     contentDigest: contentDigest ?? contentDigestOf(body),
     canonicalUrl: withoutHash.canonical_url as string,
   };

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors';
-import { sha256Hex } from '../crypto';
+import { validatorsOfBytes } from '../http/representation-validators';
 import { buildJsonResource, type JsonResource } from '../http/json-resource';
 import { assertRfc3339, isRfc3339 } from '../time';
 import { normalizeUri } from '../uri';
@@ -214,13 +214,13 @@ function renderShard(entries: readonly SitemapEntry[], number: number, place: Si
   const path = sitemapShardPath(place.firstPath, number);
   const body = Buffer.from(sitemapShardJson(entries, place.profile), 'utf8');
   checkSitemapBytes(body, path, place.profile);
-  const hash = `sha256-${sha256Hex(body)}`;
+  const { hash, etag } = validatorsOfBytes(body);
   return {
     path,
     url: normalizeUri(`${place.origin}${path}`),
     itemCount: entries.length,
     lastModified: newestModified(entries),
-    resource: { body, hash, etag: `"${hash}"` },
+    resource: { body, hash, etag },
   };
 }
 

@@ -1,4 +1,4 @@
-import { changeFeedLink } from '../serve/change-feed';
+import { changeFeedLink } from '../serve/families/change-feed/read-change-feed';
 import { sitemapHeaders } from './discovery-links';
 
 describe('sitemapHeaders', () => {

@@ -33,23 +33,40 @@ export function policyLink(policyUrl: string, profile: TctProfile = TCT_1): WebL
 }
 
 /**
- * A JSON sitemap document's headers (a shard or the index), formed at serve time: the profile's
- * revalidating Cache-Control (with `no-transform`: sitemap bytes are identity, DECISIONS §1),
- * and `Link`s to the policy descriptor and the change feed where the site has them; -03 adds the
- * document's profile (`rel="profile"`: the M-Sitemap or the M-Sitemap Index profile).
+ * A JSON sitemap document's links (a shard or the index), formed at serve time: -03's document
+ * profile (`rel="profile"`: the M-Sitemap or the M-Sitemap Index profile), the policy descriptor
+ * and the change feed where the site has them, and on a shard of a sharded site the index that
+ * lists every shard (`rel="index"`, as the site root links it).
  */
-export function sitemapHeaders(
-  links: { policyUrl?: string; changeFeed?: WebLink },
+export function sitemapLinks(
+  links: { policyUrl?: string; changeFeed?: WebLink; indexUrl?: string },
   profile: TctProfile = TCT_1,
   document: 'shard' | 'index' = 'shard',
-): Record<string, string> {
-  const webLinks = [
+): WebLink[] {
+  return [
     ...(profile.linksProfile
       ? [profileLink(document === 'index' ? profile.sitemapIndexProfile : profile.sitemapProfile)]
       : []),
     ...(links.policyUrl ? [policyLink(links.policyUrl, profile)] : []),
     ...(links.changeFeed ? [links.changeFeed] : []),
+    ...(links.indexUrl && document === 'shard'
+      ? [profile.sitemapDiscoveryLink(links.indexUrl)]
+      : []),
   ];
+}
+
+/**
+ * A JSON sitemap document's headers: the profile's revalidating Cache-Control (with
+ * `no-transform`: sitemap bytes are identity, DECISIONS §1), `Vary: Accept-Encoding` and its
+ * links (`sitemapLinks`). What agent-ready itself serves takes them from the JSON sitemap
+ * family's header policy (serve/families/json-sitemap).
+ */
+export function sitemapHeaders(
+  links: { policyUrl?: string; changeFeed?: WebLink; indexUrl?: string },
+  profile: TctProfile = TCT_1,
+  document: 'shard' | 'index' = 'shard',
+): Record<string, string> {
+  const webLinks = sitemapLinks(links, profile, document);
   return {
     'cache-control': profile.sitemapCacheControl,
     vary: 'Accept-Encoding',

@@ -1,7 +1,9 @@
 import { acceptsIdentity } from '../http/accepts-identity';
 import type { ConditionalRequest } from '../http/evaluate-conditional';
+import { strongEntityTag } from '../http/entity-tag';
 import { formatLinkHeader, type WebLink } from '../http/link-header';
 import {
+  contentDigestOf,
   respondWithResource,
   type HttpResponse,
   type ResponseHeaders,
@@ -9,7 +11,6 @@ import {
 } from '../http/served-resource';
 import { errorResponse } from '../serve/error-responses';
 import { canonicalLink, profileLink } from './discovery-links';
-import { tctIdentityOf } from './tct-identity';
 import { TCT_1, type TctProfile } from './tct-profile';
 
 /**
@@ -31,9 +32,25 @@ export function gateTctRequest(
 }
 
 /**
+ * The links an M-URL sends: to its C-URL (`rel="canonical"`) and, under -03, to its profile
+ * (`rel="profile"`), then any further links (policy, terms).
+ */
+export function mUrlLinks(
+  cUrl: string,
+  profile: TctProfile = TCT_1,
+  links: readonly WebLink[] = [],
+): WebLink[] {
+  return [
+    canonicalLink(cUrl),
+    ...(profile.linksProfile ? [profileLink(profile.id)] : []),
+    ...links,
+  ];
+}
+
+/**
  * The headers an M-URL sends on 200, 304 and HEAD alike: the profile's Cache-Control (with
- * `no-transform`), `Vary: Accept-Encoding`, `Link` to its C-URL (`rel="canonical"`) and, under
- * -03, to its profile (`rel="profile"`), then any further links (policy, terms).
+ * `no-transform`), `Vary: Accept-Encoding` and its links (`mUrlLinks`). What agent-ready itself
+ * serves takes them from the M-URL family's header policy (serve/families/m-url).
  */
 export function mUrlHeaders(
   cUrl: string,
@@ -43,11 +60,7 @@ export function mUrlHeaders(
   return {
     'cache-control': profile.cacheControl,
     vary: 'Accept-Encoding',
-    link: formatLinkHeader([
-      canonicalLink(cUrl),
-      ...(profile.linksProfile ? [profileLink(profile.id)] : []),
-      ...links,
-    ]),
+    link: formatLinkHeader(mUrlLinks(cUrl, profile, links)),
   };
 }
 
@@ -69,8 +82,8 @@ export interface StoredMUrl {
 export function mUrlResource(stored: StoredMUrl, profile: TctProfile = TCT_1): ServedResource {
   return {
     body: stored.body,
-    etag: `"${stored.hash}"`,
-    contentDigest: stored.contentDigest ?? tctIdentityOf(stored.body).contentDigest,
+    etag: strongEntityTag(stored.hash),
+    contentDigest: stored.contentDigest ?? contentDigestOf(stored.body),
     ...(stored.lastModified ? { lastModified: stored.lastModified } : {}),
     contentType: profile.mUrlContentType,
     headers: { ...mUrlHeaders(stored.cUrl, profile, stored.links), ...stored.headers },

@@ -1,4 +1,4 @@
-import { sha256 } from '../crypto';
+import { validatorsOfBytes } from '../http/representation-validators';
 import { canonicalJsonBytes } from '../json';
 
 /**
@@ -19,9 +19,7 @@ export interface TctIdentity {
 
 /** The identity validators of bytes already serialized (a stored body). */
 export function tctIdentityOf(body: Buffer): TctIdentity {
-  const digest = sha256(body);
-  const hash = `sha256-${digest.toString('hex')}`;
-  return { body, hash, etag: `"${hash}"`, contentDigest: `sha-256=:${digest.toString('base64')}:` };
+  return { body, ...validatorsOfBytes(body) };
 }
 
 /** JCS (RFC 8785) bytes of `value` and their identity validators. */

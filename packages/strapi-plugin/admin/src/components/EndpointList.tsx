@@ -5,13 +5,6 @@ import { getTranslation } from '../translations/get-translation';
 
 type Endpoint = Overview['endpoints'][number];
 
-/** The config/plugins key that turns an artifact family on, for the "off" note. */
-const CONFIG_KEYS: Partial<Record<Endpoint['id'], string>> = {
-  'llms-txt': 'llmsTxt',
-  llmindex: 'llmindex',
-  'scp-sitemap': 'scp',
-};
-
 /** The endpoint's name in the admin panel's language (`llms.txt` is the same in all). */
 function endpointName({ formatMessage }: IntlShape, endpoint: Endpoint): string {
   switch (endpoint.id) {
@@ -66,7 +59,8 @@ function endpointNote({ formatMessage }: IntlShape, endpoint: Endpoint): string 
           id: getTranslation('endpoint.note.offInConfig'),
           defaultMessage: 'Off: set {key} in config/plugins to serve it.',
         },
-        { key: CONFIG_KEYS[endpoint.id] ?? endpoint.id },
+        // The option that turns it on, as the server read it from core's registry.
+        { key: endpoint.option ?? endpoint.id },
       );
     case 'off-in-settings':
       return formatMessage({

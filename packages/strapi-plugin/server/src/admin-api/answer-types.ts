@@ -103,6 +103,8 @@ export interface EndpointLink {
   url?: string;
   note?: string;
   reason?: EndpointReason;
+  /** The config/plugins option that turns it on (core's registry names it), when one does. */
+  option?: string;
 }
 
 export interface LocaleCounts {

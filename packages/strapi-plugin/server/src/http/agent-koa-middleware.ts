@@ -1,5 +1,6 @@
 import { type HttpResponse } from '@agent-ready/core/http';
 import {
+  AGENT_INDEX_PAGE,
   notFoundResponse,
   PAGE_LIST_HEADERS,
   type AgentRequest,
@@ -25,7 +26,7 @@ function rootIndex(method: string, decoration: PageDecoration): HttpResponse {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'content-length': String(body.length),
-      'cache-control': 'no-cache',
+      'cache-control': AGENT_INDEX_PAGE.cacheControl,
       ...decoration.headers,
     },
     ...(method === 'HEAD' ? {} : { body }),

@@ -1,0 +1,139 @@
+import type { WebLink } from '../../http/link-header';
+import type { EndpointKind } from '../../metrics/metrics-recorder';
+import type { TctProfile } from '../../tct/tct-profile';
+import type { StoredArtifactView, StoredDocumentView } from '../agent-content-source';
+import type { AgentOutcome, AgentRequest } from '../agent-outcome';
+import type { AgentSiteOptions } from '../agent-site-options';
+import type { EndpointContext } from '../endpoint-context';
+import type { FieldReader, Json } from './descriptor-fields';
+import type { HeaderPolicy } from './header-policy';
+
+/**
+ * An endpoint family: one kind of thing agent-ready serves (M-URLs, llms.txt, the change feed…),
+ * declared as one unit in `serve/families/<name>/index.ts` and listed in `registry.ts`. The
+ * router, `isAgentPath`, the artifact descriptors, robots.txt, page decoration, the metrics, the
+ * Strapi admin's endpoint list and docs/endpoint-families.md all read the family from there.
+ */
+export interface EndpointFamily<Endpoint extends FamilyEndpoint = FamilyEndpoint> {
+  /** The folder under `serve/families/`; a row of the docs table. */
+  readonly name: string;
+  /** What the docs table and the admin call it. */
+  readonly title: string;
+  /**
+   * `stored`: the store builds its bytes into artifact rows (each with a typed descriptor) and
+   * the family serves them as stored; `live`: the family answers from the rows or the site's
+   * settings at request time (see docs/ARCHITECTURE.md: when a family is stored, when live).
+   */
+  readonly serving: 'stored' | 'live';
+  /** The paths it answers, as the docs table shows them. */
+  readonly paths: readonly string[];
+  /** Its Content-Type(s), as the docs table shows them. */
+  readonly contentType: string;
+  /**
+   * Whether a request path (in normal form, no query) is this family's, for `isAgentPath`: also
+   * when the site leaves the family off (the CMS then answers 404, as a front-end would).
+   */
+  claims(path: string, options: AgentPathOptions): boolean;
+  /** Which requests it gets from the router, tried in this order: suffix, path, artifact, fallback. */
+  readonly route: FamilyRoute;
+  /** What the serving metrics count its responses as. */
+  readonly metricsKind: EndpointKind;
+  /** Whether a site serves it: always, or by a site option and its default. */
+  readonly enabledBy: FamilySwitch;
+  /**
+   * When robots.txt must keep its paths open (`robotsPaths`): while it is served, or (a stored
+   * family) once its artifacts are built.
+   */
+  readonly robotsListing: 'when-served' | 'when-built';
+  /** Cache-Control, Vary, Content-Usage and what shared caches are told, by response form. */
+  readonly headers: HeaderPolicy;
+  /** A stored family's artifacts: the descriptor it reads and the Content-Type it serves. */
+  readonly artifacts?: StoredArtifactFamily;
+  /** Its endpoint on one site; `undefined` when the site does not serve it. */
+  create(context: FamilyContext): Endpoint | undefined;
+}
+
+/** What the docs table says of a family whose Content-Type is the TCT profile's. */
+export const TCT_PROFILE_CONTENT_TYPE =
+  "the TCT profile's (`application/json; charset=utf-8`; -03 without charset)";
+
+/** The site options that change where agent endpoints are (see `isAgentPath`). */
+export type AgentPathOptions = Pick<AgentSiteOptions, 'mUrl' | 'scp' | 'robotsTxt'>;
+
+/**
+ * How the router finds a family's requests: by the M-URL suffix (first: the hot path), at a
+ * path of its own, as a stored artifact of its family (looked up by name), or as what no other
+ * family claimed (Markdown twins).
+ */
+export type FamilyRoute =
+  { by: 'suffix' } | { by: 'path' } | { by: 'artifact' } | { by: 'fallback' };
+
+/** Always served (`option`: the site option that shapes it, if any), or by a site option. */
+export type FamilySwitch =
+  { always: true; option?: string } | { always?: false; option: string; default: 'on' | 'off' };
+
+/** A stored descriptor of any family, as the store writes and reads it. */
+export interface ArtifactDescriptorBase {
+  family: string;
+}
+
+/** What a stored family's artifacts are: how a descriptor is read, what it is served as. */
+export interface StoredArtifactFamily<D extends ArtifactDescriptorBase = ArtifactDescriptorBase> {
+  /** The `family` column of its artifact rows, and of its descriptors. */
+  readonly name: D['family'];
+  /** Its descriptor from the stored JSON (without `family`), every field checked. */
+  read(fields: FieldReader): D;
+  /** The layout rows of earlier versions stored (before `kind`), in today's form. */
+  upgradeLegacy(name: string, meta: Json): Json;
+  /** The Content-Type it is served with: formed by core, never taken from storage. */
+  contentType(descriptor: D, profile: TctProfile): string;
+}
+
+/** A page agent-ready decorates: its path, and the document whose page it is, if any. */
+export interface PageView {
+  path: string;
+  isRoot: boolean;
+  /** The M-URL path the page would have; undefined when it cannot have one (no document links). */
+  mPath: string | undefined;
+  row: StoredDocumentView | undefined;
+}
+
+/** A robots.txt pattern of an agent endpoint, and a path that stands for it. */
+export interface AgentPathPattern {
+  pattern: string;
+  example: string;
+}
+
+/** A family's endpoint on one site. */
+export interface FamilyEndpoint {
+  /** Where it answers, for a family routed `by: 'path'`. */
+  readonly path?: string;
+  /** For a family routed `by: 'suffix'`: whether a path (in normal form) is its. */
+  owns?(path: string): boolean;
+  /**
+   * The answer to a request the router sent here: at `path` (in normal form), with the stored
+   * `artifact` for a family routed `by: 'artifact'`. A pass leaves it to the app.
+   */
+  answer(
+    request: AgentRequest,
+    at: { path: string; artifact?: StoredArtifactView },
+  ): Promise<AgentOutcome> | AgentOutcome;
+  /** Its paths as robots.txt patterns (see `robotsListing`). */
+  readonly robotsPaths: readonly AgentPathPattern[];
+  /** The links an HTML page gets from this family. */
+  pageLinks?(page: PageView): Promise<WebLink[]>;
+  /** sitemaps.org XML sitemaps that robots.txt's `Sitemap:` lines may name. */
+  xmlSitemapUrls?(): Promise<string[]>;
+}
+
+/** A family and its endpoint on one site. */
+export interface ServedFamily {
+  family: EndpointFamily;
+  endpoint: FamilyEndpoint;
+}
+
+/** What a family's endpoint is made with: the site's context and its sibling families. */
+export interface FamilyContext extends EndpointContext {
+  /** Every family this site serves, in registry order (robots.txt reads them all). */
+  served(): readonly ServedFamily[];
+}

@@ -1,0 +1,120 @@
+import { validatorsOfBytes } from '../../../http/representation-validators';
+import { respondWithResource } from '../../../http/served-resource';
+import { robotsUsageLines } from '../../../usage/content-usage';
+import {
+  isSafeMethod,
+  METHOD_NOT_ALLOWED,
+  respondWith,
+  type AgentOutcome,
+  type AgentRequest,
+} from '../../agent-outcome';
+import type {
+  AgentPathPattern,
+  EndpointFamily,
+  FamilyContext,
+  FamilyEndpoint,
+} from '../endpoint-family';
+import { oneFormPolicy, REVALIDATE } from '../header-policy';
+import { buildRobotsTxt } from './compose-robots-txt';
+
+export const ROBOTS_TXT_PATH = '/robots.txt';
+
+const headers = oneFormPolicy(
+  // Its Sitemap lines and agent paths follow the artifacts: revalidated each time.
+  { cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
+  {
+    applies: false,
+    because:
+      "robots.txt states the site's preferences in its body (`Content-Usage:` lines, AIPREF); a header would speak of the robots.txt file itself",
+  },
+);
+
+export interface RobotsTxtEndpoint extends FamilyEndpoint {
+  /** A robots.txt: `rules` kept exactly, plus a comment on blocked agent paths and Sitemap lines. */
+  compose(rules: string): Promise<string>;
+}
+
+/**
+ * robots.txt for the site's agent endpoints: the site's rules kept exactly, then what the
+ * families tell of their paths (a comment when the rules block one) and `Sitemap:` lines. Served
+ * at `/robots.txt` from the configured rules (`robotsTxt: { rules }`), or composed onto the app's
+ * own (`augment`).
+ */
+function createRobotsTxtEndpoint(context: FamilyContext): RobotsTxtEndpoint {
+  const { options, source } = context;
+
+  /** The agent endpoints this site serves, as patterns a robots.txt must not block by accident. */
+  async function agentPaths(): Promise<AgentPathPattern[]> {
+    const built = new Set<string>((await source.listArtifacts()).map((a) => a.descriptor.family));
+    return context
+      .served()
+      .filter(
+        ({ family }) =>
+          family.robotsListing === 'when-served' ||
+          (family.artifacts !== undefined && built.has(family.artifacts.name)),
+      )
+      .flatMap(({ endpoint }) => endpoint.robotsPaths);
+  }
+
+  /** sitemaps.org XML sitemaps, the only ones `Sitemap:` lines may name (RFC 9309 §2.2.4). */
+  async function xmlSitemapUrls(): Promise<string[]> {
+    const urls: string[] = [];
+    for (const { endpoint } of context.served())
+      if (endpoint.xmlSitemapUrls) urls.push(...(await endpoint.xmlSitemapUrls()));
+    return urls;
+  }
+
+  async function composeWith(rules: string, sitemapUrls: string[]): Promise<string> {
+    return buildRobotsTxt({
+      rules,
+      sitemapUrls,
+      agentPaths: await agentPaths(),
+      extraLines: robotsUsageLines(options.usage),
+    }).text;
+  }
+
+  async function answer(request: AgentRequest): Promise<AgentOutcome> {
+    if (!isSafeMethod(request.method)) return METHOD_NOT_ALLOWED();
+    const artifacts = await source.listArtifacts();
+    const sitemaps = await xmlSitemapUrls();
+    const rules = (options.robotsTxt && options.robotsTxt.rules) || '';
+    const body = Buffer.from(await composeWith(rules, sitemaps), 'utf8');
+    // As new as the newest artifact: the Sitemap lines and agent paths follow them.
+    const newest = Math.max(0, ...artifacts.map((a) => a.lastModified.getTime()));
+    const { etag, contentDigest } = validatorsOfBytes(body);
+    return respondWith(
+      respondWithResource(request, {
+        body,
+        etag,
+        contentDigest,
+        lastModified: new Date(newest),
+        contentType: 'text/plain; charset=utf-8',
+        headers: context.policyHeaders(headers, headers.forms.response, { path: ROBOTS_TXT_PATH }),
+      }),
+    );
+  }
+
+  return {
+    // Served only from configured rules; with `augment` the app serves its own, composed here.
+    ...(options.robotsTxt && !options.robotsTxt.augment ? { path: ROBOTS_TXT_PATH } : {}),
+    answer,
+    compose: async (rules) => composeWith(rules, await xmlSitemapUrls()),
+    robotsPaths: [],
+  };
+}
+
+export const robotsTxtFamily: EndpointFamily<RobotsTxtEndpoint> = {
+  name: 'robots-txt',
+  title: 'robots.txt',
+  serving: 'live',
+  paths: ['`/robots.txt` (`robotsTxt: { rules }`; with `augment`, the app serves it)'],
+  contentType: '`text/plain; charset=utf-8`',
+  claims: (path, options) =>
+    Boolean(options.robotsTxt && !options.robotsTxt.augment && path === ROBOTS_TXT_PATH),
+  route: { by: 'path' },
+  metricsKind: 'robots',
+  enabledBy: { option: 'robotsTxt', default: 'off' },
+  robotsListing: 'when-served',
+  headers,
+  create: createRobotsTxtEndpoint,
+};
