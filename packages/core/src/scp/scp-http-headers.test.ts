@@ -91,6 +91,17 @@ describe('chooseScpEncoding', () => {
   });
 });
 
+describe('chooseScpEncoding among the stored codings', () => {
+  it.each([
+    ['zstd', 'identity'],
+    ['zstd, gzip', 'gzip'],
+    ['zstd, identity;q=0', undefined],
+    [undefined, 'gzip'],
+  ])('without zstd stored: %s → %s', (header, expected) => {
+    expect(chooseScpEncoding(header, ['gzip', 'identity'])).toBe(expected);
+  });
+});
+
 describe('scpEtag', () => {
   const checksum = `sha256:${'AB'.repeat(32)}`;
   it('names the content by its checksum and the bytes by a suffix per coding', () => {

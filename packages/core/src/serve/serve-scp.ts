@@ -22,6 +22,8 @@ import {
 import { errorResponse } from './error-responses';
 import { answerStoredArtifact, REVALIDATE_HEADERS } from './serve-stored-artifact';
 
+const GZIP_ONLY = ['gzip', 'identity'] as const;
+
 type Negotiated =
   | { send: StoredArtifactView }
   | { decode: IdentityRepresentation; checksum: string }
@@ -53,9 +55,13 @@ export function createScpEndpoint(context: EndpointContext): ScpEndpoint {
     const { descriptor } = found;
     const collection =
       descriptor.family === SCP_FAMILY && descriptor.kind === 'collection' ? descriptor : undefined;
-    if (!collection?.variants) return { send: found };
-    const coding = chooseScpEncoding(headerValue(request.headers, 'accept-encoding'));
-    if (coding === 'zstd')
+    if (!collection) return { send: found };
+    // Stored without zstd where the publisher had none (gzip only): never offered then.
+    const coding = chooseScpEncoding(
+      headerValue(request.headers, 'accept-encoding'),
+      collection.variants ? undefined : GZIP_ONLY,
+    );
+    if (coding === 'zstd' && collection.variants)
       return { send: (await source.artifactMeta(collection.variants.zstd)) ?? found };
     if (coding === 'gzip') return { send: found };
     if (coding === 'identity' && found.contentEncoding === 'gzip' && collection.identity)
