@@ -20,7 +20,7 @@ export function useAdminApi() {
       saveSettings: async (settings: RuntimeSettings) =>
         (await put<SettingsDescription>(`/${PLUGIN_ID}/settings`, settings)).data,
       resetSettings: async () => (await del<SettingsDescription>(`/${PLUGIN_ID}/settings`)).data,
-      check: async (target: SiteCheck['target']) =>
+      check: async (target: CheckTarget) =>
         (await post<SiteCheck>(`/${PLUGIN_ID}/check`, { target })).data,
       rebuild: async () => (await post<RebuildStarted>(`/${PLUGIN_ID}/rebuild`)).data.job,
       rebuildStatus: async () => (await get<CurrentRebuild>(`/${PLUGIN_ID}/rebuild`)).data.job,
