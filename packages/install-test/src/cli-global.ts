@@ -6,7 +6,9 @@ import { nativeModules } from './native-modules';
 import { npm } from './npm-install';
 import type { PackedPackage } from './pack-packages';
 import { readmeBlock, readmeBlocks, shellCommands } from './readme-blocks';
+import { reuseNativeBuild } from './reuse-native-build';
 import { runCommand } from './run-command';
+import { strangerEnv } from './stranger-env';
 import { freePort, startProcess, unlessExited } from './start-process';
 
 /**
@@ -51,7 +53,7 @@ export async function checkCli(
   for (const name of ['@agent-ready/core', '@agent-ready/client', '@agent-ready/cli'])
     linked.set(name, await linkedTarball(ctx, packed.get(name)!, linked));
   const prefix = join(ctx.work, 'cli-prefix');
-  const env = { PATH: `${join(prefix, 'bin')}:${process.env.PATH}` };
+  const env = { PATH: `${join(prefix, 'bin')}:${strangerEnv().PATH}` };
   const readme = join(ctx.repo, 'packages/cli/README.md');
   const blocks = readmeBlocks(readme);
   const here = join(ctx.work, 'cli-run');
@@ -61,14 +63,25 @@ export async function checkCli(
       const args = command
         .slice(1)
         .map((word) => (word === '@agent-ready/cli' ? linked.get(word)! : word));
-      await npm([...args, '--prefix', prefix], { cwd: here, cache: ctx.cache, log: ctx.log });
+      // The SQLite driver as Express 5's install compiled it (reuse-native-build.ts).
+      await npm([...args, '--prefix', prefix, '--ignore-scripts'], {
+        cwd: here,
+        cache: ctx.cache,
+        log: ctx.log,
+      });
+      await reuseNativeBuild(join(ctx.work, 'express5'), join(prefix, 'lib'), ctx.log);
     } else await runCommand(command[0]!, command.slice(1), { cwd: here, env, log: ctx.log });
   }
 
+  // The Express README's app, its example origin replaced by where it listens: the CLI then
+  // checks and mirrors the site as agents on that origin would.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const site = startProcess('node', ['server.mjs'], {
-    cwd: join(ctx.work, 'express5'),
+  const express5 = join(ctx.work, 'express5');
+  const server = readFileSync(join(express5, 'server.mjs'), 'utf8');
+  writeFileSync(join(express5, 'cli-site.mjs'), server.replaceAll('https://example.com', origin));
+  const site = startProcess('node', ['cli-site.mjs'], {
+    cwd: express5,
     env: { PORT: String(port), AGENT_READY_DB: 'cli-site.sqlite' },
     log: ctx.log,
   });

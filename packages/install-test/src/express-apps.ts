@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkServedSite, waitForStatus } from './check-served-site';
 import { npm, withTarballs } from './npm-install';
+import { reuseNativeBuild } from './reuse-native-build';
 import { readmeBlock, readmeBlocks, servedPaths, shellCommands } from './readme-blocks';
 import { runCommand } from './run-command';
 import { freePort, startProcess, unlessExited } from './start-process';
@@ -34,11 +35,13 @@ await new Promise((resolve) => server.once('listening', resolve));
 const origin = 'http://127.0.0.1:' + server.address().port;
 const status = async (path, headers = {}) => { const res = await fetch(origin + path, { headers }); await res.arrayBuffer(); return [res.status, res.headers.get('content-encoding')]; };
 const before = [await status('/gone/llm.json'), await status('/hidden/llm.json')];
+const sitemapXml = await (await fetch(origin + '/scp/sitemap.xml')).text();
+const collection = new URL(/<scp:collection[^>]* url="([^"]+)"/.exec(sitemapXml)[1]).pathname;
+const scp = await status(collection, { 'accept-encoding': 'zstd' });
 await agent.unpublish('hidden');
 await agent.remove('gone');
 await agent.idle();
 const after = [await status('/hidden/llm.json'), await status('/gone/llm.json')];
-const scp = await status('/scp/all-snapshot.scp', { 'accept-encoding': 'zstd' });
 console.log(JSON.stringify({ before, after, scp }));
 server.close();
 await agent.close();
@@ -86,8 +89,14 @@ export async function checkExpressApp(ctx: AppContext, major: 4 | 5): Promise<st
     const args = withTarballs(command.slice(1), ctx.tarballsFor).map((word) =>
       word === 'express' ? `express@${major}` : word,
     );
-    await npm(args, { cwd: dir, cache: ctx.cache, log: ctx.log });
+    // Express 4 takes the SQLite driver Express 5's install compiled (reuse-native-build.ts).
+    await npm(major === 4 ? [...args, '--ignore-scripts'] : args, {
+      cwd: dir,
+      cache: ctx.cache,
+      log: ctx.log,
+    });
   }
+  if (major === 4) await reuseNativeBuild(join(ctx.work, 'express5'), dir, ctx.log);
   const problems: string[] = [];
   if (existsSync(join(dir, 'node_modules/zstd-napi')))
     problems.push(`express${major}: zstd-napi was installed (it is an optional peer)`);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { strangerEnv } from './stranger-env';
 import { appendFileSync } from 'node:fs';
 
 export interface CommandOptions {
@@ -26,7 +27,7 @@ export function runCommand(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env: strangerEnv(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

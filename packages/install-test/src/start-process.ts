@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { strangerEnv } from './stranger-env';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -30,7 +31,7 @@ export function startProcess(
   appendFileSync(options.log, `\n$ (${options.cwd}) ${command} ${args.join(' ')} &\n`);
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: strangerEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: `npm run start` runs Strapi in a child, stopped with it.
     detached: true,
