@@ -29,12 +29,15 @@ export async function checkServedSite(
   for (const path of paths) {
     // Those only served with an option the README's setup does not set.
     if (['/llm-policy.json', '/.well-known/llmindex.json', '/robots.txt'].includes(path)) continue;
+    // Artifacts follow a publish by a debounced rebuild: wait for them as an agent would.
+    if (path !== '/')
+      await waitForStatus(origin, path, 200).catch((error: Error) => problems.push(error.message));
     const res = await get(path, { 'accept-encoding': 'gzip' });
     if (path === '/') {
       if (res.status >= 400) problems.push(`/: ${res.status}`);
       if (!res.headers.get('link')?.includes('/llm-sitemap.json'))
         problems.push(`/: no Link to /llm-sitemap.json (${String(res.headers.get('link'))})`);
-    } else if (res.status !== 200) problems.push(`${path}: ${res.status}`);
+    }
     await res.arrayBuffer().catch(() => undefined);
   }
   return problems;

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SyncError } from '../client-errors';
@@ -17,8 +18,9 @@ describe('loadSqliteDriver', () => {
     // pnpm's NODE_PATH, would find the workspace's copy). The install test runs the same case
     // in a real app installed from the packed tarballs.
     const app = mkdtempSync(join(tmpdir(), 'no-sqlite-'));
+    const requireInApp = createRequire(join(app, 'index.js'));
     const requireFromApp = ((id: string) =>
-      require(join(app, 'node_modules', id))) as NodeJS.Require;
+      requireInApp(join(app, 'node_modules', id))) as NodeJS.Require;
     let thrown: unknown;
     try {
       loadSqliteDriver(requireFromApp);

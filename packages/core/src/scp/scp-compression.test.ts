@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScpError } from './scp-errors';
@@ -11,7 +12,8 @@ import { createScpCompressor, hasNodeZstd, hasZstd, requireZstdNapi } from './sc
  */
 function requireFromAppWithout(): NodeJS.Require {
   const app = mkdtempSync(join(tmpdir(), 'no-zstd-'));
-  return ((id: string) => require(join(app, 'node_modules', id))) as NodeJS.Require;
+  const requireInApp = createRequire(join(app, 'index.js'));
+  return ((id: string) => requireInApp(join(app, 'node_modules', id))) as NodeJS.Require;
 }
 
 describe('zstd, optional', () => {
