@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { PLUGIN_ID } from '../pluginId';
 import type {
+  CheckTarget,
   CurrentRebuild,
   Overview,
   RebuildStarted,
