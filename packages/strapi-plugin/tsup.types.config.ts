@@ -7,21 +7,13 @@ import { defineConfig } from 'tsup';
  * CJS"), and `typesVersions` points Strapi's `moduleResolution: "Node"` apps at the same files.
  * `strapi-plugin build` writes the JavaScript; this runs after it.
  */
-export default defineConfig([
-  {
-    entry: { index: 'server/src/index.ts' },
-    outDir: 'dist/server',
-    tsconfig: 'server/tsconfig.build.json',
-    format: ['cjs', 'esm'],
-    dts: { only: true },
-    clean: false,
-  },
-  {
-    entry: { index: 'admin/src/index.ts' },
-    outDir: 'dist/admin',
-    tsconfig: 'admin/tsconfig.build.json',
-    format: ['cjs', 'esm'],
-    dts: { only: true },
-    clean: false,
-  },
-]);
+const typesOf = (side: 'server' | 'admin') => ({
+  entry: { index: `${side}/src/index.ts` },
+  outDir: `dist/${side}`,
+  tsconfig: `${side}/tsconfig.build.json`,
+  format: ['cjs' as const, 'esm' as const],
+  dts: { only: true },
+  clean: false,
+});
+
+export default defineConfig([typesOf('server'), typesOf('admin')]);

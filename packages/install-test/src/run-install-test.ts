@@ -7,6 +7,7 @@ import { checkExpressApp, type AppContext } from './express-apps';
 import { lintPackages } from './lint-packages';
 import { packPackages, tarballsFor } from './pack-packages';
 import { checkStrapiApp } from './strapi-app';
+import { exitWith } from './exit-with';
 
 /**
  * A stranger's first hour, automated (docs/testing.md): every public package packed, publint
@@ -76,10 +77,4 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

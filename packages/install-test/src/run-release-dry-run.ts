@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packPackages } from './pack-packages';
 import { runCommand } from './run-command';
+import { exitWith } from './exit-with';
 
 /**
  * The release path as changesets runs it, on a throwaway copy of the checkout (the tracked files
@@ -97,10 +98,4 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -1,19 +1,8 @@
 import { spawn } from 'node:child_process';
 import { strangerEnv } from './stranger-env';
 import { appendFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
-/** A loopback port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '@agent-ready/test-support/src/free-port';
 
 export interface RunningProcess {
   /** Ends the process (and waits for it). */
