@@ -6,6 +6,7 @@ import { checkCli } from './cli-global';
 import { checkExpressApp, type AppContext } from './express-apps';
 import { lintPackages } from './lint-packages';
 import { packPackages, tarballsFor } from './pack-packages';
+import { runCommand } from './run-command';
 import { checkStrapiApp } from './strapi-app';
 import { exitWith } from './exit-with';
 
@@ -15,7 +16,7 @@ import { exitWith } from './exit-with';
  * READMEs' marked code blocks: Express 5 (ESM, CommonJS, TypeScript under node16 and bundler),
  * Express 4, a create-strapi-app TypeScript app, the CLI installed globally. Everything it
  * installs and caches lives in one temp folder, removed at the end unless something failed
- * (then its logs tell what) or AGENT_READY_INSTALL_TEST_KEEP=1. Expects the packages built (`npm test` builds).
+ * (then its logs tell what) or AGENT_READY_INSTALL_TEST_KEEP=1.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..', '..');
@@ -44,6 +45,11 @@ async function main(): Promise<number> {
   const log = (name: string) => join(logs, `${name}.log`);
   const problems: string[] = [];
   try {
+    // Built as they are now (turbo's cache makes this a no-op right after `npm test`).
+    await runCommand('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=./packages/*'], {
+      cwd: repo,
+      log: log('build'),
+    });
     const packed = await packPackages(repo, join(work, 'tarballs'), log('pack'));
     const ctx = (name: string): AppContext => ({
       repo,

@@ -61,6 +61,9 @@ export async function checkStrapiApp(ctx: AppContext): Promise<string[]> {
       '--no-git-init',
       '--dbclient',
       'sqlite',
+      // Without it the generated .env says DATABASE_FILENAME= (empty), which Strapi cannot open.
+      '--dbfile',
+      '.tmp/data.db',
       '--no-run',
       '--non-interactive',
     ],
