@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.preset';
 
-export default defineConfig(packageBuild());
+// import.meta.url in the CommonJS build (createRequire for the optional better-sqlite3).
+export default defineConfig(packageBuild({ shims: true }));

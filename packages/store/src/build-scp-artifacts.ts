@@ -5,6 +5,7 @@ import {
   buildSitemapIndexXml,
   formatScpTimestamp,
   formatScpDeltaPeriod,
+  hasZstd,
   normalizeUri,
   SCP_FAMILY,
   scpEtag,
@@ -47,6 +48,7 @@ interface WrittenCollection {
 
 async function writeCollection(
   context: ArtifactBuildContext,
+  zstd: boolean,
   path: string,
   origin: string,
   metadata: {
@@ -70,12 +72,12 @@ async function writeCollection(
     {
       variants: [
         { compression: 'gzip', output: fileOf('gzip') },
-        { compression: 'zstd', output: fileOf('zstd') },
+        ...(zstd ? [{ compression: 'zstd' as const, output: fileOf('zstd') }] : []),
       ],
       tempDirectory: context.workDir,
     },
   );
-  const [gzip, zstd] = result.variants.map((variant) => ({
+  const [gzip, zstdBytes] = result.variants.map((variant) => ({
     file: fileOf(variant.compression as 'gzip' | 'zstd'),
     size: variant.compressedBytes,
     contentDigest: variant.contentDigest,
@@ -96,7 +98,7 @@ async function writeCollection(
       name: path,
       descriptor: {
         ...collection,
-        variants: { zstd: zstdVariantName(path) },
+        ...(zstd ? { variants: { zstd: zstdVariantName(path) } } : {}),
         identity: result.identity,
       },
       etag: scpEtag(checksum, 'gzip'),
@@ -104,16 +106,17 @@ async function writeCollection(
       contentDigest: gzip!.contentDigest,
       body: { file: gzip!.file, size: gzip!.size },
     },
-    {
+  ];
+  if (zstd)
+    artifacts.push({
       ...common,
       name: zstdVariantName(path),
       descriptor: { ...collection, variantOf: path },
       etag: scpEtag(checksum, 'zstd'),
       contentEncoding: 'zstd',
-      contentDigest: zstd!.contentDigest,
-      body: { file: zstd!.file, size: zstd!.size },
-    },
-  ];
+      contentDigest: zstdBytes!.contentDigest,
+      body: { file: zstdBytes!.file, size: zstdBytes!.size },
+    });
   return {
     path,
     section: metadata.section,
@@ -157,7 +160,11 @@ const DEFAULT_DELTA_PART_PAGES = 1_000;
  * the size of the site or the number of changes the day already had, and big snapshots are
  * rebuilt rarely.
  */
-export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
+export function scpArtifactBuilder(
+  options: AgentSiteOptions,
+  /** Whether collections are stored in zstd too: where this process has zstd (`hasZstd`). */
+  zstd: boolean = hasZstd(),
+): ArtifactBuilder {
   const settings = options.scp === false ? undefined : (options.scp ?? {});
   const origin = options.site.origin;
   const basePath = (settings?.basePath ?? '/scp').replace(/\/$/, '');
@@ -168,7 +175,15 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   // Page sitemaps follow the JSON sitemap's shards: part n lists the pages of shard n.
   const itemsPerPart = options.sitemap?.maxItemsPerShard ?? DEFAULT_SITEMAP_SHARD_ITEMS;
   const partPages = settings?.deltaPartPages ?? DEFAULT_DELTA_PART_PAGES;
-  const settingsKey = JSON.stringify(['scp', 4, origin, settings, itemsPerPart]);
+  // A process that gains or loses zstd rebuilds every collection in the codings it has.
+  const settingsKey = JSON.stringify([
+    'scp',
+    4,
+    origin,
+    settings,
+    itemsPerPart,
+    ...(zstd ? [] : ['gzip-only']),
+  ]);
   const sitemapName = `${basePath}/sitemap.xml`;
   const pagesIndexName = `${basePath}/sitemap-pages.xml`;
   const pagesPartName = (number: number) => `${basePath}/sitemap-pages-${number}.xml`;
@@ -287,7 +302,8 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       const names = [...new Set([...Object.keys(previous?.sections ?? {}), ...changed])].sort();
       const artifacts: ArtifactInput[] = [];
       const keep: string[] = [];
-      const keepCollection = (path: string) => keep.push(path, zstdVariantName(path));
+      const keepCollection = (path: string) =>
+        keep.push(path, ...(zstd ? [zstdVariantName(path)] : []));
       const pageParts = await needsParts(context, itemsPerPart);
       const state: ScpSitemapBuild = {
         settingsKey,
@@ -311,6 +327,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           const generated = formatScpTimestamp(new Date(lastChange));
           const written = await writeCollection(
             context,
+            zstd,
             `${basePath}/${section}-snapshot.scp`,
             origin,
             { id: `${section}-snapshot`, section, type: 'snapshot', generated },
@@ -347,6 +364,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           const generated = formatScpTimestamp(new Date(part.upToMs));
           const delta = await writeCollection(
             context,
+            zstd,
             `${basePath}/${id}.scp`,
             origin,
             { id, section, type: 'delta', generated, since },
@@ -407,7 +425,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       );
       const xml = Buffer.from(
         buildScpSitemap({
-          compression: ['zstd', 'gzip'],
+          compression: zstd ? ['zstd', 'gzip'] : ['gzip'],
           sections: sections.map(([name, s]) => ({
             name,
             updateFreq: granularity,

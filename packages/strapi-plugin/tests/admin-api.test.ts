@@ -294,7 +294,7 @@ describe('PUT /agent-ready/settings: validation', () => {
     expect((array.body as ErrorBody).error.message).toMatch(/JSON object/);
     const target = await api('post', '/check', 'admin').send({ target: 'https://evil.example' });
     expect(target.status).toBe(400);
-    expect(errorsOf(target.body)).toEqual([['target', 'must be one of public, server']]);
+    expect(errorsOf(target.body)).toEqual([['target', 'must be one of auto, public, server']]);
   });
 });
 

@@ -6,6 +6,7 @@ import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { getProxyForUrl } from 'proxy-from-env';
 import { HttpBudgetError, HttpTransportError, positiveInteger } from '../client-errors';
+import { connectUrl, type ConnectTo } from './connect-to';
 import { limitConcurrency, type Limiter } from './limit-concurrency';
 import { parseRetryAfter } from './parse-retry-after';
 
@@ -39,6 +40,8 @@ export interface HttpClientOptions {
    * `false` connects directly.
    */
   proxy?: 'env' | false;
+  /** Send the requests for one origin's URLs to another server (`connect-to.ts`). */
+  connectTo?: ConnectTo;
 }
 
 export interface HttpRequestInit {
@@ -401,7 +404,7 @@ export class HttpClient {
     if (pause > 0) await sleep(pause);
     this.checkBudget();
     this.stats.requests++;
-    const parsed = new URL(url);
+    const parsed = connectUrl(new URL(url), this.options.connectTo);
     const transport = parsed.protocol === 'https:' ? https : http;
     const agent = this.agentFor(parsed);
     const timeout = Math.min(this.timeoutMs, this.deadline - Date.now());

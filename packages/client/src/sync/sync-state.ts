@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { type ScpLocalIndex, type ScpPage } from '@agent-ready/core/scp';
 import { normalizeUri } from '@agent-ready/core/uri';
 import { SyncError } from '../client-errors';
+import { loadSqliteDriver } from './load-sqlite-driver';
 
 export const SYNC_STATE_FILE = 'agent-ready-sync.sqlite';
 const SCHEMA_VERSION = 1;
@@ -90,7 +91,8 @@ export class SyncState {
 
   private constructor(file: string) {
     this.file = file;
-    this.db = new Database(file);
+    const Sqlite = loadSqliteDriver();
+    this.db = new Sqlite(file);
     this.db.pragma('journal_mode = WAL');
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {

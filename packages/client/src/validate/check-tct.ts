@@ -14,7 +14,13 @@ import { readTctSitemap, readTctSitemapIndex, type TctSitemapItem } from '../tct
 import { mUrlHashOf } from '../tct/verify-m-url';
 import { checkJsonResource } from './check-json-resource';
 import { evidenceOf } from './check-recorder';
-import { fetchRoot, fetchSitemapDocument, HTML_ACCEPT } from './detect-tct-profile';
+import {
+  fetchRoot,
+  fetchSitemapDocument,
+  HTML_ACCEPT,
+  readRedirectReason,
+  rootReadable,
+} from './detect-tct-profile';
 import {
   fetchIdentity,
   onOrigin,
@@ -47,7 +53,7 @@ export async function checkRoot(ctx: ValidationContext): Promise<string[]> {
     },
   );
   if (!root) return [];
-  if (root.status < 200 || root.status > 299) {
+  if (!rootReadable(ctx, root)) {
     const why = root.blockedRedirect
       ? `redirects to another origin (${root.blockedRedirect}); not followed`
       : `answered ${root.status}`;
@@ -55,14 +61,17 @@ export async function checkRoot(ctx: ValidationContext): Promise<string[]> {
     rec.notTested('tct.root.index-link', 'the root gave no 2xx response');
     return [];
   }
-  rec.pass(
-    'tct.root.reachable',
-    evidenceOf(
-      root,
-      `${root.status}${root.redirects.length ? ` after ${root.redirects.length} redirect(s)` : ''}`,
-    ),
-  );
-  ctx.pages.push(root);
+  if (root.status >= 300) rec.notTested('tct.root.reachable', readRedirectReason(root));
+  else {
+    rec.pass(
+      'tct.root.reachable',
+      evidenceOf(
+        root,
+        `${root.status}${root.redirects.length ? ` after ${root.redirects.length} redirect(s)` : ''}`,
+      ),
+    );
+    ctx.pages.push(root);
+  }
   const header = headerLinks(root);
   const html = htmlLinks(root);
   ctx.links.push(...header, ...html);

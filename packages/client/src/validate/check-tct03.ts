@@ -20,7 +20,13 @@ import { forEachConcurrently } from '../http/limit-concurrency';
 import { sameUrl } from '../tct/same-url';
 import { IDENTITY_CHECKS, EXTENSION_PATHS, type Tct03Prefix } from './check-catalog-tct03';
 import { evidenceOf } from './check-recorder';
-import { fetchRoot, fetchSitemapDocument, rootSitemapLinks } from './detect-tct-profile';
+import {
+  fetchRoot,
+  fetchSitemapDocument,
+  readRedirectReason,
+  rootReadable,
+  rootSitemapLinks,
+} from './detect-tct-profile';
 import {
   fetchIdentity,
   onOrigin,
@@ -191,7 +197,8 @@ async function checkRoot(ctx: ValidationContext): Promise<string[]> {
   );
   if (!root) return [];
   rec.pass('root_transport', evidenceOf(root, `answered ${root.status}`));
-  if (root.status !== 200) {
+  const readRedirect = root.status >= 300 && rootReadable(ctx, root);
+  if (root.status !== 200 && !readRedirect) {
     const why = root.blockedRedirect
       ? `redirects to another origin (${root.blockedRedirect}); not followed`
       : `status=${root.status}`;
@@ -199,8 +206,11 @@ async function checkRoot(ctx: ValidationContext): Promise<string[]> {
     rec.notTested('root_generic_index_link', 'the root gave no 200 response');
     return [];
   }
-  rec.pass('root_status_200', evidenceOf(root, 'status=200'));
-  ctx.pages.push(root);
+  if (readRedirect) rec.notTested('root_status_200', readRedirectReason(root));
+  else {
+    rec.pass('root_status_200', evidenceOf(root, 'status=200'));
+    ctx.pages.push(root);
+  }
   ctx.links.push(...headerLinks(root));
   const index = parseLinkHeader(root.headers.link ?? '').filter(
     (link) => link.rels.includes('index') && mediaTypeOf(link.params.type) === JSON_TYPE,

@@ -8,7 +8,8 @@ export const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 /** GET / as an agent would (same-origin redirects followed); once per run. */
 export function fetchRoot(ctx: ValidationContext): Promise<HttpExchange> {
   const url = `${ctx.origin}/`;
-  return fetchOnce(ctx, `GET ${url}`, () => fetchIdentity(ctx, url, { accept: HTML_ACCEPT }));
+  const init = ctx.rootRedirect === 'read' ? { followRedirects: false } : {};
+  return fetchOnce(ctx, `GET ${url}`, () => fetchIdentity(ctx, url, { accept: HTML_ACCEPT }, init));
 }
 
 /** GET of a sitemap document as the checks make it; once per run. */
@@ -35,7 +36,7 @@ export function rootSitemapLinks(root: HttpExchange): string[] {
 export async function detectTctProfile(ctx: ValidationContext): Promise<TctProfile> {
   try {
     const root = await fetchRoot(ctx);
-    if (root.status < 200 || root.status > 299) return TCT_1;
+    if (!rootReadable(ctx, root)) return TCT_1;
     const first = rootSitemapLinks(root).find((url) => onOrigin(ctx, url));
     if (first === undefined) return TCT_1;
     const sitemap = await fetchSitemapDocument(ctx, first);
@@ -56,4 +57,15 @@ export async function detectTctProfile(ctx: ValidationContext): Promise<TctProfi
     // A transport error or a spent budget: the checks meet it again and report it.
     return TCT_1;
   }
+}
+
+/** Whether the root's links are read: a 2xx, or the 3xx itself with `rootRedirect: 'read'`. */
+export function rootReadable(ctx: ValidationContext, root: HttpExchange): boolean {
+  if (root.status >= 200 && root.status <= 299) return true;
+  return ctx.rootRedirect === 'read' && root.status >= 300 && root.status <= 399;
+}
+
+/** Why the root's own checks are not tested when its redirect is read, not followed. */
+export function readRedirectReason(root: HttpExchange): string {
+  return `the root answers ${root.status} to ${String(root.headers.location)}, not followed (this server is not the site's root page): its Link fields are read`;
 }

@@ -34,6 +34,18 @@ export interface ValidateSiteOptions extends Pick<
    * site's sitemap declares.
    */
   profile?: TctProfileName | 'auto';
+  /**
+   * Validate the origin's URLs through another server: requests for them are sent to this
+   * origin instead (`http://127.0.0.1:1337`), as curl's `--connect-to` does. The Strapi plugin's
+   * Check now validates its endpoints under their public URLs this way.
+   */
+  connectTo?: string;
+  /**
+   * `read`: a redirect of the root is not followed; the root's checks and discovery read the
+   * 3xx itself (a Strapi whose root redirects to its admin panel is not the site's root page,
+   * and the redirect carries the discovery `Link`s). Default `follow`, as an agent does.
+   */
+  rootRedirect?: 'follow' | 'read';
 }
 
 export interface ValidationSummary {
@@ -46,6 +58,8 @@ export interface ValidationSummary {
 
 export interface ValidationReport {
   origin: string;
+  /** The server the requests went to, when not the origin itself (`connectTo`). */
+  connectedTo?: string;
   startedAt: string;
   durationMs: number;
   /** True when no check failed (warnings and untested checks allowed): exit code 0. */
@@ -61,19 +75,19 @@ export interface ValidationReport {
 }
 
 /** `scheme://host[:port]` of an origin argument; a path, query or fragment is refused. */
-export function parseOrigin(value: string): string {
+export function parseOrigin(value: string, field = 'origin'): string {
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
   } catch {
     throw new ClientOptionError('client.origin', `not an origin: ${value}`, {
-      field: 'origin',
+      field,
       value,
     });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ClientOptionError('client.origin', 'the origin must be http or https', {
-      field: 'origin',
+      field,
       value,
     });
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username)
@@ -81,7 +95,7 @@ export function parseOrigin(value: string): string {
       'client.origin',
       'give an origin (scheme://host[:port]) without a path',
       {
-        field: 'origin',
+        field,
         value,
       },
     );
@@ -113,6 +127,8 @@ export async function validateSite(
   let profile = asked === undefined ? undefined : tctProfile(asked);
   const sample = options.all ? Infinity : positiveInteger(options.sample ?? 5, 'sample');
   const concurrency = options.concurrency ?? 4;
+  const connectTo =
+    options.connectTo === undefined ? undefined : parseOrigin(options.connectTo, 'connectTo');
   const client = new HttpClient({
     concurrency,
     maxRequests: options.maxRequests ?? (options.all ? undefined : 500),
@@ -123,6 +139,7 @@ export async function validateSite(
     userAgent: options.userAgent ?? 'agent-ready-validate',
     retry: { maxRetries: 1, maxWaitMs: 10_000 },
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+    ...(connectTo ? { connectTo: { origin, via: connectTo } } : {}),
   });
   const ctx: ValidationContext = {
     origin,
@@ -132,6 +149,7 @@ export async function validateSite(
     concurrency,
     pages: [],
     links: [],
+    ...(options.rootRedirect === 'read' ? { rootRedirect: 'read' as const } : {}),
   };
   const started = Date.now();
   try {
@@ -155,6 +173,7 @@ export async function validateSite(
   const summary = summarize(checks);
   return {
     origin,
+    ...(connectTo ? { connectedTo: connectTo } : {}),
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     ok: summary.fail === 0,

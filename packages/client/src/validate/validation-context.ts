@@ -16,6 +16,8 @@ export interface ValidationContext {
   pages: HttpExchange[];
   /** Every discovery link seen, to tell "absent" from "advertised but broken". */
   links: DiscoveredLink[];
+  /** `read`: the root's redirect is not followed, the 3xx is read (`ValidateSiteOptions`). */
+  rootRedirect?: 'read';
   /** Requests made once and read by more than one step (profile detection, then the checks). */
   fetched?: Map<string, Promise<HttpExchange>>;
 }

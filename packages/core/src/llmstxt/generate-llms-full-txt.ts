@@ -13,7 +13,9 @@ import { baseDirectory, selectLlmsTxtPages } from './select-llms-txt-pages';
  * `/llms-full.txt` (a tooling convention, not part of the llms.txt format): the same header as
  * llms.txt, then every included page that has `markdown`, in section order, each after a `---`
  * rule as `# Title`, a `Source: <url>` line (the same link target as llms.txt) and the page's
- * Markdown unchanged. Pages with `includeInFull: false` or without Markdown are left out.
+ * Markdown, without its first line when that is the same `# Title` heading (a Markdown twin opens
+ * with it: written once, above the source line). Pages with `includeInFull: false` or without
+ * Markdown are left out.
  */
 export function generateLlmsFullTxt(
   input: LlmsTxtInput,
@@ -70,12 +72,19 @@ export function* llmsFullTxtChunks(
     for (const { page, index } of section.pages) {
       const url = llmsTxtLinkTarget(base, page, index, options.linkTarget);
       const title = escapeMarkdownHeading(typeof page.title === 'string' ? page.title : '') || url;
-      const body = markdown.read(page).replace(/\r\n?/g, '\n').trim();
-      const lines = ['', '---', '', `# ${title}`, '', `Source: ${url}`, ''];
+      const heading = `# ${title}`;
+      const body = withoutHeading(markdown.read(page).replace(/\r\n?/g, '\n').trim(), heading);
+      const lines = ['', '---', '', heading, '', `Source: ${url}`, ''];
       if (body !== '') lines.push(body, '');
       const piece = emit(lines.join('\n'));
       if (piece !== '') yield piece;
     }
   }
   yield '\n';
+}
+
+/** `markdown` without its first line when that line is `heading` (the twin's own title). */
+function withoutHeading(markdown: string, heading: string): string {
+  if (markdown === heading) return '';
+  return markdown.startsWith(`${heading}\n`) ? markdown.slice(heading.length + 1).trim() : markdown;
 }

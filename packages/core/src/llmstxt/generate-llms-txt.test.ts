@@ -243,6 +243,45 @@ Source: https://shop.example/r
 30 days.
 `);
   });
+
+  it('writes the title heading once when the Markdown (a twin) opens with it', () => {
+    const full = generateLlmsFullTxt({
+      site: { name: 'Example Store', summary: 'Gear.', baseUrl: 'https://shop.example' },
+      pages: [
+        { title: 'Tent', url: '/t', markdown: '# Tent\n\nA tent.\n' },
+        { title: 'Only a title', url: '/o', markdown: '# Only a title\n' },
+        { title: 'Other', url: '/x', markdown: '# Tent\n\nNot its own title.' },
+      ],
+    });
+    expect(full.text).toBe(`# Example Store
+
+> Gear.
+
+---
+
+# Tent
+
+Source: https://shop.example/t
+
+A tent.
+
+---
+
+# Only a title
+
+Source: https://shop.example/o
+
+---
+
+# Other
+
+Source: https://shop.example/x
+
+# Tent
+
+Not its own title.
+`);
+  });
 });
 
 describe('llmsFullTxtChunks', () => {

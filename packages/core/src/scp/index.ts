@@ -10,6 +10,7 @@ export {
   scpCompressionFromFileName,
   createScpCompressor,
   hasNodeZstd,
+  hasZstd,
   SCP_DEFAULT_LEVELS,
 } from './scp-compression';
 export type { ScpByteSource } from './decompress-scp-stream';

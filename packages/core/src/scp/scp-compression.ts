@@ -3,12 +3,15 @@ import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type * as ZstdNapiModule from 'zstd-napi';
 import type * as ZstdNapiBindingModule from 'zstd-napi/binding.js';
+import { ScpError } from './scp-errors';
 import type { ScpCompression } from './scp-types';
 
 /**
  * zstd where it comes from: Node's own `zlib` from v22.15 / v23.8, the `zstd-napi` package
  * (loaded only when needed) on older Node. Both are libzstd; the bytes may differ between the
- * two only by library version.
+ * two only by library version. `zstd-napi` is an optional peer dependency (a native module that
+ * is compiled at install): without it, on older Node, what publishes SCP writes gzip only
+ * (`hasZstd()`) and reading or writing zstd fails with `scp.zstd_unavailable`.
  */
 type ZlibWithZstd = typeof zlib & {
   createZstdCompress?: (options?: { params?: Record<number, number> }) => Transform;
@@ -27,12 +30,40 @@ export type ZstdNapiBinding = typeof ZstdNapiBindingModule;
  */
 const requireFromHere = createRequire(import.meta.url);
 
+const ZSTD_UNAVAILABLE =
+  'zstd needs Node 22.15 or later, or the zstd-napi package: npm install zstd-napi';
+
+/** `zstd-napi` (or one of its files), or a typed error saying how to get zstd when it is absent. */
+export function requireZstdNapi<T>(id: string, requireFrom: NodeJS.Require = requireFromHere): T {
+  try {
+    return requireFrom(id) as T;
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code !== 'MODULE_NOT_FOUND' || !message.includes('zstd-napi')) throw error;
+    throw new ScpError('scp.zstd_unavailable', ZSTD_UNAVAILABLE, { cause: error });
+  }
+}
+
 export function loadZstdNapi(): Promise<ZstdNapi> {
-  return Promise.resolve().then(() => requireFromHere('zstd-napi') as ZstdNapi);
+  return Promise.resolve().then(() => requireZstdNapi<ZstdNapi>('zstd-napi'));
 }
 
 export function loadZstdNapiBinding(): Promise<ZstdNapiBinding> {
-  return Promise.resolve().then(() => requireFromHere('zstd-napi/binding.js') as ZstdNapiBinding);
+  return Promise.resolve().then(() => requireZstdNapi<ZstdNapiBinding>('zstd-napi/binding.js'));
+}
+
+/**
+ * Whether this process can write and read zstd: Node's own, or `zstd-napi` installed and
+ * loadable (its native part built). Publishers store SCP collections in zstd only then.
+ */
+export function hasZstd(requireFrom: NodeJS.Require = requireFromHere): boolean {
+  if (hasNodeZstd()) return true;
+  try {
+    requireZstdNapi('zstd-napi', requireFrom);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether this Node has zstd in `zlib` (then `zstd-napi` is never loaded). */

@@ -42,3 +42,14 @@ describe('scpEtag', () => {
     expect(scpEtag(checksum, 'identity')).toBe(`"sha256:${'ab'.repeat(32)}"`);
   });
 });
+
+describe('chooseScpEncoding among the stored codings', () => {
+  it.each([
+    ['zstd', 'identity'],
+    ['zstd, gzip', 'gzip'],
+    ['zstd, identity;q=0', undefined],
+    [undefined, 'gzip'],
+  ])('without zstd stored: %s → %s', (header, expected) => {
+    expect(chooseScpEncoding(header, ['gzip', 'identity'])).toBe(expected);
+  });
+});

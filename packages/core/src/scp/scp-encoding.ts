@@ -25,15 +25,19 @@ export function scpEtag(checksum: string, encoding: ScpContentEncoding): string 
   return strongEntityTag(`sha256:${hex.toLowerCase()}${ETAG_SUFFIX[encoding]}`);
 }
 
+const SCP_CODINGS: readonly ScpContentEncoding[] = ['zstd', 'gzip', 'identity'];
+
 /**
  * Which stored coding to send (RFC 9110 §12.5.3, parsed by `negotiator`): the acceptable one with
  * the highest q-value, `zstd` before `gzip` before `identity` on ties. `zstd` counts only when
  * the request names it (a `*` does not: many clients that send it cannot decode zstd). No header
  * means any coding is acceptable: `gzip`, which every HTTP client decodes. `undefined` when
- * nothing is acceptable (`identity;q=0` with no stored coding allowed): answer 406.
+ * nothing is acceptable (`identity;q=0` with no stored coding allowed): answer 406. `available`
+ * leaves out a coding that is not stored (`zstd`, where the publisher has no zstd).
  */
 export function chooseScpEncoding(
   acceptEncoding: string | readonly string[] | undefined | null,
+  available: readonly ScpContentEncoding[] = SCP_CODINGS,
 ): ScpContentEncoding | undefined {
   if (acceptEncoding === undefined || acceptEncoding === null) return 'gzip';
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
@@ -43,10 +47,9 @@ export function chooseScpEncoding(
     encodings(available?: string[], options?: { preferred?: string[] }): string[];
   };
   const named = new Set(negotiator.encodings().map((coding) => coding.toLowerCase()));
+  const offered = SCP_CODINGS.filter((coding) => available.includes(coding));
   const acceptable = negotiator
-    .encodings([...SCP_CODINGS], { preferred: [...SCP_CODINGS] })
+    .encodings(offered, { preferred: offered })
     .filter((coding) => coding !== 'zstd' || named.has('zstd'));
   return acceptable[0] as ScpContentEncoding | undefined;
 }
-
-const SCP_CODINGS = ['zstd', 'gzip', 'identity'] as const;

@@ -42,6 +42,11 @@ describe('normalizeUri', () => {
     ['http://example.com:0/', 'http://example.com:0/'],
     ['ws://example.com:80', 'ws://example.com/'],
     ['wss://example.com:443?x', 'wss://example.com/?x'],
+    // ftp too (RFC 1738 §3.2: port 21, an omitted path is the root)
+    ['ftp://foo:21/', 'ftp://foo/'],
+    ['FTP://Foo:021', 'ftp://foo/'],
+    ['ftp://foo:2121/a', 'ftp://foo:2121/a'],
+    ['ftp://foo:80/', 'ftp://foo:80/'],
     // delimiters of empty components are kept (§6.2.3)
     ['http://example.com/?', 'http://example.com/?'],
     ['http://example.com/#', 'http://example.com/#'],
@@ -79,7 +84,7 @@ describe('normalizeUri', () => {
   it('uses only the generic syntax for other schemes', () => {
     expect(normalizeUri('FOO://Example.COM:/')).toBe('foo://example.com:/');
     expect(normalizeUri('foo://example.com')).toBe('foo://example.com');
-    expect(normalizeUri('ftp://example.com:21/')).toBe('ftp://example.com:21/');
+    expect(normalizeUri('gopher://example.com:70/')).toBe('gopher://example.com:70/');
     expect(normalizeUri('mailto:Joe@Example.COM')).toBe('mailto:Joe@Example.COM');
     expect(normalizeUri('urn:ISBN:0-395-36341-1')).toBe('urn:ISBN:0-395-36341-1');
     // a non-DNS reg-name is percent-encoded UTF-8, not punycode

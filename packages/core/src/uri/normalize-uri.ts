@@ -71,7 +71,7 @@ export function normalizeUriComponents(
  * The normal form of an absolute URI or IRI, as every URL the project emits is written
  * (DECISIONS §5): RFC 3986 §6.2.2 syntax-based normalization (lowercase scheme and host,
  * uppercase percent-encoding hex, decoded unreserved characters, remove_dot_segments, IRI
- * characters as percent-encoded UTF-8, IPv6 in RFC 5952 form) and, for http, https, ws and wss,
+ * characters as percent-encoded UTF-8, IPv6 in RFC 5952 form) and, for http, https, ws, wss and ftp,
  * §6.2.3 scheme-based normalization (no default or empty port, empty path becomes "/", IDN
  * hosts in UTS #46 non-transitional ASCII). Empty `?` and `#` are kept. Throws `UriError`.
  */

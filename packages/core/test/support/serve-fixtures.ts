@@ -86,13 +86,14 @@ export const SCP_LINES =
 
 /**
  * An SCP collection as the store keeps it: the gzip bytes under its path (with what identity
- * clients get decoded, unless `identity: false`), the zstd bytes under a name of their own.
+ * clients get decoded, unless `identity: false`), the zstd bytes under a name of their own
+ * (unless `zstd: false`: a publisher without zstd stores gzip only).
  */
 export function putScpCollection(
   source: InMemoryContentSource,
   path: string,
   lines = Buffer.from(SCP_LINES, 'utf8'),
-  options: { identity?: boolean } = {},
+  options: { identity?: boolean; zstd?: boolean } = {},
 ): { gzip: Buffer; zstd: Buffer; checksum: string } {
   const checksum = `sha256:${sha256Hex(lines)}`;
   const gzip = gzipSync(lines);
@@ -112,12 +113,13 @@ export function putScpCollection(
     etag: scpEtag(checksum, 'gzip'),
     descriptor: {
       ...collection,
-      variants: { zstd: `${path}?encoding=zstd` },
+      ...(options.zstd === false ? {} : { variants: { zstd: `${path}?encoding=zstd` } }),
       ...(options.identity === false
         ? {}
         : { identity: { size: lines.length, contentDigest: contentDigestOf(lines) } }),
     },
   });
+  if (options.zstd === false) return { gzip, zstd, checksum };
   source.putArtifact({
     name: `${path}?encoding=zstd`,
     contentEncoding: 'zstd',

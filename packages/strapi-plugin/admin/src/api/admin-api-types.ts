@@ -23,4 +23,5 @@ export type RebuildStarted = Json<AdminApi.RebuildStarted>;
 export type CurrentRebuild = Json<AdminApi.CurrentRebuild>;
 
 export type SiteCheck = Json<AdminApi.SiteCheck>;
+export type CheckTarget = AdminApi.CheckTarget;
 export type CheckStatus = SiteCheck['report']['checks'][number]['status'];

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { PLUGIN_ID } from '../pluginId';
 import type {
+  CheckTarget,
   CurrentRebuild,
   Overview,
   RebuildStarted,
@@ -20,7 +21,7 @@ export function useAdminApi() {
       saveSettings: async (settings: RuntimeSettings) =>
         (await put<SettingsDescription>(`/${PLUGIN_ID}/settings`, settings)).data,
       resetSettings: async () => (await del<SettingsDescription>(`/${PLUGIN_ID}/settings`)).data,
-      check: async (target: SiteCheck['target']) =>
+      check: async (target: CheckTarget) =>
         (await post<SiteCheck>(`/${PLUGIN_ID}/check`, { target })).data,
       rebuild: async () => (await post<RebuildStarted>(`/${PLUGIN_ID}/rebuild`)).data.job,
       rebuildStatus: async () => (await get<CurrentRebuild>(`/${PLUGIN_ID}/rebuild`)).data.job,

@@ -44,7 +44,10 @@ export function CheckResults({ check }: { check: SiteCheck }) {
           id: getTranslation('check.target.public'),
           defaultMessage: 'public origin',
         })
-      : formatMessage({ id: getTranslation('check.target.server'), defaultMessage: 'this server' });
+      : formatMessage({
+          id: getTranslation('check.target.server'),
+          defaultMessage: 'this Strapi server, under the public URLs',
+        });
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Flex
@@ -97,6 +100,7 @@ export function CheckResults({ check }: { check: SiteCheck }) {
           )}
         </Badge>
       </Flex>
+      {check.reason ? <Typography textColor="neutral600">{check.reason}</Typography> : null}
       {report.budgetSpent ? (
         <Typography textColor="warning600">
           {formatMessage(

@@ -10,7 +10,7 @@ import {
 import { ArrowClockwise, Check } from '@strapi/icons';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
-import type { Overview, RebuildJob, SiteCheck } from '../api/admin-api-types';
+import type { CheckTarget, Overview, RebuildJob, SiteCheck } from '../api/admin-api-types';
 import { apiProblem, useAdminApi } from '../api/use-admin-api';
 import { CheckResults } from '../components/CheckResults';
 import { ContentTable } from '../components/ContentTable';
@@ -38,7 +38,7 @@ export function HealthPage() {
   const { allowedActions } = useRBAC(REBUILD_PERMISSIONS);
   const [overview, setOverview] = useState<Overview>();
   const [failed, setFailed] = useState<string>();
-  const [target, setTarget] = useState<SiteCheck['target']>('public');
+  const [target, setTarget] = useState<CheckTarget>('auto');
   const [checking, setChecking] = useState(false);
   const [check, setCheck] = useState<SiteCheck>();
   const [job, setJob] = useState<RebuildJob>();
@@ -248,8 +248,14 @@ export function HealthPage() {
                     })}
                     size="S"
                     value={target}
-                    onChange={(value) => setTarget(value as SiteCheck['target'])}
+                    onChange={(value) => setTarget(value as CheckTarget)}
                   >
+                    <SingleSelectOption value="auto">
+                      {formatMessage({
+                        id: getTranslation('health.check.target.auto'),
+                        defaultMessage: 'What agents see (automatic)',
+                      })}
+                    </SingleSelectOption>
                     <SingleSelectOption value="public">
                       {formatMessage({
                         id: getTranslation('health.check.target.public'),

@@ -68,11 +68,19 @@ export interface RebuildJobStatus {
   error?: string;
 }
 
-/** `public`: the configured public origin, as agents see it; `server`: this Strapi, directly. */
-export type CheckTarget = 'public' | 'server';
+/**
+ * What Check now is asked to validate: `public`, the configured public origin as agents see it;
+ * `server`, the same URLs sent to this Strapi; `auto`, the public origin when it serves the
+ * agent endpoints, this Strapi otherwise (plan-site-check.ts).
+ */
+export type CheckTarget = 'auto' | 'public' | 'server';
+/** What a check validated. */
+export type SiteCheckTarget = 'public' | 'server';
 
 export interface SiteCheck {
-  target: CheckTarget;
+  target: SiteCheckTarget;
+  /** Which target and why, e.g. that the public origin does not serve the endpoints yet. */
+  reason: string;
   report: ValidationReport;
 }
 

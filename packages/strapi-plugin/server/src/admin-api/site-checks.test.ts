@@ -21,16 +21,28 @@ describe('SiteChecks', () => {
       calls.push([origin, options]);
       return new Promise((resolve) => (finish = resolve));
     });
-    const a = checks.run('server', 'http://127.0.0.1:1');
-    const b = checks.run('server', 'http://127.0.0.1:1');
-    expect(calls).toEqual([['http://127.0.0.1:1', CHECK_BUDGET]]);
+    const plan = {
+      target: 'server' as const,
+      origin: 'https://example.com',
+      connectTo: 'http://127.0.0.1:1',
+      rootRedirect: 'read' as const,
+      reason: 'asked',
+    };
+    const a = checks.run(plan);
+    const b = checks.run(plan);
+    expect(calls).toEqual([
+      [
+        'https://example.com',
+        { ...CHECK_BUDGET, connectTo: 'http://127.0.0.1:1', rootRedirect: 'read' },
+      ],
+    ]);
     expect(checks.last).toBeUndefined();
-    const report = { origin: 'http://127.0.0.1:1', ok: true } as ValidationReport;
+    const report = { origin: 'https://example.com', ok: true } as ValidationReport;
     finish(report);
-    expect(await a).toEqual({ target: 'server', report });
+    expect(await a).toEqual({ target: 'server', reason: 'asked', report });
     expect(await b).toBe(await a);
-    expect(checks.last).toEqual({ target: 'server', report });
-    void checks.run('server', 'http://127.0.0.1:1');
+    expect(checks.last).toEqual({ target: 'server', reason: 'asked', report });
+    void checks.run(plan);
     expect(calls).toHaveLength(2);
     finish(report);
     await checks.whenIdle();
@@ -40,8 +52,9 @@ describe('SiteChecks', () => {
     const checks = new SiteChecks(async () => {
       throw new Error('boom');
     });
-    await expect(checks.run('public', 'https://example.com')).rejects.toThrow('boom');
+    const plan = { target: 'public' as const, origin: 'https://example.com', reason: 'asked' };
+    await expect(checks.run(plan)).rejects.toThrow('boom');
     expect(checks.last).toBeUndefined();
-    await expect(checks.run('public', 'https://example.com')).rejects.toThrow('boom');
+    await expect(checks.run(plan)).rejects.toThrow('boom');
   });
 });

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { validateSite, type ValidateSiteOptions, type ValidationReport } from '@agent-ready/client';
 import type { CheckTarget, SiteCheck } from './answer-types';
+import type { SiteCheckPlan } from './plan-site-check';
 
-export const CHECK_TARGETS: readonly CheckTarget[] = ['public', 'server'];
+export const CHECK_TARGETS: readonly CheckTarget[] = ['auto', 'public', 'server'];
 
 /**
  * What one "check now" may spend: a sample of documents, bounded requests, bytes and time, so a
@@ -35,13 +36,19 @@ export class SiteChecks {
     return this.lastCheck;
   }
 
-  run(target: CheckTarget, origin: string): Promise<SiteCheck> {
-    const key = `${target} ${origin}`;
+  run(plan: SiteCheckPlan): Promise<SiteCheck> {
+    const { target, origin, connectTo, rootRedirect, reason } = plan;
+    const key = `${target} ${origin} ${connectTo ?? ''}`;
     const existing = this.running.get(key);
     if (existing) return existing;
-    const run = this.validate(origin, CHECK_BUDGET)
+    const options = {
+      ...CHECK_BUDGET,
+      ...(connectTo ? { connectTo } : {}),
+      ...(rootRedirect ? { rootRedirect } : {}),
+    };
+    const run = this.validate(origin, options)
       .then((report) => {
-        const check = { target, report };
+        const check = { target, reason, report };
         this.lastCheck = check;
         return check;
       })

@@ -3,6 +3,7 @@ import type { CheckTarget, CurrentRebuild, RebuildStarted } from '../admin-api/a
 import { StoreUnavailableError } from '@agent-ready/store';
 import { collectOverview } from '../admin-api/collect-overview';
 import { describeSettings } from '../admin-api/describe-settings';
+import { planSiteCheck } from '../admin-api/plan-site-check';
 import { CHECK_TARGETS, listeningOrigin } from '../admin-api/site-checks';
 import { ConfigProblemsError, type ConfigProblem } from '../config/validate-plugin-config';
 import type { RequiredSetting } from '../config/required-settings';
@@ -148,13 +149,15 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
     async check(ctx) {
       const body = ctx.request.body ?? {};
       if (!isObject(body)) {
-        invalid(ctx, [{ field: '', message: 'send { "target": "public" | "server" } or nothing' }]);
+        invalid(ctx, [
+          { field: '', message: 'send { "target": "auto" | "public" | "server" } or nothing' },
+        ]);
         return;
       }
       const problems: ConfigProblem[] = Object.keys(body)
         .filter((key) => key !== 'target')
         .map((key) => ({ field: key, message: 'unknown key (known: target)' }));
-      const target = (body.target ?? 'public') as CheckTarget;
+      const target = (body.target ?? 'auto') as CheckTarget;
       if (!CHECK_TARGETS.includes(target)) {
         problems.push({ field: 'target', message: `must be one of ${CHECK_TARGETS.join(', ')}` });
       }
@@ -162,16 +165,17 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
         invalid(ctx, problems);
         return;
       }
-      const origin =
-        target === 'public'
-          ? runtime().config.site.origin
-          : listeningOrigin(strapi.server.httpServer.address());
-      if (!origin) {
+      const { config } = runtime();
+      const plan = await planSiteCheck(target, {
+        origin: config.site.origin,
+        server: listeningOrigin(strapi.server.httpServer.address()),
+        rootPage: config.rootPage ?? 'admin-redirect',
+      });
+      if (!plan) {
         fail(ctx, 409, 'ConflictError', 'this server is not listening on a TCP address');
         return;
       }
-      const check = await runtime().siteChecks.run(target, origin);
-      ctx.body = check;
+      ctx.body = await runtime().siteChecks.run(plan);
     },
 
     async rebuildStatus(ctx) {

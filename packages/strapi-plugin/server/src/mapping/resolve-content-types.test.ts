@@ -40,6 +40,15 @@ const schemas: Record<string, StrapiSchema> = {
     info: { singularName: 'home', pluralName: 'homes' },
     attributes: { name: { type: 'string' }, intro: { type: 'blocks' } },
   },
+  // Strapi's example Article: its text is in a dynamic zone, no blocks or rich-text field.
+  'api::post.post': {
+    info: { singularName: 'post', pluralName: 'posts' },
+    attributes: {
+      title: { type: 'string' },
+      slug: { type: 'uid' },
+      blocks: { type: 'dynamiczone', components: ['shared.quote', 'shared.media'] },
+    },
+  },
   'api::bare.bare': {
     info: { singularName: 'bare', pluralName: 'bares' },
     attributes: { label: { type: 'string' }, code: { type: 'integer' } },
@@ -97,6 +106,12 @@ describe('resolveContentTypes', () => {
       ['body', 'excerpt', 'locale', 'slug', 'title', 'updatedAt'].sort(),
     );
     expect(type.query.populate).toEqual({});
+  });
+
+  it('`true` takes the first dynamic zone as the body when there is no blocks/richtext field', () => {
+    const type = resolveContentTypes({ 'api::post.post': true }, lookup).get('api::post.post')!;
+    expect(type.body).toMatchObject([{ attribute: 'blocks', type: 'dynamiczone' }]);
+    expect(type.url.source).toBe('/posts/{slug}/');
   });
 
   it('single types default to /{singularName}/; no uid attribute means {documentId}', () => {

@@ -283,16 +283,18 @@ function resolveOne(
       : (mapping.published ?? r.firstOf(['firstPublishedAt'], DATE_TYPES));
   const published = publishedName ? r.scalar('published', publishedName, DATE_TYPES) : undefined;
 
+  const firstOfType = (types: string[]) =>
+    Object.entries(schema.attributes).find(
+      ([name, a]) =>
+        types.includes(a.type) && !a.private && !lookup.privateAttributes?.includes(name),
+    )?.[0];
+  // The default body: the first blocks or rich-text field, else the first dynamic zone (the
+  // `blocks` zone of Strapi's example Article).
   const bodyNames =
     mapping.body === undefined
-      ? [
-          Object.entries(schema.attributes).find(
-            ([name, a]) =>
-              (a.type === 'blocks' || a.type === 'richtext') &&
-              !a.private &&
-              !lookup.privateAttributes?.includes(name),
-          )?.[0],
-        ].filter((n): n is string => n !== undefined)
+      ? [firstOfType(['blocks', 'richtext']) ?? firstOfType(['dynamiczone'])].filter(
+          (n): n is string => n !== undefined,
+        )
       : Array.isArray(mapping.body)
         ? mapping.body
         : [mapping.body];

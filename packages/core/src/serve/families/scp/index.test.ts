@@ -108,6 +108,17 @@ describe('SCP endpoints', () => {
     expect((await get(PATH, { 'accept-encoding': 'identity' })).body).toEqual(gzip);
   });
 
+  it('never offers zstd for a collection stored gzip only (a publisher without zstd)', async () => {
+    const { source, get } = testSite();
+    const { gzip } = putScpCollection(source, PATH, undefined, { zstd: false });
+    const lines = Buffer.from(SCP_LINES, 'utf8');
+    const zstdOnly = await get(PATH, { 'accept-encoding': 'zstd' });
+    expect([zstdOnly.status, zstdOnly.headers['content-encoding']]).toEqual([200, undefined]);
+    expect(await bodyOf(zstdOnly)).toEqual(lines);
+    expect((await get(PATH, { 'accept-encoding': 'zstd, gzip' })).body).toEqual(gzip);
+    expect((await get(PATH, { 'accept-encoding': 'zstd, identity;q=0' })).status).toBe(406);
+  });
+
   it('streams a collection too big to hold in memory, by range from storage', async () => {
     const { get, source } = site();
     // Serving never reads inside the stored bytes: any bytes past the limit stand for them.

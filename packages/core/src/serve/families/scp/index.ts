@@ -42,6 +42,8 @@ function isScpArtifact(artifact: StoredArtifactView | undefined): artifact is Sc
   return artifact?.descriptor.family === SCP_FAMILY;
 }
 
+const GZIP_ONLY = ['gzip', 'identity'] as const;
+
 type Negotiated =
   { send: ScpArtifact } | { decode: IdentityRepresentation; checksum: string } | 'not-acceptable';
 
@@ -60,9 +62,13 @@ function createScpEndpoint(context: FamilyContext): FamilyEndpoint {
   async function negotiate(request: AgentRequest, found: ScpArtifact): Promise<Negotiated> {
     const { descriptor } = found;
     const collection = descriptor.kind === 'collection' ? descriptor : undefined;
-    if (!collection?.variants) return { send: found };
-    const coding = chooseScpEncoding(headerValue(request.headers, 'accept-encoding'));
-    if (coding === 'zstd') {
+    if (!collection) return { send: found };
+    // Stored without zstd where the publisher had none (gzip only): never offered then.
+    const coding = chooseScpEncoding(
+      headerValue(request.headers, 'accept-encoding'),
+      collection.variants ? undefined : GZIP_ONLY,
+    );
+    if (coding === 'zstd' && collection.variants) {
       const zstd = await source.artifactMeta(collection.variants.zstd);
       return { send: isScpArtifact(zstd) ? zstd : found };
     }

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkCli } from './cli-global';
+import { checkExpressApp, type AppContext } from './express-apps';
+import { lintPackages } from './lint-packages';
+import { packPackages, tarballsFor } from './pack-packages';
+import { runCommand } from './run-command';
+import { checkStrapiApp } from './strapi-app';
+import { exitWith } from './exit-with';
+
+/**
+ * A stranger's first hour, automated (docs/testing.md): every public package packed, publint
+ * and arethetypeswrong on each tarball, then fresh apps installed from the tarballs running the
+ * READMEs' marked code blocks: Express 5 (ESM, CommonJS, TypeScript under node16 and bundler),
+ * Express 4, a create-strapi-app TypeScript app, the CLI installed globally. Everything it
+ * installs and caches lives in one temp folder, removed at the end unless something failed
+ * (then its logs tell what) or AGENT_READY_INSTALL_TEST_KEEP=1.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..', '..');
+
+async function timed(name: string, run: () => Promise<string[]>): Promise<string[]> {
+  const started = Date.now();
+  process.stdout.write(`install-test: ${name}…\n`);
+  try {
+    const problems = await run();
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    process.stdout.write(
+      `install-test: ${name} ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`} (${seconds} s)\n`,
+    );
+    return problems.map((problem) => `${name}: ${problem}`);
+  } catch (error) {
+    process.stdout.write(`install-test: ${name} failed\n`);
+    return [`${name}: ${(error as Error).stack ?? String(error)}`];
+  }
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'agent-ready-install-test-'));
+  const logs = join(work, 'logs');
+  mkdirSync(logs);
+  const log = (name: string) => join(logs, `${name}.log`);
+  const problems: string[] = [];
+  try {
+    // Built as they are now (turbo's cache makes this a no-op right after `npm test`).
+    await runCommand('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=./packages/*'], {
+      cwd: repo,
+      log: log('build'),
+    });
+    const packed = await packPackages(repo, join(work, 'tarballs'), log('pack'));
+    const ctx = (name: string): AppContext => ({
+      repo,
+      work,
+      cache: join(work, 'npm-cache'),
+      log: log(name),
+      tarballsFor: (names) => tarballsFor(packed, names),
+    });
+    const bin = join(repo, 'packages', 'install-test', 'node_modules', '.bin');
+    problems.push(
+      ...(await timed('publint and attw', () => lintPackages(packed, bin, log('lint')))),
+    );
+    // Strapi (the longest) beside the rest: two cores, mostly network and one compiler each.
+    const results = await Promise.all([
+      timed('strapi app', () => checkStrapiApp(ctx('strapi'))),
+      (async () => [
+        ...(await timed('express 5 app', () => checkExpressApp(ctx('express5'), 5))),
+        ...(await timed('cli and client', () => checkCli(ctx('cli'), packed))),
+        ...(await timed('express 4 app', () => checkExpressApp(ctx('express4'), 4))),
+      ])(),
+    ]);
+    problems.push(...results.flat());
+  } finally {
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    process.stdout.write(`install-test: ${problems.length} problem(s) in ${seconds} s\n`);
+    for (const problem of problems) process.stdout.write(`\n✗ ${problem}\n`);
+    if (process.env.AGENT_READY_INSTALL_TEST_KEEP === '1' || problems.length > 0)
+      process.stdout.write(`\nlogs and apps: ${work}\n`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+  return problems.length === 0 ? 0 : 1;
+}
+
+exitWith(main);

@@ -1,0 +1,160 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkServedSite, waitForStatus } from './check-served-site';
+import type { AppContext } from './express-apps';
+import { nativeModules } from './native-modules';
+import { npm, withTarballs } from './npm-install';
+import { readmeBlock, readmeBlocks, servedPaths, shellCommands } from './readme-blocks';
+import { runCommand } from './run-command';
+import { freePort, startProcess, unlessExited } from './start-process';
+
+const CREATE_STRAPI_APP = 'create-strapi-app@5.54.0';
+const ARTICLE = 'api::article.article';
+
+/** The README's pool hook, put where it says: beside `useNullAsDefault: true` of SQLite. */
+function addPoolHook(databaseTs: string, hook: string): string {
+  const anchor = 'useNullAsDefault: true,';
+  if (!databaseTs.includes(anchor)) throw new Error(`config/database.ts has no "${anchor}"`);
+  return databaseTs.replace(anchor, `${anchor}\n${hook}`);
+}
+
+async function adminApi(
+  origin: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/**
+ * A Strapi app made by create-strapi-app (TypeScript, SQLite, the example content types, no
+ * example data), the plugin installed from the tarballs and configured as the README says,
+ * built and started with `npm run build` / `npm run start`; an editor's publish, unpublish and
+ * delete through the admin API, and what agents then get; Check now with the defaults. The
+ * plugin must add no native module to the app (compared before and after its install).
+ */
+export async function checkStrapiApp(ctx: AppContext): Promise<string[]> {
+  const readme = join(ctx.repo, 'packages/strapi-plugin/README.md');
+  const blocks = readmeBlocks(readme);
+  const dir = join(ctx.work, 'strapi-app');
+  const env = { STRAPI_TELEMETRY_DISABLED: 'true', npm_config_cache: ctx.cache };
+  await runCommand(
+    'npx',
+    [
+      '-y',
+      CREATE_STRAPI_APP,
+      'strapi-app',
+      '--ts',
+      '--use-npm',
+      '--install',
+      '--skip-cloud',
+      '--example',
+      '--no-git-init',
+      '--dbclient',
+      'sqlite',
+      // Without it the generated .env says DATABASE_FILENAME= (empty), which Strapi cannot open.
+      '--dbfile',
+      '.tmp/data.db',
+      '--no-run',
+      '--non-interactive',
+    ],
+    { cwd: ctx.work, env, log: ctx.log },
+  );
+  const problems: string[] = [];
+  const nativeBefore = nativeModules(dir);
+  for (const command of shellCommands(readmeBlock(blocks, 'install', readme))) {
+    await npm(withTarballs(command.slice(1), ctx.tarballsFor), {
+      cwd: dir,
+      cache: ctx.cache,
+      log: ctx.log,
+    });
+  }
+  const added = nativeModules(dir).filter((module) => !nativeBefore.includes(module));
+  if (added.length > 0) problems.push(`the plugin added native modules: ${added.join(', ')}`);
+
+  writeFileSync(join(dir, 'config/plugins.ts'), readmeBlock(blocks, 'config/plugins.ts', readme));
+  const databaseTs = join(dir, 'config/database.ts');
+  const hook = readmeBlock(blocks, 'config/database.ts sqlite pool', readme);
+  writeFileSync(databaseTs, addPoolHook(readFileSync(databaseTs, 'utf8'), hook));
+  await runCommand('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: dir, log: ctx.log });
+  await runCommand('npm', ['run', 'build'], { cwd: dir, env, log: ctx.log });
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const strapi = startProcess('npm', ['run', 'start'], {
+    cwd: dir,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    log: ctx.log,
+  });
+  try {
+    await unlessExited(strapi, waitForStatus(origin, '/llm-sitemap.json', 200, 180_000));
+    const registered = await fetch(`${origin}/admin/register-admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstname: 'Install',
+        lastname: 'Test',
+        email: 'install-test@example.com',
+        password: 'Install-test-2026',
+      }),
+    });
+    const token = ((await registered.json()) as { data: { token: string } }).data.token;
+    const publish = async (slug: string) => {
+      const created = await adminApi(
+        origin,
+        token,
+        'POST',
+        `/content-manager/collection-types/${ARTICLE}/actions/publish`,
+        {
+          title: `Hello ${slug}`,
+          slug,
+          description: 'A first article.',
+          blocks: [{ __component: 'shared.rich-text', body: `The **${slug}** article.` }],
+        },
+      );
+      return (created.data as { documentId: string }).documentId;
+    };
+    const hello = await publish('hello');
+    const gone = await publish('gone');
+    const mPath = '/articles/hello/llm.json';
+    await waitForStatus(origin, mPath, 200);
+    await waitForStatus(origin, '/articles/gone/llm.json', 200);
+    problems.push(
+      ...(await checkServedSite(origin, mPath, servedPaths(readmeBlock(blocks, 'served', readme)))),
+    );
+    const twin = await fetch(`${origin}/articles/hello/index.html.md`);
+    const twinText = await twin.text();
+    if (twin.status !== 200 || !twinText.includes('**hello**'))
+      problems.push(`Markdown twin: ${twin.status} ${twinText.slice(0, 200)}`);
+
+    const check = (await adminApi(origin, token, 'POST', '/agent-ready/check', {})) as {
+      target: string;
+      reason: string;
+      report: { summary: { pass: number; fail: number; notTested: number } };
+    };
+    const { summary } = check.report;
+    if (check.target !== 'server' || summary.pass <= summary.notTested)
+      problems.push(
+        `Check now with the defaults: ${JSON.stringify({ ...check, report: summary })}`,
+      );
+    process.stdout.write(`  Check now: ${check.target}, ${JSON.stringify(summary)}\n`);
+
+    const base = `/content-manager/collection-types/${ARTICLE}`;
+    await adminApi(origin, token, 'POST', `${base}/${hello}/actions/unpublish`, {});
+    await waitForStatus(origin, mPath, 404);
+    await adminApi(origin, token, 'DELETE', `${base}/${gone}`);
+    await waitForStatus(origin, '/articles/gone/llm.json', 410);
+  } finally {
+    await strapi.stop();
+  }
+  return problems;
+}
