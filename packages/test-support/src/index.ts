@@ -12,3 +12,4 @@ export {
 } from './test-namespace';
 export { waitForState } from './wait-for-state';
 export { checkGeneratedReadme, UPDATE_README_ENV } from './check-generated-readme';
+export * from './varnish';
