@@ -21,3 +21,4 @@ export * from './metrics-store';
 export * from './serving-metrics';
 export * from './open-agent-site';
 export * from './drop-agent-tables';
+export * from './edge';
