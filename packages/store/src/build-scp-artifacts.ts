@@ -25,6 +25,8 @@ import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { planDeltaParts } from './plan-delta-parts';
+import { publishSealedCollections, type WrittenScpCollection } from './publish-sealed-collections';
+import type { ScpCollectionHost } from './scp-object-storage';
 import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-shards';
 
 const PERIOD_MS = { hourly: 3_600_000, daily: 86_400_000 } as const;
@@ -34,14 +36,9 @@ export function zstdVariantName(path: string): string {
   return `${path}?encoding=zstd`;
 }
 
-interface WrittenCollection {
+interface WrittenCollection extends WrittenScpCollection {
   path: string;
-  section: string;
   pages: number;
-  generated: string;
-  since?: string;
-  period?: string;
-  gzip: { file: string; size: number };
   artifacts: ArtifactInput[];
 }
 
@@ -116,11 +113,10 @@ async function writeCollection(
   ];
   return {
     path,
-    section: metadata.section,
     pages: result.pages,
-    generated: metadata.generated,
-    ...(metadata.since ? { since: metadata.since } : {}),
+    checksum,
     gzip: { file: gzip!.file, size: gzip!.size },
+    zstd: { file: zstd!.file, size: zstd!.size },
     artifacts,
   };
 }
@@ -157,7 +153,14 @@ const DEFAULT_DELTA_PART_PAGES = 1_000;
  * the size of the site or the number of changes the day already had, and big snapshots are
  * rebuilt rarely.
  */
-export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
+export function scpArtifactBuilder(
+  options: AgentSiteOptions,
+  hosting: {
+    /** Sealed collections uploaded there and advertised at its URLs (object storage). */
+    collections?: ScpCollectionHost;
+  } = {},
+): ArtifactBuilder {
+  const host = hosting.collections;
   const settings = options.scp === false ? undefined : (options.scp ?? {});
   const origin = options.site.origin;
   const basePath = (settings?.basePath ?? '/scp').replace(/\/$/, '');
@@ -168,7 +171,14 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
   // Page sitemaps follow the JSON sitemap's shards: part n lists the pages of shard n.
   const itemsPerPart = options.sitemap?.maxItemsPerShard ?? DEFAULT_SITEMAP_SHARD_ITEMS;
   const partPages = settings?.deltaPartPages ?? DEFAULT_DELTA_PART_PAGES;
-  const settingsKey = JSON.stringify(['scp', 4, origin, settings, itemsPerPart]);
+  const settingsKey = JSON.stringify([
+    'scp',
+    4,
+    origin,
+    settings,
+    itemsPerPart,
+    ...(host ? [host.key] : []),
+  ]);
   const sitemapName = `${basePath}/sitemap.xml`;
   const pagesIndexName = `${basePath}/sitemap-pages.xml`;
   const pagesPartName = (number: number) => `${basePath}/sitemap-pages-${number}.xml`;
@@ -254,6 +264,8 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       for (const [section, state] of Object.entries(previous.sections)) {
         const lastChange = await context.lastCommitMs({ section });
         if (snapshotStale(state.snapshot, lastChange, context.now.getTime())) return true;
+        // Installed artifacts current, the section's not: its last build failed (an upload).
+        if (lastChange > state.commitMs) return true;
       }
       return false;
     },
@@ -288,6 +300,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
       const artifacts: ArtifactInput[] = [];
       const keep: string[] = [];
       const keepCollection = (path: string) => keep.push(path, zstdVariantName(path));
+      const written = new Map<string, WrittenCollection>();
       const pageParts = await needsParts(context, itemsPerPart);
       const state: ScpSitemapBuild = {
         settingsKey,
@@ -309,7 +322,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
                 afterChanges));
         if (rebuildSnapshot) {
           const generated = formatScpTimestamp(new Date(lastChange));
-          const written = await writeCollection(
+          const snapshotWritten = await writeCollection(
             context,
             `${basePath}/${section}-snapshot.scp`,
             origin,
@@ -317,15 +330,16 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
             { section },
           );
           // A section with no public page left is gone, deltas and all.
-          if (written.pages === 0) continue;
-          artifacts.push(...written.artifacts);
+          if (snapshotWritten.pages === 0) continue;
+          artifacts.push(...snapshotWritten.artifacts);
+          written.set(snapshotWritten.path, snapshotWritten);
           snapshot = {
-            path: written.path,
+            path: snapshotWritten.path,
             generated,
             commitMs: lastChange,
             builtAtMs: now,
-            pages: written.pages,
-            size: written.gzip.size,
+            pages: snapshotWritten.pages,
+            size: snapshotWritten.gzip.size,
           };
         } else keepCollection(snapshot!.path);
 
@@ -354,6 +368,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           );
           if (delta.pages === 0) continue;
           artifacts.push(...delta.artifacts);
+          written.set(delta.path, delta);
           deltas.push({
             ...part,
             path: delta.path,
@@ -383,11 +398,22 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
           });
         }
       }
+      // Sealed collections at their object storage URLs, the rest at the origin's paths.
+      const advertised = host
+        ? await publishSealedCollections(
+            context,
+            host,
+            { state, previous, partPages },
+            written,
+            zstdVariantName,
+          )
+        : new Map<string, string>();
+      const urlOf = (path: string) => advertised.get(path) ?? normalizeUri(`${origin}${path}`);
       const expires = (generated: string, ms: number) => new Date(Date.parse(generated) + ms);
       const sections = Object.entries(state.sections);
       const collections: ScpSitemapCollectionInput[] = sections.map(([section, s]) => ({
         section,
-        url: normalizeUri(`${origin}${s.snapshot.path}`),
+        url: urlOf(s.snapshot.path),
         generated: s.snapshot.generated,
         expires: expires(s.snapshot.generated, 86_400_000),
         pages: s.snapshot.pages,
@@ -397,7 +423,7 @@ export function scpArtifactBuilder(options: AgentSiteOptions): ArtifactBuilder {
         s.deltas.map((d) => ({
           section,
           period: d.period,
-          url: normalizeUri(`${origin}${d.path}`),
+          url: urlOf(d.path),
           generated: d.generated,
           since: d.since,
           expires: expires(d.generated, period * retention),

@@ -22,3 +22,4 @@ export * from './serving-metrics';
 export * from './open-agent-site';
 export * from './drop-agent-tables';
 export * from './edge';
+export * from './scp-object-storage';

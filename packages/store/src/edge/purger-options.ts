@@ -23,7 +23,7 @@ export const purgerOptionsSchema = z.discriminatedUnion(
   'type',
   [
     optionsObject({
-      type: z.literal('varnish'),
+      type: documented(z.literal('varnish'), { description: 'Which cache.' }),
       addresses: documented(z.array(httpUrlOption()).min(1, { error: 'name at least one' }), {
         description:
           'Each Varnish running docs/edge/varnish.vcl, as a base URL (`http://10.0.0.5:6081`): every one gets every purge.',
@@ -35,7 +35,7 @@ export const purgerOptionsSchema = z.discriminatedUnion(
       timeoutMs,
     }),
     optionsObject({
-      type: z.literal('fastly'),
+      type: documented(z.literal('fastly'), { description: 'Which cache.' }),
       serviceId: documented(nonEmptyString('must be the service id'), {
         description: 'The Fastly service to purge.',
       }),
@@ -49,7 +49,7 @@ export const purgerOptionsSchema = z.discriminatedUnion(
       timeoutMs,
     }),
     optionsObject({
-      type: z.literal('cloudflare'),
+      type: documented(z.literal('cloudflare'), { description: 'Which cache.' }),
       zoneId: documented(nonEmptyString('must be the zone id'), {
         description: 'The Cloudflare zone to purge.',
       }),
@@ -63,7 +63,7 @@ export const purgerOptionsSchema = z.discriminatedUnion(
       timeoutMs,
     }),
     optionsObject({
-      type: z.literal('webhook'),
+      type: documented(z.literal('webhook'), { description: 'Which cache.' }),
       url: documented(httpUrlOption(), { description: 'Where signed purge requests are POSTed.' }),
       secret: documented(
         z.string({ error: 'must be at least 16 characters' }).min(16, {
