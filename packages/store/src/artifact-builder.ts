@@ -82,6 +82,8 @@ export interface ArtifactBuildContext {
   countCommittedAfter(options: { section: string; afterMs: number }): Promise<number>;
   /** The installed artifacts of a family: what a builder may keep as they are. */
   installedArtifacts(family: string): Promise<ArtifactMeta[]>;
+  /** The stored bytes of an installed artifact (undefined if a newer build replaced them). */
+  installedBytes(meta: ArtifactMeta): Promise<Buffer | undefined>;
   /** When this build started. */
   now: Date;
   /** A private temporary folder for big outputs, removed after the build. */

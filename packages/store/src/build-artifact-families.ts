@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
-import { listArtifactMeta, readArtifactMeta, type ArtifactInput } from './artifact-rows';
+import {
+  listArtifactMeta,
+  readArtifactBytes,
+  readArtifactMeta,
+  type ArtifactInput,
+} from './artifact-rows';
 import { iteratePublishedRows, iterateRowIds } from './document-rows';
 import { readSequences } from './store-state';
 import type { TableNames } from './table-names';
@@ -117,6 +122,7 @@ export function createBuildContext(
       return Number(row?.n ?? 0);
     },
     installedArtifacts: (family) => listArtifactMeta(knex, t, family),
+    installedBytes: (meta) => readArtifactBytes(knex as Knex, t, meta),
     now: options.now,
     workDir: options.workDir,
   };

@@ -26,6 +26,8 @@ import type { ArtifactInput } from './artifact-rows';
 import { textArtifact } from './artifact-resources';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { planDeltaParts } from './plan-delta-parts';
+import { publishSealedCollections, type WrittenScpCollection } from './publish-sealed-collections';
+import type { ScpCollectionHost } from './scp-object-storage';
 import { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-settings';
 
 const PERIOD_MS = { hourly: 3_600_000, daily: 86_400_000 } as const;
@@ -35,14 +37,9 @@ export function zstdVariantName(path: string): string {
   return `${path}?encoding=zstd`;
 }
 
-interface WrittenCollection {
+interface WrittenCollection extends WrittenScpCollection {
   path: string;
-  section: string;
   pages: number;
-  generated: string;
-  since?: string;
-  period?: string;
-  gzip: { file: string; size: number };
   artifacts: ArtifactInput[];
 }
 
@@ -119,11 +116,10 @@ async function writeCollection(
     });
   return {
     path,
-    section: metadata.section,
     pages: result.pages,
-    generated: metadata.generated,
-    ...(metadata.since ? { since: metadata.since } : {}),
+    checksum,
     gzip: { file: gzip!.file, size: gzip!.size },
+    ...(zstdBytes ? { zstd: { file: zstdBytes.file, size: zstdBytes.size } } : {}),
     artifacts,
   };
 }
@@ -162,9 +158,15 @@ const DEFAULT_DELTA_PART_PAGES = 1_000;
  */
 export function scpArtifactBuilder(
   options: AgentSiteOptions,
-  /** Whether collections are stored in zstd too: where this process has zstd (`hasZstd`). */
-  zstd: boolean = hasZstd(),
+  hosting: {
+    /** Whether collections are stored in zstd too: where this process has zstd (`hasZstd`). */
+    zstd?: boolean;
+    /** Sealed collections uploaded there and advertised at its URLs (object storage). */
+    collections?: ScpCollectionHost;
+  } = {},
 ): ArtifactBuilder {
+  const zstd = hosting.zstd ?? hasZstd();
+  const host = hosting.collections;
   const settings = options.scp === false ? undefined : (options.scp ?? {});
   const origin = options.site.origin;
   const basePath = (settings?.basePath ?? '/scp').replace(/\/$/, '');
@@ -183,6 +185,7 @@ export function scpArtifactBuilder(
     settings,
     itemsPerPart,
     ...(zstd ? [] : ['gzip-only']),
+    ...(host ? [host.key] : []),
   ]);
   const sitemapName = `${basePath}/sitemap.xml`;
   const pagesIndexName = `${basePath}/sitemap-pages.xml`;
@@ -269,6 +272,8 @@ export function scpArtifactBuilder(
       for (const [section, state] of Object.entries(previous.sections)) {
         const lastChange = await context.lastCommitMs({ section });
         if (snapshotStale(state.snapshot, lastChange, context.now.getTime())) return true;
+        // Installed artifacts current, the section's not: its last build failed (an upload).
+        if (lastChange > state.commitMs) return true;
       }
       return false;
     },
@@ -304,6 +309,7 @@ export function scpArtifactBuilder(
       const keep: string[] = [];
       const keepCollection = (path: string) =>
         keep.push(path, ...(zstd ? [zstdVariantName(path)] : []));
+      const written = new Map<string, WrittenCollection>();
       const pageParts = await needsParts(context, itemsPerPart);
       const state: ScpSitemapBuild = {
         settingsKey,
@@ -325,7 +331,7 @@ export function scpArtifactBuilder(
                 afterChanges));
         if (rebuildSnapshot) {
           const generated = formatScpTimestamp(new Date(lastChange));
-          const written = await writeCollection(
+          const snapshotWritten = await writeCollection(
             context,
             zstd,
             `${basePath}/${section}-snapshot.scp`,
@@ -334,15 +340,16 @@ export function scpArtifactBuilder(
             { section },
           );
           // A section with no public page left is gone, deltas and all.
-          if (written.pages === 0) continue;
-          artifacts.push(...written.artifacts);
+          if (snapshotWritten.pages === 0) continue;
+          artifacts.push(...snapshotWritten.artifacts);
+          written.set(snapshotWritten.path, snapshotWritten);
           snapshot = {
-            path: written.path,
+            path: snapshotWritten.path,
             generated,
             commitMs: lastChange,
             builtAtMs: now,
-            pages: written.pages,
-            size: written.gzip.size,
+            pages: snapshotWritten.pages,
+            size: snapshotWritten.gzip.size,
           };
         } else keepCollection(snapshot!.path);
 
@@ -372,6 +379,7 @@ export function scpArtifactBuilder(
           );
           if (delta.pages === 0) continue;
           artifacts.push(...delta.artifacts);
+          written.set(delta.path, delta);
           deltas.push({
             ...part,
             path: delta.path,
@@ -401,11 +409,22 @@ export function scpArtifactBuilder(
           });
         }
       }
+      // Sealed collections at their object storage URLs, the rest at the origin's paths.
+      const advertised = host
+        ? await publishSealedCollections(
+            context,
+            host,
+            { state, previous, partPages },
+            written,
+            zstdVariantName,
+          )
+        : new Map<string, string>();
+      const urlOf = (path: string) => advertised.get(path) ?? normalizeUri(`${origin}${path}`);
       const expires = (generated: string, ms: number) => new Date(Date.parse(generated) + ms);
       const sections = Object.entries(state.sections);
       const collections: ScpSitemapCollectionInput[] = sections.map(([section, s]) => ({
         section,
-        url: normalizeUri(`${origin}${s.snapshot.path}`),
+        url: urlOf(s.snapshot.path),
         generated: s.snapshot.generated,
         expires: expires(s.snapshot.generated, 86_400_000),
         pages: s.snapshot.pages,
@@ -415,7 +434,7 @@ export function scpArtifactBuilder(
         s.deltas.map((d) => ({
           section,
           period: d.period,
-          url: normalizeUri(`${origin}${d.path}`),
+          url: urlOf(d.path),
           generated: d.generated,
           since: d.since,
           expires: expires(d.generated, period * retention),

@@ -15,6 +15,8 @@ export async function dropAgentTables(knex: Knex, tablePrefix?: string): Promise
     t.sitemapShards,
     t.settings,
     t.metrics,
+    t.purgeOutbox,
+    t.purgeStats,
     `${t.migrations}_lock`,
     t.migrations,
   ]) {

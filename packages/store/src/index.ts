@@ -58,3 +58,33 @@ export {
   StoreError,
   StoreUnavailableError,
 } from './store-errors';
+
+// Shared caches in front of the site: purgers, what they have done, collections in object storage.
+export {
+  createCloudflarePurger,
+  createFastlyPurger,
+  createPurger,
+  createVarnishPurger,
+  createWebhookPurger,
+  PurgeError,
+  purgeDeliveryOptionsSchema,
+  purgerOptionsSchema,
+  readPurgeStatus,
+  verifyPurgeWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type CloudflarePurgerOptions,
+  type FastlyPurgerOptions,
+  type Purger,
+  type PurgerOptions,
+  type PurgeStatus,
+  type VarnishPurgerOptions,
+  type WebhookPurgerOptions,
+} from './edge';
+export {
+  createScpObjectStorage,
+  scpObjectStorageOptionsSchema,
+  ScpUploadError,
+  type ScpCollectionHost,
+  type ScpObjectStorageOptions,
+} from './scp-object-storage';

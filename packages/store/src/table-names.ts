@@ -9,6 +9,8 @@ export interface TableNames {
   migrations: string;
   sitemapShards: string;
   settings: string;
+  purgeOutbox: string;
+  purgeStats: string;
 }
 
 export const DEFAULT_TABLE_PREFIX = 'agent_ready_';
@@ -37,5 +39,7 @@ export function tableNames(prefix: string = DEFAULT_TABLE_PREFIX): TableNames {
     migrations: `${prefix}migrations`,
     sitemapShards: `${prefix}sitemap_shards`,
     settings: `${prefix}settings`,
+    purgeOutbox: `${prefix}purge_outbox`,
+    purgeStats: `${prefix}purge_stats`,
   };
 }

@@ -22,7 +22,7 @@ describe.each([
     });
     engine = await RegenerationEngine.open({
       database: databaseConfig('sqlite') as DatabaseOption,
-      builders: [scpArtifactBuilder(options, zstd)],
+      builders: [scpArtifactBuilder(options, { zstd })],
       rebuild: { automatic: false },
     });
   });

@@ -22,3 +22,4 @@ export {
   UPDATE_SURFACE_ENV,
   type Surface,
 } from './public-surface';
+export * from './varnish';

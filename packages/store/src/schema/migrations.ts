@@ -289,4 +289,35 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '014-purge-outbox',
+    async up(knex, t) {
+      // Cache tags whose shared-cache objects must be purged, written in the transaction of the
+      // change that made them stale (edge/purge-outbox): one row per tag, so tags coalesce
+      // across changes until delivered.
+      await knex.schema.createTable(t.purgeOutbox, (table) => {
+        table.string('cache_key', 128).primary();
+        table.bigInteger('enqueued_ms').notNullable();
+        table.integer('attempts').notNullable().defaultTo(0);
+        table.bigInteger('next_attempt_ms').notNullable();
+        /** The delivering instance and until when it may send the row without another taking it. */
+        table.string('lease_holder', 128).nullable();
+        table.bigInteger('lease_until_ms').nullable();
+        table.text('last_error').nullable();
+        table.index(['next_attempt_ms']);
+      });
+      /** One row of counts for the admin view. */
+      await knex.schema.createTable(t.purgeStats, (table) => {
+        table.integer('id').primary();
+        table.bigInteger('keys_sent').notNullable().defaultTo(0);
+        table.bigInteger('requests_sent').notNullable().defaultTo(0);
+        table.bigInteger('failures').notNullable().defaultTo(0);
+        table.bigInteger('last_sent_ms').nullable();
+        table.text('last_error').nullable();
+        table.bigInteger('last_error_ms').nullable();
+        table.boolean('last_error_permanent').nullable();
+      });
+      await knex(t.purgeStats).insert({ id: 1 });
+    },
+  },
 ];

@@ -1,0 +1,418 @@
+import { createHash } from 'node:crypto';
+import http, { type Server } from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express, { type RequestHandler } from 'express';
+import type { AgentDocument } from '@agent-ready/core';
+import {
+  describeWithVarnish,
+  shippedVclPath,
+  startVarnish,
+  waitForState,
+  type VarnishInstance,
+} from '@agent-ready/test-support';
+import { agentReady, type AgentReadyMiddleware } from '../src';
+
+/**
+ * The shipped VCL (docs/edge/varnish.vcl) in a real varnishd in front of the Express adapter on
+ * a real socket: every conditional request an agent may send gets the status and validators it
+ * gets at the origin, whether Varnish serves it from its cache or not; SCP collections keep
+ * their negotiated codings; tagged objects are hits until a purge by key.
+ */
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Over a raw socket: client libraries would decode the gzip and zstd bodies compared here. */
+function send(
+  origin: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin}${path}`,
+      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Varnish names two transactions in X-Varnish when it served a stored object. */
+const isHit = (answer: Answer) => /^\d+ \d+$/.test(String(answer.headers['x-varnish']));
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * What an agent compares between two answers: status, validators, caching fields and, with a
+ * representation, its coding, type, length and bytes. (Varnish's own 304s keep Content-Type
+ * and Content-Encoding, which the origin's leave out: see the VCL's vcl_deliver.)
+ */
+function visible(answer: Answer) {
+  const h = answer.headers;
+  return {
+    status: answer.status,
+    etag: h.etag,
+    lastModified: h['last-modified'],
+    cacheControl: h['cache-control'],
+    vary: h.vary,
+    ...(answer.status === 304
+      ? { body: answer.body.length }
+      : {
+          contentEncoding: h['content-encoding'],
+          contentType: h['content-type'],
+          contentLength: h['content-length'],
+          body: sha256(answer.body),
+        }),
+  };
+}
+
+function post(n: number, body: string): AgentDocument {
+  return {
+    id: `post-${n}`,
+    url: `/posts/${n}/`,
+    title: `Post ${n}`,
+    section: 'posts',
+    body: { format: 'markdown', value: body },
+    modified: `2025-10-0${n}T12:00:00Z`,
+  };
+}
+
+/** The cache tags of a path, as the stand-in below sends them. */
+function tagsOf(path: string): string {
+  const document = /^\/posts\/(\d+)\/llm\.json$/.exec(path);
+  if (document) return `site doc-post-${document[1]} family-m-url`;
+  if (path.startsWith('/scp/')) return 'site family-scp';
+  if (path.startsWith('/llm-sitemap')) return 'site family-sitemap';
+  return 'site';
+}
+
+/** The conditional-request matrix for one resource, as at the origin's representation. */
+function conditionalCases(etag: string, lastModified: string) {
+  const opaque = etag.replace(/^W\//, '');
+  const lm = Date.parse(lastModified);
+  const date = (ms: number) => new Date(ms).toUTCString();
+  const rfc850 = (ms: number) => {
+    const d = new Date(ms);
+    const day = d.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+    const [, dd, mon, yyyy, time] = /^\w+, (\d{2}) (\w{3}) (\d{4}) (\S+) GMT$/.exec(date(ms))!;
+    return `${day}, ${dd}-${mon}-${yyyy!.slice(2)} ${time} GMT`;
+  };
+  const cases: { name: string; method?: string; headers: Record<string, string> }[] = [
+    { name: 'plain', headers: {} },
+    { name: 'single tag, matching', headers: { 'if-none-match': etag } },
+    { name: 'single tag, other', headers: { 'if-none-match': '"sha256-other"' } },
+    { name: 'list with the tag', headers: { 'if-none-match': `"sha256-other", ${etag}` } },
+    { name: 'list without it', headers: { 'if-none-match': '"a", "b"' } },
+    { name: 'star', headers: { 'if-none-match': '*' } },
+    { name: 'weak form of the tag', headers: { 'if-none-match': `W/${opaque}` } },
+    { name: 'weak other', headers: { 'if-none-match': 'W/"sha256-other"' } },
+    // Whitespace around a field value is not part of it (RFC 9110 §5.5): a hit like the tag.
+    { name: 'tag with spaces around', headers: { 'if-none-match': ` ${etag} ` } },
+    { name: 'IMS = Last-Modified', headers: { 'if-modified-since': lastModified } },
+    { name: 'IMS before', headers: { 'if-modified-since': date(lm - 1000) } },
+    { name: 'IMS after', headers: { 'if-modified-since': date(lm + 86_400_000) } },
+    { name: 'IMS in the future', headers: { 'if-modified-since': date(Date.now() + 3e10) } },
+    { name: 'IMS RFC 850 form', headers: { 'if-modified-since': rfc850(lm) } },
+    { name: 'IMS unparseable', headers: { 'if-modified-since': 'yesterday' } },
+    {
+      name: 'other tag and IMS (IMS ignored)',
+      headers: { 'if-none-match': '"sha256-other"', 'if-modified-since': lastModified },
+    },
+    { name: 'If-Match other', headers: { 'if-match': '"sha256-other"' } },
+  ];
+  for (const c of cases.filter((c) => !c.name.startsWith('IMS ') || c.name.includes('='))) {
+    cases.push({ ...c, name: `HEAD, ${c.name}`, method: 'HEAD' });
+  }
+  return cases;
+}
+
+describeWithVarnish('the shipped VCL in front of the Express adapter (real varnishd)', () => {
+  let server: Server;
+  let origin: string;
+  let agent: AgentReadyMiddleware;
+  let varnish: VarnishInstance;
+  /** Requests the origin answered, by path. */
+  let originRequests: string[] = [];
+  /** Whether the origin sends the shared-cache headers (the stand-in below). */
+  let sharedCache = false;
+
+  /**
+   * Stands in for the per-family header policy to come in core (issue 32): where a purger is
+   * configured, agent responses will carry `Surrogate-Control` and `Surrogate-Key`. Until then
+   * this test adds them itself.
+   */
+  const sharedCacheHeaders: RequestHandler = (req, res, next) => {
+    if (sharedCache) {
+      res.setHeader('Surrogate-Control', 'max-age=86400');
+      res.setHeader('Surrogate-Key', tagsOf(req.path));
+    }
+    next();
+  };
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'edge-varnish-'));
+    agent = agentReady({
+      site: { origin: 'https://shop.example', name: 'Shop', language: 'en', overviewPath: '/' },
+      database: { client: 'sqlite', filename: join(dir, 'site.sqlite') },
+      rebuild: { debounceMs: 5, healIntervalMs: 0 },
+      logger: false,
+    });
+    const app = express();
+    app.use((req, _res, next) => {
+      originRequests.push(`${req.method} ${req.path}`);
+      next();
+    });
+    app.use(sharedCacheHeaders);
+    app.use(agent);
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    origin = `http://127.0.0.1:${port}`;
+    for (const n of [1, 2, 3]) await agent.publish(post(n, `The *body* of post ${n}.`));
+    await agent.idle();
+    varnish = await startVarnish({ backend: { port }, purgeToken: 'edge-test-token' });
+  });
+
+  afterAll(async () => {
+    await varnish?.stop();
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+    await agent?.close();
+  });
+
+  beforeEach(() => {
+    originRequests = [];
+  });
+
+  const resources: { name: string; path: string; codings?: (string | undefined)[] }[] = [
+    { name: 'an M-URL', path: '/posts/1/llm.json' },
+    { name: 'the JSON sitemap', path: '/llm-sitemap.json' },
+    {
+      name: 'an SCP collection',
+      path: '/scp/posts-snapshot.scp',
+      // No field (gzip), zstd preferred, gzip, identity only, and gzip refused.
+      codings: [undefined, 'zstd, gzip', 'gzip', 'identity', 'gzip;q=0, identity', '*'],
+    },
+  ];
+
+  /**
+   * Each case at the origin, then twice through Varnish (a miss or pass, then maybe a hit).
+   * Returns the cases whose second answer came from Varnish's cache.
+   */
+  async function expectSameMatrix(path: string, acceptEncoding: string | undefined) {
+    const coding: Record<string, string> = acceptEncoding
+      ? { 'accept-encoding': acceptEncoding }
+      : {};
+    const base = await send(origin, path, { headers: coding });
+    expect(base.status).toBe(200);
+    const mismatches: string[] = [];
+    const hits: string[] = [];
+    for (const c of conditionalCases(base.headers.etag!, base.headers['last-modified']!)) {
+      const options = { method: c.method ?? 'GET', headers: { ...coding, ...c.headers } };
+      const atOrigin = visible(await send(origin, path, options));
+      for (const attempt of ['first', 'second']) {
+        const answer = await send(varnish.origin, path, options);
+        expect(answer.headers['surrogate-control']).toBeUndefined();
+        expect(answer.headers['surrogate-key']).toBeUndefined();
+        expect(answer.headers.xkey).toBeUndefined();
+        if (attempt === 'second' && isHit(answer)) hits.push(c.name);
+        const atEdge = visible(answer);
+        if (JSON.stringify(atEdge) !== JSON.stringify(atOrigin)) {
+          mismatches.push(
+            `${c.name} (${attempt}, AE ${acceptEncoding ?? 'none'}): origin ${JSON.stringify(atOrigin)} edge ${JSON.stringify(atEdge)}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    return hits;
+  }
+
+  /** What the VCL sends to the origin although the object is cached: Varnish would get it wrong. */
+  const PASSED = [
+    'list with the tag',
+    'list without it',
+    'star',
+    'IMS in the future',
+    'IMS RFC 850 form',
+    'IMS unparseable',
+    'If-Match other',
+  ];
+
+  describe.each([
+    ['without shared-cache headers (a site as today)', false],
+    ['with Surrogate-Control and Surrogate-Key (cached at the edge)', true],
+  ])('%s', (_name, cached) => {
+    beforeAll(() => {
+      sharedCache = cached;
+    });
+
+    it.each(resources)(
+      'gives the origin’s status and validators for $name, for the whole conditional matrix',
+      async ({ path, codings }) => {
+        for (const acceptEncoding of codings ?? [undefined, 'gzip']) {
+          const hits = await expectSameMatrix(path, acceptEncoding);
+          const cases = conditionalCases('"x"', new Date(0).toUTCString()).map((c) => c.name);
+          // Cached: everything Varnish can answer as the origin does came from its cache.
+          const cacheable = cases.filter((name) => !PASSED.includes(name.replace(/^HEAD, /, '')));
+          expect(hits).toEqual(cached ? cacheable : []);
+        }
+      },
+    );
+  });
+
+  describe('caching and purging by key', () => {
+    beforeAll(async () => {
+      sharedCache = true;
+      await send(varnish.origin, '/', {
+        method: 'PURGE',
+        headers: { 'xkey-purge': 'site', 'x-purge-token': 'edge-test-token' },
+      });
+    });
+
+    it('answers tagged responses from the cache until the origin’s change is purged by key', async () => {
+      const path = '/posts/2/llm.json';
+      const first = await send(varnish.origin, path);
+      expect(isHit(first)).toBe(false);
+      const before = await varnish.stats();
+      const second = await send(varnish.origin, path, {
+        headers: { 'if-none-match': first.headers.etag! },
+      });
+      expect(second.status).toBe(304);
+      expect(isHit(second)).toBe(true);
+      expect(Number(second.headers.age)).toBeGreaterThanOrEqual(0);
+      expect((await varnish.stats())['MAIN.cache_hit']).toBe(before['MAIN.cache_hit']! + 1);
+      expect(originRequests.filter((r) => r.endsWith(path))).toEqual([`GET ${path}`]);
+
+      await agent.publish(post(2, 'The body of post 2, *edited*.'));
+      await agent.idle();
+      const stale = await send(varnish.origin, path);
+      // Nothing told the cache yet: this is why purges exist.
+      expect(stale.headers.etag).toBe(first.headers.etag);
+      expect(isHit(stale)).toBe(true);
+
+      const purge = await send(varnish.origin, '/', {
+        method: 'PURGE',
+        headers: { 'xkey-purge': 'doc-post-2', 'x-purge-token': 'edge-test-token' },
+      });
+      expect(purge.status).toBe(200);
+      expect(Number(purge.headers['x-purged-objects'])).toBeGreaterThanOrEqual(1);
+
+      const fresh = await send(varnish.origin, path);
+      expect(isHit(fresh)).toBe(false);
+      expect(fresh.headers.etag).not.toBe(first.headers.etag);
+      expect(fresh.headers.etag).toBe((await send(origin, path)).headers.etag);
+      // Another document's object was not touched by that key.
+      await send(varnish.origin, '/posts/3/llm.json');
+      expect(isHit(await send(varnish.origin, '/posts/3/llm.json'))).toBe(true);
+    });
+
+    it('soft purge: the object turns stale and is fetched again', async () => {
+      const path = '/posts/3/llm.json';
+      await send(varnish.origin, path);
+      expect(isHit(await send(varnish.origin, path))).toBe(true);
+      const purge = await send(varnish.origin, '/', {
+        method: 'PURGE',
+        headers: { 'xkey-softpurge': 'doc-post-3', 'x-purge-token': 'edge-test-token' },
+      });
+      expect(purge.status).toBe(200);
+      expect(Number(purge.headers['x-purged-objects'])).toBe(1);
+      originRequests = [];
+      await send(varnish.origin, path);
+      // Served from grace (or fetched at once); either way Varnish went back to the origin.
+      await varnishFetched(path);
+    });
+
+    async function varnishFetched(path: string) {
+      await waitForState(`a fetch of ${path}`, async () =>
+        originRequests.some((r) => r.endsWith(path)) ? true : undefined,
+      );
+    }
+
+    it('refuses purges without the token, and those without keys', async () => {
+      const noToken = await send(varnish.origin, '/', {
+        method: 'PURGE',
+        headers: { 'xkey-purge': 'site' },
+      });
+      expect(noToken.status).toBe(403);
+      const wrongToken = await send(varnish.origin, '/', {
+        method: 'PURGE',
+        headers: { 'xkey-purge': 'site', 'x-purge-token': 'guess' },
+      });
+      expect(wrongToken.status).toBe(403);
+      const noKeys = await send(varnish.origin, '/', {
+        method: 'PURGE',
+        headers: { 'x-purge-token': 'edge-test-token' },
+      });
+      expect(noKeys.status).toBe(400);
+      expect(originRequests).toEqual([]);
+    });
+
+    it('passes Web Bot Auth signed requests, Authorization and Cookie to the origin', async () => {
+      const path = '/posts/1/llm.json';
+      await send(varnish.origin, path);
+      expect(isHit(await send(varnish.origin, path))).toBe(true);
+      originRequests = [];
+      const passed: Record<string, string>[] = [
+        { 'signature-input': 'sig1=("@authority");created=1', signature: 'sig1=:AAAA:' },
+        { 'signature-agent': '"https://agent.example"' },
+        { authorization: 'Bearer x' },
+        { cookie: 'a=b' },
+      ];
+      for (const headers of passed) {
+        const answer = await send(varnish.origin, path, { headers });
+        expect(isHit(answer)).toBe(false);
+      }
+      expect(originRequests).toEqual(Array(4).fill(`GET ${path}`));
+    });
+
+    it('keeps each SCP coding as its own object with its own ETag', async () => {
+      const path = '/scp/posts-snapshot.scp';
+      const codings = { gzip: 'gzip', zstd: 'zstd', identity: 'identity' } as const;
+      const etags = new Set<string>();
+      for (const [expected, field] of Object.entries(codings)) {
+        await send(varnish.origin, path, { headers: { 'accept-encoding': field } });
+        const hit = await send(varnish.origin, path, { headers: { 'accept-encoding': field } });
+        expect(isHit(hit)).toBe(true);
+        expect(hit.headers['content-encoding']).toBe(
+          expected === 'identity' ? undefined : expected,
+        );
+        expect(hit.headers.vary).toBe('Accept-Encoding');
+        etags.add(hit.headers.etag!);
+      }
+      expect(etags.size).toBe(3);
+      expect([...etags].every((etag) => etag.startsWith('"sha256:'))).toBe(true);
+    });
+  });
+
+  it('refuses purges from addresses outside the ACL', async () => {
+    const vcl = readFileSync(shippedVclPath(), 'utf8').replace(
+      /acl agent_ready_purgers \{[^}]*\}/,
+      'acl agent_ready_purgers {\n    "192.0.2.1";\n}',
+    );
+    const port = Number(new URL(origin).port);
+    const outside = await startVarnish({ vcl, backend: { port } });
+    try {
+      const answer = await send(outside.origin, '/', {
+        method: 'PURGE',
+        headers: { 'xkey-purge': 'site' },
+      });
+      expect(answer.status).toBe(403);
+    } finally {
+      await outside.stop();
+    }
+  });
+});

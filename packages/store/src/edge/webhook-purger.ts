@@ -1,0 +1,78 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { batchKeys, sendPurgeRequest, type Purger } from './purger';
+
+export interface WebhookPurgerOptions {
+  /** Where to POST the keys. */
+  url: string;
+  /** The shared secret both sides sign with (at least 16 characters). */
+  secret: string;
+  /** Keys per request (default 1,000). */
+  maxKeysPerRequest?: number;
+  timeoutMs?: number;
+  /** The clock the timestamp is read from (tests). */
+  now?: () => number;
+}
+
+/** The headers a signed purge request carries. */
+export const WEBHOOK_TIMESTAMP_HEADER = 'x-agent-ready-timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'x-agent-ready-signature';
+
+/** `v1=` and the hex HMAC-SHA256, keyed with the secret, of `<timestamp>.<raw body>`. */
+export function signPurgeWebhook(secret: string, timestamp: string, body: string): string {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/**
+ * What a receiver checks before it purges (docs/edge.md): the signature over the timestamp and
+ * the raw body as received (before any JSON parsing), compared in constant time, and a
+ * timestamp no further than `toleranceSeconds` (default 300) from its own clock, so a captured
+ * request cannot be replayed later.
+ */
+export function verifyPurgeWebhook(input: {
+  secret: string;
+  body: string;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  toleranceSeconds?: number;
+  now?: number;
+}): boolean {
+  const { timestamp, signature } = input;
+  if (timestamp === undefined || signature === undefined || !/^\d{1,12}$/.test(timestamp))
+    return false;
+  const skew = Math.abs((input.now ?? Date.now()) / 1000 - Number(timestamp));
+  if (skew > (input.toleranceSeconds ?? 300)) return false;
+  const expected = Buffer.from(signPurgeWebhook(input.secret, timestamp, input.body));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Anything else that caches (Akamai through a small relay, a purge service of your own): a POST
+ * of `{"keys": [...], "soft": false}` as JSON, signed with HMAC-SHA256 over the timestamp and
+ * the body (`verifyPurgeWebhook` checks it). 2xx is success; 429 and 5xx are retried.
+ */
+export function createWebhookPurger(options: WebhookPurgerOptions): Purger {
+  const maxKeysPerRequest = options.maxKeysPerRequest ?? 1000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? Date.now;
+  return {
+    name: 'webhook',
+    maxKeysPerRequest,
+    async purge(keys, { soft = false } = {}) {
+      for (const batch of batchKeys(keys, { maxKeys: maxKeysPerRequest })) {
+        const body = JSON.stringify({ keys: batch, soft });
+        const timestamp = String(Math.floor(now() / 1000));
+        await sendPurgeRequest('webhook', options.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+            [WEBHOOK_SIGNATURE_HEADER]: signPurgeWebhook(options.secret, timestamp, body),
+          },
+          body,
+          timeoutMs,
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import { dropAgentTables, readPurgeStatus, type DatabaseOption, type Dialect } from '../src';
+import { enqueuePurgeKeys, openDatabase, runMigrations, tableNames } from '../src/internal';
+import { startPurgeServer, type PurgeServer } from './fixtures/purge-server';
+
+const WORKER = join(__dirname, 'fixtures', 'purge-worker.ts');
+
+/** Starts a worker process; `onReport` may kill it (SIGKILL) when a report arrives. */
+function startWorker(
+  args: object,
+  onReport?: (report: unknown, kill: () => void) => void,
+): { done: Promise<{ reports: unknown[]; signal: string | null }>; kill(): void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(args)], {
+    cwd: join(__dirname, '..'),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const kill = () => child.kill('SIGKILL');
+  const done = new Promise<{ reports: unknown[]; signal: string | null }>((resolve, reject) => {
+    const reports: unknown[] = [];
+    let output = '';
+    child.on('message', (report) => {
+      reports.push(report);
+      onReport?.(report, kill);
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code !== 0 && signal === null) reject(new Error(`worker exited ${code}: ${output}`));
+      else resolve({ reports, signal });
+    });
+  });
+  return { done, kill };
+}
+
+const runWorker = (args: object, onReport?: (report: unknown, kill: () => void) => void) =>
+  startWorker(args, onReport).done;
+
+describeEachDatabase('the purge outbox across a crash', (dialect) => {
+  let server: PurgeServer;
+  let database: DatabaseOption;
+  let prefix: string;
+
+  beforeEach(async () => {
+    server = await startPurgeServer();
+    database = databaseConfig(dialect) as DatabaseOption;
+    prefix = uniqueTablePrefix();
+    const { knex } = openDatabase(database);
+    await runMigrations(knex, tableNames(prefix), dialect as Dialect);
+    await knex.destroy();
+  });
+
+  afterEach(async () => {
+    const { knex } = openDatabase(database);
+    if (dialect !== 'sqlite') await dropAgentTables(knex, prefix);
+    await knex.destroy();
+    await server.close();
+  });
+
+  it('a process killed with SIGKILL after the commit and before delivery: a fresh process purges', async () => {
+    const keys = ['doc-1', 'family-m-url', 'site'];
+    const { signal } = await runWorker(
+      { mode: 'enqueue', database, prefix, keys },
+      (report, kill) => {
+        if (report === 'COMMITTED') kill();
+      },
+    );
+    expect(signal).toBe('SIGKILL');
+    expect(server.received).toEqual([]);
+
+    const { reports } = await runWorker({
+      mode: 'deliver',
+      database,
+      prefix,
+      purgeUrl: `${server.url}/purge`,
+    });
+    expect(reports).toEqual([{ sent: 3, failed: 0 }]);
+    expect(server.received).toEqual([{ path: '/purge', keys }]);
+    const { knex } = openDatabase(database);
+    expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ waiting: 0, sent: 3 });
+    await knex.destroy();
+  });
+
+  it('a process killed while its purge is in flight: another sends it again once the lease expires', async () => {
+    const { knex } = openDatabase(database);
+    await knex.transaction((trx) => enqueuePurgeKeys(trx, tableNames(prefix), ['doc-7']));
+    await knex.destroy();
+    server.hold();
+    const first = startWorker({
+      mode: 'deliver',
+      database,
+      prefix,
+      purgeUrl: `${server.url}/first`,
+    });
+    await server.arrived(1);
+    // The request reached the cache; whether it purged, the dead process never learnt.
+    first.kill();
+    expect((await first.done).signal).toBe('SIGKILL');
+    server.release();
+    const { knex: check } = openDatabase(database);
+    expect(await readPurgeStatus(check, tableNames(prefix))).toMatchObject({ waiting: 1 });
+    await check.destroy();
+
+    // Still leased: a fresh process sends nothing yet...
+    const early = await runWorker({
+      mode: 'deliver',
+      database,
+      prefix,
+      purgeUrl: `${server.url}/second`,
+    });
+    expect(early.reports).toEqual([{ sent: 0, failed: 0 }]);
+    // ...and once the lease (2 minutes) is over, it sends the key again.
+    const late = await runWorker({
+      mode: 'deliver',
+      database,
+      prefix,
+      purgeUrl: `${server.url}/third`,
+      clockOffsetMs: 121_000,
+    });
+    expect(late.reports).toEqual([{ sent: 1, failed: 0 }]);
+    expect(server.received.filter((r) => r.path !== '/first')).toEqual([
+      { path: '/third', keys: ['doc-7'] },
+    ]);
+  });
+});
