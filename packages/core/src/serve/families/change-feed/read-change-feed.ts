@@ -1,5 +1,6 @@
 import { AgentReadyError } from '../../../errors';
 import type { WebLink } from '../../../http/link-header';
+import type { StoredDocumentView } from '../../agent-content-source';
 
 /**
  * The change feed (an agent-ready extension, docs/change-feed.md): what changed after a cursor,
@@ -29,15 +30,11 @@ export interface ChangeFeedPosition {
 }
 
 /** A row that has been listed publicly at some point, as of its last change. */
-export interface StoredChangeView {
+export interface StoredChangeView extends Pick<
+  StoredDocumentView,
+  'state' | 'visibility' | 'cUrl' | 'mUrl' | 'modified' | 'hash'
+> {
   changeSeq: number;
-  state: 'published' | 'unpublished' | 'deleted';
-  visibility: 'public' | 'protected';
-  cUrl: string;
-  mUrl: string;
-  /** RFC 3339. */
-  modified: string;
-  hash: string | null;
 }
 
 /** What a source offers for the feed (StoreReader implements it). */
