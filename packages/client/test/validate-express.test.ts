@@ -104,6 +104,23 @@ describe('validateSite against the Express adapter', () => {
     }
   });
 
+  it('with pagesElsewhere, fetches no page and leaves the C-URL checks not tested, saying why', async () => {
+    const requested: string[] = [];
+    const report = await validateSite(site.origin, {
+      pagesElsewhere: "the pages are the front-end's",
+      onExchange: (exchange) => requested.push(new URL(exchange.url).pathname),
+    });
+    for (const id of ['tct.c-url.alternate-link', 'tct.c-url.alternate-tag']) {
+      const check = report.checks.find((c) => c.id === id)!;
+      expect([check.status, check.evidence.detail]).toEqual([
+        'not-tested',
+        "the pages are the front-end's",
+      ]);
+    }
+    const pages = DOCUMENTS.map((d) => d.url).filter((url) => url !== '/');
+    expect(requested.filter((path) => pages.includes(path))).toEqual([]);
+  });
+
   it('checks a sharded sitemap through its index; a stale index fails exactly that check', async () => {
     const sharded = await bootExpressSite({ documents: homeAndPosts(6), maxItemsPerShard: 3 });
     try {

@@ -139,12 +139,18 @@ export async function checkStrapiApp(ctx: AppContext): Promise<string[]> {
     const check = (await adminApi(origin, token, 'POST', '/agent-ready/check', {})) as {
       target: string;
       reason: string;
-      report: { summary: { pass: number; fail: number; notTested: number } };
+      report: {
+        summary: { pass: number; fail: number; notTested: number };
+        checks: { id: string; status: string; evidence?: { detail?: string } }[];
+      };
     };
     const { summary } = check.report;
-    if (check.target !== 'server' || summary.pass <= summary.notTested)
+    const failed = check.report.checks
+      .filter((c) => c.status === 'fail')
+      .map((c) => `${c.id}: ${c.evidence?.detail ?? ''}`);
+    if (check.target !== 'server' || summary.pass <= summary.notTested || failed.length > 0)
       problems.push(
-        `Check now with the defaults: ${JSON.stringify({ ...check, report: summary })}`,
+        `Check now with the defaults: ${JSON.stringify({ ...check, report: summary, failed })}`,
       );
     process.stdout.write(`  Check now: ${check.target}, ${JSON.stringify(summary)}\n`);
 

@@ -272,6 +272,10 @@ async function checkCUrl(ctx: ValidationContext, item: TctSitemapItem): Promise<
     rec.notTested(ids, 'C-URLs on another origin are not fetched');
     return;
   }
+  if (ctx.pagesElsewhere) {
+    rec.notTested(ids, ctx.pagesElsewhere);
+    return;
+  }
   await rec.probe(ids, { method: 'GET', url: item.cUrl }, async () => {
     const page = await fetchIdentity(ctx, item.cUrl, { accept: HTML_ACCEPT });
     if (page.status < 200 || page.status > 299) {

@@ -46,6 +46,13 @@ export interface ValidateSiteOptions extends Pick<
    * and the redirect carries the discovery `Link`s). Default `follow`, as an agent does.
    */
   rootRedirect?: 'follow' | 'read';
+  /**
+   * Why the listed pages (C-URLs) are not fetched: they are another server's, as when the
+   * Strapi plugin's Check now validates its own endpoints under the public URLs while the
+   * front-end serves the pages. Their checks are then not tested, with this reason. Default:
+   * pages are fetched.
+   */
+  pagesElsewhere?: string;
 }
 
 export interface ValidationSummary {
@@ -150,6 +157,7 @@ export async function validateSite(
     pages: [],
     links: [],
     ...(options.rootRedirect === 'read' ? { rootRedirect: 'read' as const } : {}),
+    ...(options.pagesElsewhere ? { pagesElsewhere: options.pagesElsewhere } : {}),
   };
   const started = Date.now();
   try {

@@ -18,6 +18,8 @@ export interface ValidationContext {
   links: DiscoveredLink[];
   /** `read`: the root's redirect is not followed, the 3xx is read (`ValidateSiteOptions`). */
   rootRedirect?: 'read';
+  /** Why C-URLs are not fetched (`ValidateSiteOptions.pagesElsewhere`); unset: they are. */
+  pagesElsewhere?: string;
   /** Requests made once and read by more than one step (profile detection, then the checks). */
   fetched?: Map<string, Promise<HttpExchange>>;
 }

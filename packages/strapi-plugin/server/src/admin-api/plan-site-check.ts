@@ -10,6 +10,8 @@ export interface SiteCheckPlan {
   connectTo?: string;
   /** A root that redirects to the admin panel is read, not followed (`rootPage: 'admin-redirect'`). */
   rootRedirect?: 'read';
+  /** Why the pages are not fetched: they are the front-end's (`server`). */
+  pagesElsewhere?: string;
   reason: string;
 }
 
@@ -71,6 +73,8 @@ export async function planSiteCheck(
           target: 'server',
           origin,
           connectTo: server,
+          // The pages (C-URLs) are the front-end's: this Strapi serves only the agent endpoints.
+          pagesElsewhere: `the pages are the front-end's at ${origin}, not this Strapi's`,
           ...(setting.rootPage === 'admin-redirect' ? { rootRedirect: 'read' as const } : {}),
           reason: `${reason}; checked this Strapi server (${server}) under the public URLs of ${origin}${
             setting.rootPage === 'admin-redirect'

@@ -37,7 +37,7 @@ export class SiteChecks {
   }
 
   run(plan: SiteCheckPlan): Promise<SiteCheck> {
-    const { target, origin, connectTo, rootRedirect, reason } = plan;
+    const { target, origin, connectTo, rootRedirect, pagesElsewhere, reason } = plan;
     const key = `${target} ${origin} ${connectTo ?? ''}`;
     const existing = this.running.get(key);
     if (existing) return existing;
@@ -45,6 +45,7 @@ export class SiteChecks {
       ...CHECK_BUDGET,
       ...(connectTo ? { connectTo } : {}),
       ...(rootRedirect ? { rootRedirect } : {}),
+      ...(pagesElsewhere ? { pagesElsewhere } : {}),
     };
     const run = this.validate(origin, options)
       .then((report) => {
