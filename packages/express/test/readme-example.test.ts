@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitForState } from '@agent-ready/test-support';
+import { freePort, waitForState } from '@agent-ready/test-support';
 import request from 'supertest';
 
 /** The README's example, run exactly as written (against the built package). */
@@ -15,17 +15,18 @@ describe('the package README example', () => {
     const script = join(__dirname, '..', `.readme-example-${process.pid}.mjs`);
     const dir = mkdtempSync(join(tmpdir(), 'agent-ready-readme-'));
     writeFileSync(script, code!);
+    // The README logs the port it was given, as a reader's app would: give it a real one.
+    const port = await freePort();
     const child = spawn(process.execPath, [script], {
-      env: { ...process.env, PORT: '0', AGENT_READY_DB: join(dir, 'site.sqlite') },
+      env: { ...process.env, PORT: String(port), AGENT_READY_DB: join(dir, 'site.sqlite') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const port = await new Promise<number>((resolve, reject) => {
+      await new Promise<void>((resolve, reject) => {
         let out = '';
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          const match = /listening on (\d+)/.exec(out);
-          if (match) resolve(Number(match[1]));
+          if (out.includes(`listening on ${port}`)) resolve();
         });
         child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
         child.on('exit', (exitCode) => reject(new Error(`example exited ${exitCode}: ${out}`)));
