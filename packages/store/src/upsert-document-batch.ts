@@ -43,6 +43,11 @@ export interface BatchOutcome {
 
 /** Bound parameters per statement (SQLite's default limit; PostgreSQL and MySQL allow 65535). */
 const MAX_PARAMETERS: Record<Dialect, number> = { sqlite: 32_766, postgres: 65_535, mysql: 65_535 };
+/**
+ * Rows per INSERT: knex writes SQLite's multi-row INSERT as a compound SELECT, which SQLite
+ * caps at 500 terms (SQLITE_MAX_COMPOUND_SELECT).
+ */
+const MAX_ROWS: Record<Dialect, number> = { sqlite: 500, postgres: 5_000, mysql: 5_000 };
 /** Bytes per INSERT, well under MySQL's and MariaDB's default max_allowed_packet. */
 const MAX_STATEMENT_BYTES = 4_000_000;
 
@@ -94,7 +99,11 @@ async function insertRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const perRow = Object.keys(rows[0]!).length;
-  const maxRows = Math.max(1, Math.floor(MAX_PARAMETERS[store.db.dialect] / perRow));
+  const { dialect } = store.db;
+  const maxRows = Math.max(
+    1,
+    Math.min(MAX_ROWS[dialect], Math.floor(MAX_PARAMETERS[dialect] / perRow)),
+  );
   let chunk: Record<string, unknown>[] = [];
   let bytes = 0;
   const flush = async () => {

@@ -11,6 +11,7 @@ import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
 import { serveStrapiScenario } from './serve-strapi';
 import { scpWriteScenario } from './scp-write';
+import { storeReconcileScenario } from './store-reconcile';
 import { storeUpsertScenario } from './store-upsert';
 import { strapiSaveScenario } from './strapi-save';
 import { tokensDemoScenario } from './tokens-demo';
@@ -24,6 +25,7 @@ export const scenarios: BenchScenario[] = [
   scpWriteScenario,
   scpParseScenario,
   storeUpsertScenario,
+  storeReconcileScenario,
   saveToVisibleScenario,
   instanceLagScenario,
   resyncBytesScenario,
