@@ -55,6 +55,7 @@ export interface ReconcileOutcome {
 export interface ReconcileWriter {
   store: EngineStore;
   upsertMany(docs: readonly PreparedDocument[]): Promise<BatchOutcome>;
+  refreshStatistics(): Promise<void>;
   remove(
     key: string,
     locale: string,
@@ -64,6 +65,9 @@ export interface ReconcileWriter {
   /** Where the reconcile stands, for status pages. */
   progress?: ReconcileProgress;
 }
+
+/** Rows changed before the first refresh of the planner's statistics; then each doubling. */
+const FIRST_ANALYZE = 4000;
 
 const identity = (doc: { key: string; locale: string }) => `${doc.key}\u0000${doc.locale}`;
 
@@ -130,6 +134,7 @@ export async function reconcileDocuments(
   const batchSize = Math.max(1, options.batchSize ?? 1000);
   const every = options.progressEvery ?? 500;
   let batch: PreparedDocument[] = [];
+  let nextAnalyzeAt = FIRST_ANALYZE;
   const flush = async () => {
     const written = await writer.upsertMany(batch);
     outcome.rowsRead += written.rowsRead;
@@ -139,6 +144,12 @@ export async function reconcileDocuments(
     }
     const before = outcome.seen;
     outcome.seen += batch.length;
+    if (outcome.changed >= nextAnalyzeAt) {
+      // The planner must see the table as it grows: with the statistics of a near-empty table
+      // (PostgreSQL's until autovacuum catches up) each batch's lookups turn into scans.
+      await writer.refreshStatistics();
+      nextAnalyzeAt = outcome.changed * 2;
+    }
     if (written.rowsWritten > 0) await save(from + outcome.seen);
     const progress = report('reading');
     if (Math.floor(outcome.seen / every) > Math.floor(before / every))
