@@ -280,10 +280,16 @@ export class DocumentWriter {
    * multi-row writes (see upsert-document-batch), each with the outcome `upsert` would have had.
    * What a batch cannot settle on its own goes through `upsert`, one at a time, after it.
    */
-  async upsertMany(docs: readonly PreparedDocument[]): Promise<BatchOutcome> {
+  async upsertMany(
+    docs: readonly PreparedDocument[],
+    /** Its transaction starts once this settles (the batch before it, in a reconcile). */
+    after?: Promise<unknown>,
+  ): Promise<BatchOutcome> {
     let result: BatchOutcome;
     try {
-      result = await translateDatabaseErrors('upsert', () => upsertDocumentBatch(this, docs));
+      result = await translateDatabaseErrors('upsert', () =>
+        upsertDocumentBatch(this, docs, after),
+      );
     } catch (error) {
       // A row written meanwhile under the same key or path: one at a time, which knows why.
       if (!isUniqueViolation(error)) throw error;

@@ -54,7 +54,7 @@ export interface ReconcileOutcome {
 /** What the reconcile needs of the writer. */
 export interface ReconcileWriter {
   store: EngineStore;
-  upsertMany(docs: readonly PreparedDocument[]): Promise<BatchOutcome>;
+  upsertMany(docs: readonly PreparedDocument[], after?: Promise<unknown>): Promise<BatchOutcome>;
   refreshStatistics(): Promise<void>;
   remove(
     key: string,
@@ -135,15 +135,20 @@ export async function reconcileDocuments(
   const every = options.progressEvery ?? 500;
   let batch: PreparedDocument[] = [];
   let nextAnalyzeAt = FIRST_ANALYZE;
-  const flush = async () => {
-    const written = await writer.upsertMany(batch);
+  /** The batch being written: the next one is read and rendered meanwhile (see `start`). */
+  let inFlight: Promise<void> | undefined;
+  /** A document the listing already had: its batch waits for the one before to commit. */
+  let repeats = false;
+  const write = async (docs: PreparedDocument[], after: Promise<void> | undefined) => {
+    if (repeats) await after;
+    const written = await writer.upsertMany(docs, after);
     outcome.rowsRead += written.rowsRead;
     outcome.rowsWritten += written.rowsWritten;
     for (const result of written.outcomes) {
       if (result?.status === 'created' || result?.status === 'updated') outcome.changed++;
     }
     const before = outcome.seen;
-    outcome.seen += batch.length;
+    outcome.seen += docs.length;
     if (outcome.changed >= nextAnalyzeAt) {
       // The planner must see the table as it grows: with the statistics of a near-empty table
       // (PostgreSQL's until autovacuum catches up) each batch's lookups turn into scans.
@@ -154,18 +159,40 @@ export async function reconcileDocuments(
     const progress = report('reading');
     if (Math.floor(outcome.seen / every) > Math.floor(before / every))
       options.onProgress?.(progress);
-    batch = [];
   };
-  for await (const doc of list ? list(from) : (source as Documents)) {
-    seen.add(identity(doc));
-    batch.push(doc);
-    if (batch.length >= batchSize) {
-      if (options.signal?.aborted) return stop(outcome);
-      await flush();
+  /**
+   * Starts writing the batch: its rows are read and its documents rendered now, its transaction
+   * waits for the batch before it, so the database writes one batch while this process renders
+   * the next, and batches still commit in the listing's order. Waits for the one before.
+   */
+  const start = async () => {
+    const next = write(batch, inFlight);
+    // Its failure is reported through the batch before it when that one failed first.
+    next.catch(() => undefined);
+    batch = [];
+    repeats = false;
+    try {
+      await inFlight;
+    } finally {
+      inFlight = next;
     }
+  };
+  try {
+    for await (const doc of list ? list(from) : (source as Documents)) {
+      const id = identity(doc);
+      if (seen.has(id)) repeats = true;
+      seen.add(id);
+      batch.push(doc);
+      if (batch.length >= batchSize) {
+        if (options.signal?.aborted) break;
+        await start();
+      }
+    }
+    if (!options.signal?.aborted && batch.length > 0) await start();
+  } finally {
+    await inFlight;
   }
   if (options.signal?.aborted) return stop(outcome);
-  if (batch.length > 0) await flush();
   if (from > 0 && list) {
     // Resumed: the documents an earlier attempt settled are in the listing too.
     let position = 0;

@@ -136,6 +136,8 @@ interface PlannedWrite {
 export async function upsertDocumentBatch(
   writer: BatchWriter,
   docs: readonly PreparedDocument[],
+  /** The transaction starts once this settles; rejected, nothing is written. */
+  after?: Promise<unknown>,
 ): Promise<BatchOutcome> {
   const { store } = writer;
   const { db, tables: t, clock } = store;
@@ -156,7 +158,10 @@ export async function upsertDocumentBatch(
       outcomes[index] = { status: 'unchanged', modified: row.modified, hash: row.hash ?? '' };
     } else pending.push(index);
   });
-  if (pending.length === 0) return result;
+  if (pending.length === 0) {
+    await after;
+    return result;
+  }
   // Rendered before the lock, with the modified each will most likely get (see `upsert`).
   const rendered = new Map<number, { modifiedMs: number; output: RenderedDocument }>();
   for (const index of pending) {
@@ -167,6 +172,7 @@ export async function upsertDocumentBatch(
     const likely = row ? Math.max(ms, row.modifiedMs + 1) : ms;
     rendered.set(index, { modifiedMs: likely, output: doc.render(formatModified(likely)) });
   }
+  await after;
   await db.knex.transaction(async (trx) => {
     await lockContentSequence(trx, t);
     const stored = await readStoredRows(
