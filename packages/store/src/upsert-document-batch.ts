@@ -91,13 +91,17 @@ async function readPathHolders(
   return holders;
 }
 
-/** Multi-row INSERTs, each within the database's parameter limit and a few megabytes. */
+/**
+ * Multi-row INSERTs, each within the database's parameter limit and a few megabytes. On
+ * PostgreSQL the new rows' ids come back with them (RETURNING); elsewhere undefined: read them.
+ */
 async function insertRows(
   trx: Knex.Transaction,
   store: EngineStore,
   rows: readonly Record<string, unknown>[],
-): Promise<void> {
-  if (rows.length === 0) return;
+): Promise<{ id: unknown; doc_key: unknown; locale: unknown }[] | undefined> {
+  if (rows.length === 0) return [];
+  const returned: { id: unknown; doc_key: unknown; locale: unknown }[] = [];
   const perRow = Object.keys(rows[0]!).length;
   const { dialect } = store.db;
   const maxRows = Math.max(
@@ -107,7 +111,12 @@ async function insertRows(
   let chunk: Record<string, unknown>[] = [];
   let bytes = 0;
   const flush = async () => {
-    if (chunk.length > 0) await trx(store.tables.documents).insert(chunk);
+    if (chunk.length === 0) return;
+    if (dialect === 'postgres') {
+      returned.push(
+        ...(await trx(store.tables.documents).insert(chunk, ['id', 'doc_key', 'locale'])),
+      );
+    } else await trx(store.tables.documents).insert(chunk);
     chunk = [];
     bytes = 0;
   };
@@ -119,6 +128,7 @@ async function insertRows(
     bytes += size;
   }
   await flush();
+  return dialect === 'postgres' ? returned : undefined;
 }
 
 interface PlannedWrite {
@@ -278,9 +288,14 @@ export async function upsertDocumentBatch(
         changeSeq: seq,
       };
     }
-    await insertRows(trx, store, inserts);
+    const ids = await insertRows(trx, store, inserts);
     result.rowsWritten += writes.length;
-    if (inserts.length > 0) {
+    const note = (raw: { id: unknown; doc_key: unknown; locale: unknown }) => {
+      const changeSeq = insertedSeq.get(identity(String(raw.doc_key), String(raw.locale)));
+      if (changeSeq !== undefined) shardWrites.push({ rowId: Number(raw.id), changeSeq });
+    };
+    if (ids) ids.forEach(note);
+    else {
       // The new rows' ids, for their sitemap shards (one read; every database's own ids).
       const keys = [...new Set(inserts.map((row) => String(row.doc_key)))];
       const step = MAX_PARAMETERS[db.dialect] - 10;
@@ -288,10 +303,7 @@ export async function upsertDocumentBatch(
         const raws: { id: unknown; doc_key: unknown; locale: unknown }[] = await trx(t.documents)
           .whereIn('doc_key', keys.slice(at, at + step))
           .select('id', 'doc_key', 'locale');
-        for (const raw of raws) {
-          const changeSeq = insertedSeq.get(identity(String(raw.doc_key), String(raw.locale)));
-          if (changeSeq !== undefined) shardWrites.push({ rowId: Number(raw.id), changeSeq });
-        }
+        raws.forEach(note);
       }
     }
     await trx(t.state).where({ name: 'content_seq' }).update({ value: seq });
