@@ -13,6 +13,7 @@ import { serveStrapiScenario } from './serve-strapi';
 import { scpWriteScenario } from './scp-write';
 import { storeReconcileScenario } from './store-reconcile';
 import { storeUpsertScenario } from './store-upsert';
+import { strapiReconcileScenario } from './strapi-reconcile';
 import { strapiSaveScenario } from './strapi-save';
 import { tokensDemoScenario } from './tokens-demo';
 import { uriNormalizeScenario } from './uri-normalize';
@@ -32,6 +33,7 @@ export const scenarios: BenchScenario[] = [
   serveExpressScenario,
   serveStrapiScenario,
   strapiSaveScenario,
+  strapiReconcileScenario,
   bandwidthDemoScenario,
   tokensDemoScenario,
   cliStartupScenario,
