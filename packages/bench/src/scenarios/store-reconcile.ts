@@ -15,6 +15,9 @@ import { benchDocument, withBenchEngine } from './bench-documents';
 /** Rows per INSERT of the baseline: as many as fit the database's bound-parameter limit. */
 const PARAMETER_LIMIT = { sqlite: 32_766, postgres: 65_535, mysql: 65_535 } as const;
 
+/** Rounds of INSERT then reconcile, interleaved (AGENT_READY_BENCH_RECONCILE_ROUNDS). */
+const ROUNDS = Math.max(1, Number(process.env.AGENT_READY_BENCH_RECONCILE_ROUNDS) || 2);
+
 function documentCount(quick: boolean): number {
   const asked = Number(process.env.AGENT_READY_BENCH_RECONCILE_DOCUMENTS);
   if (Number.isSafeInteger(asked) && asked > 0) return asked;
@@ -75,12 +78,21 @@ export const storeReconcileScenario: BenchScenario = {
     for (const dialect of availableDialects()) {
       const database = databaseConfig(dialect) as DatabaseOption;
       await withBenchEngine(database, async (engine) => {
-        const baseline = await plainInsertSeconds(engine, rows);
-        await engine.knex(engine.tables.documents).truncate();
-        let start = performance.now();
-        const first = await engine.reconcile(listing(count), { total: count });
-        const seconds = (performance.now() - start) / 1000;
-        if (first.changed !== count) throw new Error(`reconcile stored ${first.changed} of ${n}`);
+        // Interleaved rounds, the best of each kept: the machine is shared, and a burst of
+        // someone else's work should not decide the ratio either way.
+        const baselines: number[] = [];
+        const reconciles: number[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          baselines.push(await plainInsertSeconds(engine, rows));
+          await engine.knex(engine.tables.documents).truncate();
+          const start = performance.now();
+          const first = await engine.reconcile(listing(count), { total: count });
+          reconciles.push((performance.now() - start) / 1000);
+          if (first.changed !== count) throw new Error(`reconcile stored ${first.changed} of ${n}`);
+          if (round < ROUNDS - 1) await engine.knex(engine.tables.documents).truncate();
+        }
+        const baseline = Math.min(...baselines);
+        const seconds = Math.min(...reconciles);
         figures.push(
           figure({
             id: `store.reconcile.${dialect}`,
@@ -93,11 +105,11 @@ export const storeReconcileScenario: BenchScenario = {
               samples: [baseline],
             },
             goalRatio: 3,
-            notes: `${Math.round(count / seconds).toLocaleString('en-US')} documents/s, rendering each M-URL, twin and SCP line included; batches of 1,000 in one transaction each`,
+            notes: `${Math.round(count / seconds).toLocaleString('en-US')} documents/s, rendering each M-URL, twin and SCP line included; batches of 1,000 in one transaction each; best of ${ROUNDS} interleaved rounds (reconcile ${reconciles.map((r) => r.toFixed(1)).join(', ')} s; INSERT ${baselines.map((r) => r.toFixed(1)).join(', ')} s)`,
           }),
         );
         await engine.refreshStatistics();
-        start = performance.now();
+        const start = performance.now();
         const second = await engine.reconcile(listing(count), { total: count });
         const unchangedSeconds = (performance.now() - start) / 1000;
         const readNote = `${second.rowsRead.toLocaleString('en-US')} rows read (each row once to compare, once in the listing of published rows for removals), ${unchangedSeconds.toFixed(1)} s`;
