@@ -93,7 +93,8 @@ async function readPathHolders(
 
 /**
  * Multi-row INSERTs, each within the database's parameter limit and a few megabytes. On
- * PostgreSQL the new rows' ids come back with them (RETURNING); elsewhere undefined: read them.
+ * PostgreSQL and SQLite the new rows' ids come back with them (RETURNING); MySQL has no
+ * RETURNING (undefined: read them back).
  */
 async function insertRows(
   trx: Knex.Transaction,
@@ -112,7 +113,7 @@ async function insertRows(
   let bytes = 0;
   const flush = async () => {
     if (chunk.length === 0) return;
-    if (dialect === 'postgres') {
+    if (dialect !== 'mysql') {
       returned.push(
         ...(await trx(store.tables.documents).insert(chunk, ['id', 'doc_key', 'locale'])),
       );
@@ -128,7 +129,7 @@ async function insertRows(
     bytes += size;
   }
   await flush();
-  return dialect === 'postgres' ? returned : undefined;
+  return dialect !== 'mysql' ? returned : undefined;
 }
 
 interface PlannedWrite {
