@@ -1,5 +1,10 @@
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { dropAgentTables, RegenerationEngine, type RegenerationEngineOptions } from '../src';
+import {
+  DuplicateUrlError,
+  dropAgentTables,
+  RegenerationEngine,
+  type RegenerationEngineOptions,
+} from '../src';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 /**
@@ -150,6 +155,22 @@ describeEachDatabase('bulk reconcile', (dialect) => {
       'newer',
     );
     expect((await engine.reader.findMUrl('/d/99/llm.json'))?.state).toBe('published');
+  });
+
+  it('leaves what a batch cannot settle to upsert: a tombstone giving up its URL, a taken URL', async () => {
+    const engine = await openEngine();
+    await engine.upsert(doc(1));
+    // A tombstone keeps its URL (to answer 410) until another document takes it.
+    await engine.remove('doc-1', '', 'deleted');
+    const taker = preparedDocument({ key: 'taker', path: '/d/1/', title: 'T', content: 't' });
+    const stored = await engine.upsertMany([doc(2), taker, doc(3)]);
+    expect(stored.outcomes.map((o) => o?.status)).toEqual(['created', 'created', 'created']);
+    expect((await engine.reader.findMUrl('/d/1/llm.json'))?.key).toBe('taker');
+    // A URL a published document serves: refused as `upsert` refuses it, the rest stored.
+    const dup = preparedDocument({ key: 'dup', path: '/d/2/', title: 'D', content: 'd' });
+    await expect(engine.upsertMany([doc(4), dup])).rejects.toThrow(DuplicateUrlError);
+    expect((await engine.reader.findMUrl('/d/4/llm.json'))?.state).toBe('published');
+    expect((await engine.reader.findMUrl('/d/2/llm.json'))?.key).toBe('doc-2');
   });
 
   it('resumes from its checkpoint after an abort, and unpublishes only what the listing lost', async () => {
