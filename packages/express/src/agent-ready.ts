@@ -19,6 +19,8 @@ import {
   type AgentSiteOutcome,
   type AgentSiteRequest,
   type DatabaseOption,
+  type ReconcileOptions,
+  type ReconcileOutcome,
   type RegenerationEngine,
   type RemoveOutcome,
   type RemovalReason,
@@ -38,10 +40,16 @@ export interface AgentReadyMiddleware extends RequestHandler {
   unpublish(id: string, locale?: string): Promise<RemoveOutcome>;
   /** Deletes a document: its M-URL answers 410 Gone, from a tombstone (standalone mode). */
   remove(id: string, locale?: string): Promise<RemoveOutcome>;
-  /** Makes the table match a complete list of published documents (standalone mode). */
+  /**
+   * Makes the table match a complete list of published documents (standalone mode), in batches
+   * at database speed. With an array, `resume: true` goes on from where a rebuild of the same
+   * list that did not finish (a crash, a restart) left off; `onProgress` gets done, total, rate
+   * and time left (also `engine.reconcileProgress()`).
+   */
   rebuild(
     documents: Iterable<AgentDocument> | AsyncIterable<AgentDocument>,
-  ): Promise<{ seen: number; changed: number; unpublished: number }>;
+    options?: Pick<ReconcileOptions, 'resume' | 'onProgress' | 'progressEvery' | 'signal'>,
+  ): Promise<ReconcileOutcome>;
   /** The discovery `<link>` tags for a page path, for templates. */
   linkTags(path: string): Promise<string>;
   /**
@@ -269,12 +277,21 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       (await writer()).remove(id, locale, reason);
   middleware.unpublish = removal('unpublished');
   middleware.remove = removal('deleted');
-  middleware.rebuild = async (documents) => {
+  middleware.rebuild = async (documents, options = {}) => {
     const engine = await writer();
+    if (Array.isArray(documents)) {
+      const list = documents as AgentDocument[];
+      // A list: resumable, and its length gives the time left.
+      function* preparedFrom(from: number) {
+        for (let at = from; at < list.length; at++)
+          yield prepareDocument(list[at]!, prepareOptions);
+      }
+      return engine.reconcile(preparedFrom, { ...options, total: list.length });
+    }
     async function* prepared() {
       for await (const document of documents) yield prepareDocument(document, prepareOptions);
     }
-    return engine.reconcile(prepared());
+    return engine.reconcile(prepared(), { ...options, resume: false });
   };
   middleware.linkTags = async (path) =>
     (await (await runtime()).endpoints.decoratePage(path)).linkTags;

@@ -188,6 +188,23 @@ export async function insertDocumentRow(
   return Number(id);
 }
 
+/** `2025-10-01T12:00:00.123Z`: millisecond precision so two edits in one second stay ordered. */
+export function formatModified(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Whether the stored row already serves `doc` as it is: nothing semantic changed. */
+export function sameMaterial(row: DocumentRow, doc: PreparedDocument): boolean {
+  return (
+    row.state === 'published' &&
+    row.fingerprint === doc.fingerprint &&
+    row.renderKey === doc.renderKey &&
+    row.mPathKey === pathKey(doc.mPath) &&
+    row.visibility === doc.visibility &&
+    row.section === doc.section
+  );
+}
+
 /** Fixed-length key for a path, so the unique index works on every database. */
 export function pathKey(mPath: string): string {
   return sha256Hex(mPath);

@@ -3,16 +3,25 @@ import { normalizeUri, type PreparedDocument } from '@agent-ready/core';
 import {
   findDocumentRow,
   findPathHolder,
+  formatModified,
   insertDocumentRow,
   pathKey,
   publishedRowValues,
+  sameMaterial,
   type DocumentRow,
 } from './document-rows';
 import type { EngineSettings, EngineStore } from './engine-context';
 import type { Dialect } from './open-database';
-import { listPublishedDocuments, readContentPosition } from './read-engine-status';
+import {
+  reconcileDocuments,
+  type ReconcileOptions,
+  type ReconcileOutcome,
+  type ReconcileSource,
+} from './reconcile-documents';
+import type { ReconcileProgress } from './reconcile-progress';
+import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch';
 import { touchSitemapShard } from './sitemap-shard-versions';
-import { DuplicateUrlError, translateDatabaseErrors } from './store-errors';
+import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from './store-errors';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
 
 export type UpsertStatus = 'created' | 'updated' | 'unchanged' | 'stale';
@@ -54,37 +63,8 @@ export interface RemoveOptions {
  */
 export type RemovalReason = 'unpublished' | 'deleted';
 
-export interface ReconcileOptions {
-  /** Called every `progressEvery` documents read (default 500), and once at the end. */
-  onProgress?: (progress: { seen: number; changed: number }) => void;
-  progressEvery?: number;
-}
-
-export interface ReconcileOutcome {
-  seen: number;
-  changed: number;
-  /** Rows the listing no longer had, unpublished. */
-  unpublished: number;
-}
-
 /** Over this, agents with small context windows may truncate a document: worth a warning. */
 export const LARGE_DOCUMENT_CHARACTERS = 50_000;
-
-/** `2025-10-01T12:00:00.123Z`: millisecond precision so two edits in one second stay ordered. */
-function formatModified(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-function sameMaterial(row: DocumentRow, doc: PreparedDocument): boolean {
-  return (
-    row.state === 'published' &&
-    row.fingerprint === doc.fingerprint &&
-    row.renderKey === doc.renderKey &&
-    row.mPathKey === pathKey(doc.mPath) &&
-    row.visibility === doc.visibility &&
-    row.section === doc.section
-  );
-}
 
 /** How a document is named in messages: its key, and its locale when it has one. */
 function documentLabel(key: string, locale: string): string {
@@ -101,10 +81,12 @@ function documentLabel(key: string, locale: string): string {
 export class DocumentWriter {
   /** Documents this instance stored whose M-URL or twin is over 50,000 characters (for health pages). */
   readonly largeDocuments = new Map<string, number>();
+  /** Where this instance's last (or current) reconcile stands. */
+  progress?: ReconcileProgress;
   private lastRevision = 0;
 
   constructor(
-    private readonly store: EngineStore,
+    readonly store: EngineStore,
     private readonly settings: EngineSettings,
     /** Called after every effective write (readers and artifacts follow). */
     private readonly onChanged: () => void,
@@ -287,30 +269,43 @@ export class DocumentWriter {
    * listing, and is left alone, so a reconcile never undoes a concurrent publish.
    */
   async reconcile(
-    source: AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>,
+    source: ReconcileSource,
     options: ReconcileOptions = {},
   ): Promise<ReconcileOutcome> {
-    const startedAt = await readContentPosition(this.store);
-    const seen = new Set<string>();
-    let changed = 0;
-    for await (const doc of source) {
-      seen.add(`${doc.key}\u0000${doc.locale}`);
-      const outcome = await this.upsert(doc);
-      if (outcome.status === 'created' || outcome.status === 'updated') changed++;
-      if (options.onProgress && seen.size % (options.progressEvery ?? 500) === 0) {
-        options.onProgress({ seen: seen.size, changed });
-      }
+    return reconcileDocuments(this, source, options);
+  }
+
+  /**
+   * Upserts many documents: one read of their rows, their changes in one transaction with
+   * multi-row writes (see upsert-document-batch), each with the outcome `upsert` would have had.
+   * What a batch cannot settle on its own goes through `upsert`, one at a time, after it.
+   */
+  async upsertMany(
+    docs: readonly PreparedDocument[],
+    /** Its transaction starts once this settles (the batch before it, in a reconcile). */
+    after?: Promise<unknown>,
+  ): Promise<BatchOutcome> {
+    let result: BatchOutcome;
+    try {
+      result = await translateDatabaseErrors('upsert', () =>
+        upsertDocumentBatch(this, docs, after),
+      );
+    } catch (error) {
+      // A row written meanwhile under the same key or path: one at a time, which knows why.
+      if (!isUniqueViolation(error)) throw error;
+      result = { outcomes: docs.map(() => undefined), rowsRead: 0, rowsWritten: 0 };
     }
-    let unpublished = 0;
-    for await (const row of listPublishedDocuments(this.store)) {
-      if (row.changeSeq > startedAt || seen.has(`${row.key}\u0000${row.locale}`)) continue;
-      const outcome = await this.remove(row.key, row.locale, 'unpublished', {
-        unchangedSince: startedAt,
-      });
-      if (outcome.removed) unpublished++;
+    const { outcomes } = result;
+    const changed = (o: UpsertOutcome | undefined) =>
+      o?.status === 'created' || o?.status === 'updated';
+    if (outcomes.some(changed)) this.onChanged();
+    for (let index = 0; index < docs.length; index++) {
+      if (outcomes[index]) continue;
+      result.rowsRead++;
+      outcomes[index] = await this.upsert(docs[index]!);
+      if (changed(outcomes[index])) result.rowsWritten++;
     }
-    options.onProgress?.({ seen: seen.size, changed });
-    return { seen: seen.size, changed, unpublished };
+    return result;
   }
 
   /**
@@ -328,7 +323,7 @@ export class DocumentWriter {
   }
 
   /** Remembers (and warns about) a document too large for agents with small context windows. */
-  private noteSize(doc: PreparedDocument, output: { body: Buffer; markdown: string }): void {
+  noteSize(doc: PreparedDocument, output: { body: Buffer; markdown: string }): void {
     const label = documentLabel(doc.key, doc.locale);
     const size = Math.max(output.body.length, output.markdown.length);
     if (size <= LARGE_DOCUMENT_CHARACTERS) {
@@ -342,7 +337,7 @@ export class DocumentWriter {
   }
 
   /** Whether a stored document is the sitemap's overview item (listed first in shard 1). */
-  private isOverview(doc: PreparedDocument): boolean {
+  isOverview(doc: PreparedDocument): boolean {
     const overviewUrl = this.settings.sitemap?.overviewUrl;
     return (
       overviewUrl !== undefined &&
@@ -351,7 +346,7 @@ export class DocumentWriter {
     );
   }
 
-  private modifiedCandidate(doc: PreparedDocument): number {
+  modifiedCandidate(doc: PreparedDocument): number {
     const source = doc.sourceModified === undefined ? NaN : Date.parse(doc.sourceModified);
     return Number.isFinite(source) ? source : this.store.clock();
   }

@@ -5,9 +5,11 @@
 
 // Writing the table: the engine, its options and outcomes.
 export { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
+export type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './reconcile-documents';
+export type { ReconcileProgress } from './reconcile-progress';
+export type { ReconcileCheckpoint } from './reconcile-checkpoint';
+export type { BatchOutcome } from './upsert-document-batch';
 export type {
-  ReconcileOptions,
-  ReconcileOutcome,
   RemovalReason,
   RemoveOptions,
   RemoveOutcome,

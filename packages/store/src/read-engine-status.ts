@@ -2,6 +2,7 @@ import type { ScheduledBuild } from './artifact-builder';
 import { artifactsFresh, createBuildContext } from './build-artifact-families';
 import { iteratePublishedRows } from './document-rows';
 import type { EngineSettings, EngineStore } from './engine-context';
+import { readReconcileCheckpoint, type ReconcileCheckpoint } from './reconcile-checkpoint';
 import { translateDatabaseErrors } from './store-errors';
 import { readSequences } from './store-state';
 
@@ -29,6 +30,19 @@ export function readContentPosition({ db, tables }: StoreTables): Promise<number
       { seq?: unknown } | undefined;
     return Number(row?.seq ?? 0);
   });
+}
+
+/**
+ * Where an unfinished resumable reconcile stands (whichever instance runs it, or ran it before a
+ * crash): documents done of how many. Undefined when none is under way.
+ */
+export function readReconcileCheckpointStatus({
+  db,
+  tables,
+}: StoreTables): Promise<ReconcileCheckpoint | undefined> {
+  return translateDatabaseErrors('read the reconcile checkpoint', () =>
+    readReconcileCheckpoint(db.knex, tables),
+  );
 }
 
 /** The locales a document has rows in, tombstones aside. */

@@ -3,8 +3,6 @@ import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '
 import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
 import {
   DocumentWriter,
-  type ReconcileOptions,
-  type ReconcileOutcome,
   type RemovalReason,
   type RemoveOptions,
   type RemoveOutcome,
@@ -24,9 +22,14 @@ import {
   readContentPosition,
   readExampleMPath,
   readScheduledBuilds,
+  readReconcileCheckpointStatus,
   readStoredLocales,
   type ArtifactsStatus,
 } from './read-engine-status';
+import type { ReconcileCheckpoint } from './reconcile-checkpoint';
+import type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './reconcile-documents';
+import type { ReconcileProgress } from './reconcile-progress';
+import type { BatchOutcome } from './upsert-document-batch';
 import { RebuildScheduler, rebuildTimingOf } from './rebuild-scheduler';
 import type { RebuildOutcome, RebuildReport } from './run-rebuild-pass';
 import { runMigrations } from './schema/run-migrations';
@@ -207,11 +210,29 @@ export class RegenerationEngine {
    * when unchanged) and unpublishes rows the source no longer has; a row another writer changed
    * after the pass began is left alone (see DocumentWriter.reconcile).
    */
-  reconcile(
-    source: AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>,
-    options: ReconcileOptions = {},
-  ): Promise<ReconcileOutcome> {
+  reconcile(source: ReconcileSource, options: ReconcileOptions = {}): Promise<ReconcileOutcome> {
     return this.writer.reconcile(source, options);
+  }
+
+  /**
+   * Upserts many documents at database speed: one read of their rows, their changes in one
+   * transaction with multi-row writes, each with the outcome `upsert` would have had.
+   */
+  upsertMany(docs: readonly PreparedDocument[]): Promise<BatchOutcome> {
+    return this.writer.upsertMany(docs);
+  }
+
+  /**
+   * Where this instance's last (or current) reconcile stands: done, total, rate, time left;
+   * undefined before the first. A reconcile another instance runs: `reconcileCheckpoint()`.
+   */
+  reconcileProgress(): ReconcileProgress | undefined {
+    return this.writer.progress;
+  }
+
+  /** Where an unfinished resumable reconcile stands in the database (any instance's). */
+  reconcileCheckpoint(): Promise<ReconcileCheckpoint | undefined> {
+    return readReconcileCheckpointStatus(this.store);
   }
 
   /** Fresh query-planner statistics for the documents table, after a bulk load. */

@@ -44,6 +44,29 @@ export async function touchSitemapShard(
   for (const shard of shards) await moveShardVersion(trx, t, shard, changeSeq);
 }
 
+/**
+ * Inside a batch write's transaction (the content sequence locked): moves the version of every
+ * shard holding one of the written rows to the change sequence of the newest write in it, as
+ * one `touchSitemapShard` per row would have. Rows that become the overview are not for this.
+ */
+export async function touchSitemapShards(
+  trx: Knex.Transaction,
+  t: TableNames,
+  writes: readonly { rowId: number; changeSeq: number }[],
+): Promise<void> {
+  if (writes.length === 0) return;
+  const layout = await readSitemapLayout(trx, t);
+  if (layout.itemsPerShard === 0) return;
+  const versions = new Map<number, number>();
+  const move = (shard: number, seq: number) =>
+    versions.set(shard, Math.max(seq, versions.get(shard) ?? 0));
+  for (const { rowId, changeSeq } of writes) {
+    move(sitemapShardOfId(rowId, layout.itemsPerShard), changeSeq);
+    if (rowId === layout.overviewId) move(1, changeSeq);
+  }
+  for (const [shard, version] of versions) await moveShardVersion(trx, t, shard, version);
+}
+
 export interface ShardVersion {
   shard: number;
   version: number;

@@ -11,7 +11,9 @@ import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
 import { serveStrapiScenario } from './serve-strapi';
 import { scpWriteScenario } from './scp-write';
+import { storeReconcileScenario } from './store-reconcile';
 import { storeUpsertScenario } from './store-upsert';
+import { strapiReconcileScenario } from './strapi-reconcile';
 import { strapiSaveScenario } from './strapi-save';
 import { tokensDemoScenario } from './tokens-demo';
 import { uriNormalizeScenario } from './uri-normalize';
@@ -24,12 +26,14 @@ export const scenarios: BenchScenario[] = [
   scpWriteScenario,
   scpParseScenario,
   storeUpsertScenario,
+  storeReconcileScenario,
   saveToVisibleScenario,
   instanceLagScenario,
   resyncBytesScenario,
   serveExpressScenario,
   serveStrapiScenario,
   strapiSaveScenario,
+  strapiReconcileScenario,
   bandwidthDemoScenario,
   tokensDemoScenario,
   cliStartupScenario,

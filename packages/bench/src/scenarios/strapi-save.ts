@@ -10,10 +10,10 @@ import { figure, median, percentile, type BenchFigure, type BenchScenario } from
 // plugin and without it, on a fresh SQLite file each time.
 const require = createRequire(import.meta.url);
 const pluginDir = dirname(require.resolve('@agent-ready/strapi-plugin/package.json'));
-const appDir = join(pluginDir, 'tests', 'fixtures', 'app');
-const fromPlugin = createRequire(join(pluginDir, 'package.json'));
+export const appDir = join(pluginDir, 'tests', 'fixtures', 'app');
+export const fromPlugin = createRequire(join(pluginDir, 'package.json'));
 
-interface StrapiLike {
+export interface StrapiLike {
   load(): Promise<StrapiLike>;
   destroy(): Promise<void>;
   documents(uid: string): {
@@ -31,8 +31,8 @@ interface StrapiLike {
   };
 }
 
-const ARTICLE = 'api::article.article';
-const CONFIG = {
+export const ARTICLE = 'api::article.article';
+export const CONFIG = {
   site: { origin: 'https://bench.example', name: 'Bench', language: 'en' },
   contentTypes: {
     [ARTICLE]: { url: '/{locale}/blog/{slug}/', body: 'content', description: 'excerpt' },
@@ -40,7 +40,7 @@ const CONFIG = {
 };
 
 /** ~3 KB of blocks: a typical article body. */
-function articleBlocks(revision: number) {
+export function articleBlocks(revision: number) {
   return Array.from({ length: 12 }, (_, i) => ({
     type: 'paragraph',
     children: [
@@ -73,7 +73,11 @@ interface Measured {
  * published) of one made through the Document Service: seeding 100,000 through the Document
  * Service itself would take most of an hour.
  */
-async function seedArticles(strapi: StrapiLike, template: string, count: number): Promise<void> {
+export async function seedArticles(
+  strapi: StrapiLike,
+  template: string,
+  count: number,
+): Promise<void> {
   const knex = strapi.db.connection;
   const rows = (await knex('articles').where({ document_id: template })) as Record<
     string,

@@ -100,18 +100,35 @@ export function RegenerationFacts({ overview }: { overview: Overview }) {
               defaultMessage: 'Waiting',
             })}
           >
-            {regeneration.reconciling
-              ? formatMessage({
-                  id: getTranslation('facts.waiting.reconciling'),
-                  defaultMessage: 'reconciling',
-                })
-              : formatMessage(
+            {regeneration.reconcileProgress?.total !== undefined &&
+            regeneration.reconcileProgress.secondsLeft !== undefined
+              ? formatMessage(
                   {
-                    id: getTranslation('facts.waiting.documents'),
-                    defaultMessage: '{count, plural, one {# document} other {# documents}}',
+                    id: getTranslation('facts.waiting.reconcilingProgress'),
+                    defaultMessage:
+                      'reconciling: {done} of {total} ({rate}/s, about {minutes, plural, one {# minute} other {# minutes}} left)',
                   },
-                  { count: regeneration.pending },
-                )}
+                  {
+                    done: intl.formatNumber(regeneration.reconcileProgress.done),
+                    total: intl.formatNumber(regeneration.reconcileProgress.total),
+                    rate: intl.formatNumber(
+                      Math.round(regeneration.reconcileProgress.ratePerSecond),
+                    ),
+                    minutes: Math.ceil(regeneration.reconcileProgress.secondsLeft / 60),
+                  },
+                )
+              : regeneration.reconciling
+                ? formatMessage({
+                    id: getTranslation('facts.waiting.reconciling'),
+                    defaultMessage: 'reconciling',
+                  })
+                : formatMessage(
+                    {
+                      id: getTranslation('facts.waiting.documents'),
+                      defaultMessage: '{count, plural, one {# document} other {# documents}}',
+                    },
+                    { count: regeneration.pending },
+                  )}
           </Fact>
         </Grid.Item>
         <Grid.Item col={6} xs={12}>

@@ -47,6 +47,19 @@ export interface ReconcileSummary {
   failed: number;
 }
 
+/** How far the reconcile running now is: for the admin page's progress. */
+export interface ReconcileProgress {
+  /** Published versions checked so far. */
+  done: number;
+  /** Published versions to check (counted when the pass starts; content may change meanwhile). */
+  total?: number;
+  /** Versions per second so far. */
+  ratePerSecond: number;
+  /** At that rate, when `total` is known. */
+  secondsLeft?: number;
+  startedAt: string;
+}
+
 /** The last reconcile this instance ran: why, when it finished and how long it took. */
 export type LastReconcile = ReconcileSummary & { reason: string; finishedAt: string; ms: number };
 
@@ -150,6 +163,8 @@ export interface Overview {
     scheduled?: (Omit<ScheduledBuild, 'dueAt'> & { dueAt?: string })[];
     pending: number;
     reconciling: boolean;
+    /** While a reconcile runs: done, total, rate, time left. */
+    reconcileProgress?: ReconcileProgress;
   };
   problems: RecentProblem[];
   rebuild?: RebuildJobStatus;

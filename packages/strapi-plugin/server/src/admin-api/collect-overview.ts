@@ -91,6 +91,7 @@ export async function collectOverview(
         : {}),
       pending: status.pending,
       reconciling: status.reconciling,
+      ...(status.reconcileProgress ? { reconcileProgress: status.reconcileProgress } : {}),
     },
     problems: runtime.problems.list(problemsShown),
     ...(rebuild ? { rebuild } : {}),

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type {
   LastReconcile,
+  ReconcileProgress,
   ReconcileSummary,
   RuntimeState,
   SettingsStatus,
@@ -38,6 +39,8 @@ export interface AgentReadyStatus {
   /** Documents waiting for (or in) a sync. */
   pending: number;
   reconciling: boolean;
+  /** While a reconcile runs: done, total, rate, time left. */
+  reconcileProgress?: ReconcileProgress;
   lastReconcile?: LastReconcile;
   /** The last artifact rebuild this instance installed. */
   lastRebuild?: RebuildReport;
@@ -97,6 +100,7 @@ export class AgentReadyRuntime {
       // Saved settings may expose more types: until they are read at bootstrap, track the file's.
       tracked: new Set(Object.keys(this.fileConfig.contentTypes ?? {})),
       batchSize: () => this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE,
+      countPublished: () => this.countPublished(),
     });
     this.rebuildJobs = new RebuildJobs({
       total: () => this.countPublished(),
@@ -359,6 +363,7 @@ export class AgentReadyRuntime {
       contentTypes: [...this.types.keys()],
       pending: this.sync.pending,
       reconciling: this.sync.reconciling,
+      ...(this.sync.progress ? { reconcileProgress: { ...this.sync.progress } } : {}),
       ...(lastReconcile ? { lastReconcile } : {}),
       ...(lastRebuild ? { lastRebuild } : {}),
       settings: this.settingsStatus(),

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { prepareOptionsFor } from '@agent-ready/core/serve';
 import type { RegenerationEngine } from '@agent-ready/store';
-import type { LastReconcile, ReconcileSummary } from '../admin-api/answer-types';
+import type { LastReconcile, ReconcileProgress, ReconcileSummary } from '../admin-api/answer-types';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
@@ -18,6 +18,8 @@ export interface DocumentSyncOptions {
   tracked: ReadonlySet<string>;
   /** Published versions read per batch by a reconcile (settings in force). */
   batchSize(): number;
+  /** Published versions a reconcile goes through, for its progress (none: no time left shown). */
+  countPublished?(): Promise<number>;
 }
 
 /**
@@ -30,6 +32,8 @@ export interface DocumentSyncOptions {
 export class DocumentSync {
   /** The last reconcile that ran to its end, if any. */
   lastReconcile?: LastReconcile;
+  /** How far the reconcile running now is (undefined when none runs). */
+  progress?: ReconcileProgress;
   private readonly queue: DocumentSyncQueue;
   private readonly exclusiveWork: ExclusiveWork;
   private readonly unsubscribe: () => void;
@@ -205,6 +209,21 @@ export class DocumentSync {
     if (!context || this.shutdown.signal.aborted) return undefined;
     const abort = new AbortController();
     this.reconcileAbort = abort;
+    const startedMs = Date.now();
+    const total = await this.options.countPublished?.().catch(() => undefined);
+    const track = (done: number) => {
+      const ratePerSecond = Math.round((done / Math.max(Date.now() - startedMs, 1)) * 10_000) / 10;
+      this.progress = {
+        done,
+        ...(total !== undefined ? { total } : {}),
+        ratePerSecond,
+        ...(total !== undefined && ratePerSecond > 0
+          ? { secondsLeft: Math.ceil(Math.max(total - done, 0) / ratePerSecond) }
+          : {}),
+        startedAt: new Date(startedMs).toISOString(),
+      };
+    };
+    track(0);
     try {
       const record = await runReconcilePass(context, {
         reason,
@@ -213,11 +232,15 @@ export class DocumentSync {
         stoppedBecause: () =>
           this.shutdown.signal.aborted ? 'shutdown' : 'settings changed; a new pass follows',
         log: this.options.log,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        onProgress: (summary) => {
+          track(summary.seen);
+          options.onProgress?.(summary);
+        },
       });
       if (record) this.lastReconcile = record;
       return record;
     } finally {
+      this.progress = undefined;
       if (this.reconcileAbort === abort) this.reconcileAbort = undefined;
     }
   }

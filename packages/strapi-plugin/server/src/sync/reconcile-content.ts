@@ -2,7 +2,7 @@ import type { ReconcileSummary } from '../admin-api/answer-types';
 import { documentKey } from '../mapping/to-agent-document';
 import { readPublishedInBatches } from './read-published-entries';
 import type { SyncContext } from './sync-context';
-import { exposedLocale, parseDocumentKey, storeEntry, syncDocument } from './sync-document';
+import { exposedLocale, parseDocumentKey, storeEntries, syncDocument } from './sync-document';
 
 export interface ReconcileOptions {
   batchSize: number;
@@ -36,11 +36,20 @@ export async function reconcileContent(
     let revision = await engine.readRevision();
     for await (const batch of readPublishedInBatches(context.documents, type, options.batchSize)) {
       if (options.signal?.aborted) return summary;
-      for (const entry of batch) {
+      const exposed = batch.flatMap((entry) => {
         const locale = exposedLocale(context, type, entry);
-        if (locale === undefined) continue;
+        return locale === undefined ? [] : [{ entry, locale }];
+      });
+      // The page at once: one read of its rows, its changes in one transaction.
+      const statuses = await storeEntries(
+        context,
+        type,
+        exposed.map(({ entry }) => entry),
+        revision,
+      );
+      exposed.forEach(({ entry, locale }, index) => {
+        const status = statuses[index]!;
         summary.seen++;
-        const status = await storeEntry(context, type, entry, revision);
         const rowKey = `${documentKey(type.uid, String(entry.documentId))}\u0000${locale}`;
         if (status === 'failed') {
           summary.failed++;
@@ -48,7 +57,7 @@ export async function reconcileContent(
         } else served.add(rowKey);
         if (status === 'created' || status === 'updated') summary.changed++;
         if (summary.seen % every === 0) options.onProgress?.({ ...summary });
-      }
+      });
       // Taken before the next batch is read.
       revision = await engine.readRevision();
     }

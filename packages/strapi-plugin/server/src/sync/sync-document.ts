@@ -1,4 +1,4 @@
-import { prepareDocument } from '@agent-ready/core/document';
+import { prepareDocument, type PreparedDocument } from '@agent-ready/core/document';
 import { AgentReadyError } from '@agent-ready/core/errors';
 import { StoreUnavailableError, type UpsertStatus } from '@agent-ready/store';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
@@ -32,17 +32,68 @@ export async function storeEntry(
   revision: number,
 ): Promise<UpsertStatus | 'failed'> {
   try {
-    const document = prepareDocument(
-      { ...toAgentDocument(entry, type), revision },
-      context.prepareOptions,
-    );
-    return (await context.engine.upsert(document)).status;
+    return (await context.engine.upsert(prepareEntry(context, type, entry, revision))).status;
+  } catch (error) {
+    return notServed(context, type, entry, error);
+  }
+}
+
+/**
+ * `storeEntry` for many entries of one type at once (a reconcile's page): one read of their rows
+ * and their changes in one transaction (`engine.upsertMany`). When one of them cannot be stored
+ * (a URL another document already has), the page goes one at a time, which says which.
+ */
+export async function storeEntries(
+  context: SyncContext,
+  type: ResolvedContentType,
+  entries: readonly StrapiEntry[],
+  revision: number,
+): Promise<(UpsertStatus | 'failed')[]> {
+  const statuses: (UpsertStatus | 'failed')[] = entries.map(() => 'failed');
+  const documents: PreparedDocument[] = [];
+  const positions: number[] = [];
+  entries.forEach((entry, index) => {
+    try {
+      documents.push(prepareEntry(context, type, entry, revision));
+      positions.push(index);
+    } catch (error) {
+      statuses[index] = notServed(context, type, entry, error);
+    }
+  });
+  try {
+    const { outcomes } = await context.engine.upsertMany(documents);
+    outcomes.forEach((outcome, at) => {
+      statuses[positions[at]!] = outcome?.status ?? 'failed';
+    });
   } catch (error) {
     if (!(error instanceof AgentReadyError) || error instanceof StoreUnavailableError) throw error;
-    const where = `${type.uid} ${String(entry.documentId)}${type.localized ? ` [${String(entry.locale)}]` : ''}`;
-    context.log.warn(`agent-ready: ${where} is not served to agents: ${error.message}`);
-    return 'failed';
+    for (const index of positions) {
+      statuses[index] = await storeEntry(context, type, entries[index]!, revision);
+    }
   }
+  return statuses;
+}
+
+function prepareEntry(
+  context: SyncContext,
+  type: ResolvedContentType,
+  entry: StrapiEntry,
+  revision: number,
+): PreparedDocument {
+  return prepareDocument({ ...toAgentDocument(entry, type), revision }, context.prepareOptions);
+}
+
+/** Logs why a version cannot be served; errors that are not about the version go on up. */
+function notServed(
+  context: SyncContext,
+  type: ResolvedContentType,
+  entry: StrapiEntry,
+  error: unknown,
+): 'failed' {
+  if (!(error instanceof AgentReadyError) || error instanceof StoreUnavailableError) throw error;
+  const where = `${type.uid} ${String(entry.documentId)}${type.localized ? ` [${String(entry.locale)}]` : ''}`;
+  context.log.warn(`agent-ready: ${where} is not served to agents: ${error.message}`);
+  return 'failed';
 }
 
 export interface SyncOutcome {
