@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
 import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
+import type { EdgePurging } from './edge/enqueue-change-purges';
 import {
   DocumentWriter,
   type ReconcileOptions,
@@ -81,6 +82,11 @@ export interface RegenerationEngineOptions {
   reader?: StoreReaderOptions;
   /** Milliseconds since the epoch; injectable for tests. */
   clock?: () => number;
+  /**
+   * Shared-cache purges (the `edge` option): every committed change enqueues the cache tags
+   * whose bytes it changed, in its own transaction (docs/edge.md). Off unless given.
+   */
+  purging?: EdgePurging;
 }
 
 /**
@@ -116,6 +122,7 @@ export class RegenerationEngine {
       reader: this.reader,
       logger: options.logger ?? SILENT_LOGGER,
       clock: options.clock ?? Date.now,
+      ...(options.purging ? { purging: options.purging } : {}),
     };
     const builders = options.builders ?? [];
     this.settings = {
@@ -143,7 +150,7 @@ export class RegenerationEngine {
     const sitemap = engine.settings.sitemap;
     if (sitemap) {
       await translateDatabaseErrors('configure sitemap', () =>
-        installSitemapSettings(db.knex, t, sitemap),
+        installSitemapSettings(db.knex, t, sitemap, { purging: engine.store.purging }),
       );
     }
     engine.scheduler.startReprofiling();
@@ -326,7 +333,10 @@ export class RegenerationEngine {
     const sitemap = this.settings.sitemap;
     if (!sitemap) return;
     await translateDatabaseErrors('configure sitemap', () =>
-      installSitemapSettings(this.db.knex, this.tables, sitemap, { relayout: true }),
+      installSitemapSettings(this.db.knex, this.tables, sitemap, {
+        relayout: true,
+        purging: this.store.purging,
+      }),
     );
     this.reader.invalidate();
   }

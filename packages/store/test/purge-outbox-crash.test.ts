@@ -1,8 +1,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { dropAgentTables, readPurgeStatus, type DatabaseOption, type Dialect } from '../src';
-import { enqueuePurgeKeys, openDatabase, runMigrations, tableNames } from '../src/internal';
+import {
+  dropAgentTables,
+  enqueuePurgeKeys,
+  readPurgeStatus,
+  type DatabaseOption,
+  type Dialect,
+} from '../src';
+import { openDatabase, runMigrations, tableNames } from '../src/internal';
 import { startPurgeServer, type PurgeServer } from './fixtures/purge-server';
 
 const WORKER = join(__dirname, 'fixtures', 'purge-worker.ts');

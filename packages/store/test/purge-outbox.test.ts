@@ -1,20 +1,16 @@
 import type { Knex } from 'knex';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import {
+  createPurgeDelivery,
   createWebhookPurger,
   dropAgentTables,
+  enqueuePurgeKeys,
   readPurgeStatus,
   type DatabaseOption,
   type Dialect,
   type TableNames,
 } from '../src';
-import {
-  createPurgeDelivery,
-  enqueuePurgeKeys,
-  openDatabase,
-  runMigrations,
-  tableNames,
-} from '../src/internal';
+import { openDatabase, runMigrations, tableNames } from '../src/internal';
 import { PURGE_SECRET, startPurgeServer, type PurgeServer } from './fixtures/purge-server';
 
 describeEachDatabase('the purge outbox', (dialect) => {
