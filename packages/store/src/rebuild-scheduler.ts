@@ -194,6 +194,7 @@ export class RebuildScheduler {
           this.closed ||
           (settings.rendering !== rendering && renderingChangedSince(settings, rendering)),
         onProgress: () => this.changed(),
+        ...(this.store.purging ? { purging: this.store.purging } : {}),
       }),
     );
     if (rows > 0)

@@ -1,15 +1,24 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import {
+  databaseConfig,
+  describeEachDatabase,
+  uniqueTablePrefix,
+  waitForState,
+} from '@agent-ready/test-support';
+import { documentCacheTag, validateAgentSiteOptions } from '@agent-ready/core/serve';
 import {
   dropAgentTables,
   enqueuePurgeKeys,
+  openAgentSite,
   readPurgeStatus,
+  SILENT_LOGGER,
   type DatabaseOption,
   type Dialect,
 } from '../src';
 import { openDatabase, runMigrations, tableNames } from '../src/internal';
-import { startPurgeServer, type PurgeServer } from './fixtures/purge-server';
+import { PURGE_SECRET, startPurgeServer, type PurgeServer } from './fixtures/purge-server';
+import { SITE_ORIGIN } from './fixtures/site-options';
 
 const WORKER = join(__dirname, 'fixtures', 'purge-worker.ts');
 
@@ -87,6 +96,41 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
     const { knex } = openDatabase(database);
     expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ waiting: 0, sent: 3 });
     await knex.destroy();
+  });
+
+  it('a writer killed with SIGKILL right after its commit: the next site opened purges the document', async () => {
+    const { signal } = await runWorker(
+      { mode: 'publish', database, prefix, keys: ['post-9'] },
+      (report, kill) => {
+        if (report === 'COMMITTED') kill();
+      },
+    );
+    expect(signal).toBe('SIGKILL');
+    expect(server.received).toEqual([]);
+
+    const site = await openAgentSite({
+      site: validateAgentSiteOptions({ site: { origin: SITE_ORIGIN, name: 'Example' } }),
+      database,
+      tablePrefix: prefix,
+      mode: 'read-only',
+      logger: SILENT_LOGGER,
+      edge: {
+        purger: { type: 'webhook', url: `${server.url}/purge`, secret: PURGE_SECRET },
+        keyPrefix: 'shop',
+        delivery: { pollIntervalMs: 50 },
+      },
+    });
+    try {
+      const tag = `shop-${documentCacheTag('post-9', '')}`;
+      await waitForState('the dead writer’s purge delivered', async () =>
+        server.received.some((request) => request.keys.includes(tag)) ? true : undefined,
+      );
+      await waitForState('nothing waiting', async () =>
+        (await site.readPurgeStatus())?.waiting === 0 ? true : undefined,
+      );
+    } finally {
+      await site.close();
+    }
   });
 
   it('a process killed while its purge is in flight: another sends it again once the lease expires', async () => {
