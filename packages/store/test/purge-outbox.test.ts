@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import {
+  databaseConfig,
+  describeEachDatabase,
+  uniqueTablePrefix,
+  waitForState,
+} from '@agent-ready/test-support';
 import {
   createPurgeDelivery,
   createWebhookPurger,
@@ -36,6 +41,8 @@ describeEachDatabase('the purge outbox', (dialect) => {
       claimLimit?: number;
       maxKeysPerRequest?: number;
       settleMs?: number;
+      pollIntervalMs?: number;
+      clock?: () => number;
     } = {},
   ) =>
     createPurgeDelivery({
@@ -46,8 +53,9 @@ describeEachDatabase('the purge outbox', (dialect) => {
         secret: PURGE_SECRET,
         maxKeysPerRequest: options.maxKeysPerRequest ?? 100,
       }),
-      clock,
+      clock: options.clock ?? clock,
       random: () => 0.5,
+      ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
       ...(options.claimLimit ? { claimLimit: options.claimLimit } : {}),
       ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
     });
@@ -284,6 +292,25 @@ describeEachDatabase('the purge outbox', (dialect) => {
       await server.arrived(1);
       await loop.whenIdle();
       expect(server.received).toEqual([{ path: '/purge', keys: ['doc-9'] }]);
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  it('the background loop sends the settle re-purge when due, not at its next poll', async () => {
+    // Polls an hour apart: only the wake-up at the re-purge's due time can send it.
+    const loop = delivery(knex, { settleMs: 50, pollIntervalMs: 3_600_000, clock: Date.now });
+    loop.start();
+    try {
+      await knex.transaction((trx) => enqueuePurgeKeys(trx, tables, ['doc-9'], Date.now()));
+      loop.notify();
+      // Its request arrives before its row is settled: wait for the recorded outcome.
+      const status = await waitForState('the settle re-purge recorded', async () => {
+        const read = await readPurgeStatus(knex, tables);
+        return read.resent === 1 ? read : undefined;
+      });
+      expect(status).toMatchObject({ sent: 1, resent: 1, settling: 0, waiting: 0 });
+      expect(server.received.map((request) => request.keys)).toEqual([['doc-9'], ['doc-9']]);
     } finally {
       await loop.stop();
     }

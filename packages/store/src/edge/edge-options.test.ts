@@ -29,6 +29,8 @@ describe('the edge option', () => {
     [{ purger: varnish, tagHeader: 'xkey' }, 'tagHeader'],
     [{ purger: varnish, sharedMaxAge: 0 }, 'sharedMaxAge'],
     [{ purger: varnish, delivery: { pollIntervalMs: 1 } }, 'delivery.pollIntervalMs'],
+    [{ purger: varnish, delivery: { settleMs: -1 } }, 'delivery.settleMs'],
+    [{ purger: varnish, delivery: { settleMs: 1.5 } }, 'delivery.settleMs'],
     [{ purger: varnish, sharedMaxage: 60 }, 'sharedMaxage'],
   ])('refuses %j, naming %s', (input, field) => {
     let caught: unknown;
