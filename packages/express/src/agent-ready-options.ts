@@ -4,6 +4,7 @@ import { booleanOption, documented, offOr, oneOf, parseOptions } from '@agent-re
 import { agentSiteOptionsObject, withSiteOptionRules } from '@agent-ready/core/serve';
 import {
   databaseOption,
+  edgeOptionsSchema,
   loggerOption,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
@@ -53,6 +54,11 @@ export const agentReadyOptionsObject = agentSiteOptionsObject.extend({
     default: 'debounce 100 ms',
   }),
   revalidateAfterMs: revalidateAfterMsOption,
+  edge: documented(edgeOptionsSchema.optional(), {
+    description:
+      '`{ purger, delivery, sharedMaxAge, tagHeader, keyPrefix }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until a purge on change (docs/edge.md; the store README lists the fields).',
+    default: 'none: no shared-cache headers',
+  }),
   logger: documented(
     offOr(loggerOption, 'must be { info, warn, error } (functions) or false').optional(),
     {

@@ -19,6 +19,7 @@ import {
   type AgentSiteOutcome,
   type AgentSiteRequest,
   type DatabaseOption,
+  type PurgeStatus,
   type ReconcileOptions,
   type ReconcileOutcome,
   type RegenerationEngine,
@@ -65,6 +66,11 @@ export interface AgentReadyMiddleware extends RequestHandler {
   flushMetrics(): Promise<void>;
   /** Waits for pending artifact rebuilds (tests, graceful shutdown). */
   idle(): Promise<void>;
+  /**
+   * Purges of the shared cache (option `edge`): tags sent and waiting, failed requests, the last
+   * error; `undefined` without the option.
+   */
+  readPurgeStatus(): Promise<PurgeStatus | undefined>;
   close(): Promise<void>;
 }
 
@@ -99,6 +105,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       ...(options.revalidateAfterMs !== undefined
         ? { revalidateAfterMs: options.revalidateAfterMs }
         : {}),
+      ...(options.edge ? { edge: options.edge } : {}),
       logger,
     }).then(
       (ready) => (opened = ready),
@@ -295,6 +302,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   };
   middleware.linkTags = async (path) =>
     (await (await runtime()).endpoints.decoratePage(path)).linkTags;
+  middleware.readPurgeStatus = async () => (await runtime()).readPurgeStatus();
   middleware.idle = async () => {
     await (await runtime()).engine?.whenIdle();
   };

@@ -23,6 +23,7 @@ export const README_OPTION_ROWS = [
   'pageLinks',
   'rebuild',
   'revalidateAfterMs',
+  'edge',
   'maxDocumentBytes',
   'logger',
 ] as const;

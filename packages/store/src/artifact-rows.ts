@@ -8,6 +8,11 @@ import {
   type StoredArtifactView,
 } from '@agent-ready/core/serve';
 import { announceChange } from './announce-change';
+import {
+  enqueueChangePurges,
+  installChangeTags,
+  type EdgePurging,
+} from './edge/enqueue-change-purges';
 import { ARTIFACT_ROW_COLUMNS, installArtifactRows } from './install-artifact-rows';
 import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
@@ -153,6 +158,8 @@ export interface ArtifactInstall {
   scheduled?: boolean;
   /** The writer's serving settings, stored with the artifacts (see core's ServingSettings). */
   serving?: ServingSettings;
+  /** Shared-cache purges of what the install changed, enqueued in its transaction. */
+  purging?: EdgePurging;
 }
 
 /**
@@ -204,11 +211,20 @@ export async function swapArtifacts(
     ) {
       return { outcome: 'superseded', rowsWritten: 0 };
     }
-    const rowsWritten = await installArtifactRows(trx, t, artifacts, keepFamilies);
+    const rows = await installArtifactRows(trx, t, artifacts, keepFamilies);
+    const rowsWritten = rows.written.length;
     await trx(t.state)
       .where({ name: 'artifacts_seq' })
       .update({ value: snapshotSeq, holder: configKey });
-    if (install.serving) await writeServingSettings(trx, t, install.serving);
+    const servingChanged = install.serving
+      ? await writeServingSettings(trx, t, install.serving)
+      : false;
+    await enqueueChangePurges(
+      trx,
+      t,
+      install.purging,
+      installChangeTags({ written: rows.written, setChanged: rows.setChanged, servingChanged }),
+    );
     await trx(t.state).where({ name: 'artifacts_installed' }).update({ value: generation });
     await announceChange(trx, t, `installed:${generation}`);
     return { outcome: 'installed', rowsWritten };

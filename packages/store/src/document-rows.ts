@@ -232,6 +232,7 @@ export async function findPathHolder(
 }
 
 export interface MarkdownTwinRow {
+  key: string;
   state: DocumentState;
   visibility: Visibility;
   cUrl: string;
@@ -251,6 +252,7 @@ export async function findMarkdownTwinRow(
   const raw = await knex(t.documents)
     .where({ m_path_key: pathKey(mPath) })
     .first(
+      'doc_key',
       'state',
       'visibility',
       'c_url',
@@ -263,6 +265,7 @@ export async function findMarkdownTwinRow(
     );
   if (!raw || raw.m_path !== mPath) return undefined;
   return {
+    key: String(raw.doc_key),
     state: raw.state as DocumentState,
     visibility: raw.visibility as Visibility,
     cUrl: String(raw.c_url),

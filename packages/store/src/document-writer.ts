@@ -10,6 +10,7 @@ import {
   sameMaterial,
   type DocumentRow,
 } from './document-rows';
+import { documentChangeTags, enqueueChangePurges } from './edge/enqueue-change-purges';
 import type { EngineSettings, EngineStore } from './engine-context';
 import type { Dialect } from './open-database';
 import {
@@ -184,7 +185,14 @@ export class DocumentWriter {
           });
         }
         // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.
-        await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc));
+        const shards = await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc));
+        // The purge is owed exactly when this commits (delivered after, also after a crash).
+        await enqueueChangePurges(
+          trx,
+          t,
+          this.store.purging,
+          documentChangeTags(doc.key, doc.locale, shards),
+        );
         return {
           status: existing ? ('updated' as const) : ('created' as const),
           modified: formatModified(modifiedMs),
@@ -193,7 +201,7 @@ export class DocumentWriter {
         };
       }),
     );
-    if (outcome.status === 'created' || outcome.status === 'updated') this.onChanged();
+    if (outcome.status === 'created' || outcome.status === 'updated') this.changed();
     return outcome;
   }
 
@@ -253,11 +261,17 @@ export class DocumentWriter {
             m_path_key:
               reason === 'unpublished' ? null : await this.tombstonePathKey(trx, existing),
           });
-        await touchSitemapShard(trx, t, existing.id, changeSeq, false);
+        const shards = await touchSitemapShard(trx, t, existing.id, changeSeq, false);
+        await enqueueChangePurges(
+          trx,
+          t,
+          this.store.purging,
+          documentChangeTags(existing.key, existing.locale, shards),
+        );
         return { removed: true, changeSeq };
       }),
     );
-    if (changed.removed) this.onChanged();
+    if (changed.removed) this.changed();
     return changed;
   }
 
@@ -320,6 +334,12 @@ export class DocumentWriter {
       if (dialect === 'mysql') await knex.raw('ANALYZE TABLE ??', [table]);
       else await knex.raw('ANALYZE ??', [table]);
     });
+  }
+
+  /** After an effective write commits: readers and artifacts follow, purges go out. */
+  private changed(): void {
+    this.onChanged();
+    this.store.purging?.onEnqueued?.();
   }
 
   /** Remembers (and warns about) a document too large for agents with small context windows. */

@@ -5,6 +5,7 @@ import {
   type ServingSettings,
 } from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
+import type { EdgePurging } from './edge/enqueue-change-purges';
 import type { Database } from './open-database';
 import type { SitemapSettings } from './sitemap-settings';
 import type { StoreLogger } from './store-logger';
@@ -26,6 +27,8 @@ export interface EngineStore {
   readonly logger: StoreLogger;
   /** Milliseconds since the epoch (injectable for tests). */
   readonly clock: () => number;
+  /** Shared-cache purges to enqueue with each change (the `edge` option); none when absent. */
+  readonly purging?: EdgePurging;
 }
 
 /** The settings an engine runs with now; `configure` replaces them while it runs. */

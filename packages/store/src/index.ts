@@ -61,9 +61,15 @@ export {
   StoreUnavailableError,
 } from './store-errors';
 
-// Shared caches in front of the site: purgers, what they have done, collections in object storage.
+// Shared caches in front of the site: the `edge` option, purgers, the purge outbox and its
+// delivery, what they have done, collections in object storage.
 export {
   createCloudflarePurger,
+  createPurgeDelivery,
+  DEFAULT_SHARED_MAX_AGE,
+  edgeHeaderSettingsOf,
+  edgeOptionsSchema,
+  enqueuePurgeKeys,
   createFastlyPurger,
   createPurger,
   createVarnishPurger,
@@ -76,7 +82,12 @@ export {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
   type CloudflarePurgerOptions,
+  type EdgeOptions,
+  type EdgePurging,
   type FastlyPurgerOptions,
+  type PurgeDelivery,
+  type PurgeDeliveryOptions,
+  type PurgeRound,
   type Purger,
   type PurgerOptions,
   type PurgeStatus,

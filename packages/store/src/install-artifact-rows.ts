@@ -53,41 +53,52 @@ function sameRow(stored: Record<string, unknown>, row: ArtifactRow): boolean {
   );
 }
 
+/** The rows an install wrote (see installArtifactRows). */
+export interface InstalledRows {
+  written: string[];
+  setChanged: boolean;
+}
+
 /**
  * Inside an install's transaction: makes the artifact rows those of `artifacts`, writing only
  * what differs (a row whose artifact changed, a new one, one no longer built), so a burst that
  * changed one file writes one row whatever the number of files. Rows of `keepFamilies` (their
- * build failed this pass) stay as they are. Returns the rows written.
+ * build failed this pass) stay as they are. Returns the rows written: the names of those it
+ * inserted, updated or deleted (whose served bytes may have changed, for purges), and whether
+ * the set of names changed (an insert or a delete).
  */
 export async function installArtifactRows(
   trx: Knex.Transaction,
   t: TableNames,
   artifacts: readonly InstallableArtifact[],
   keepFamilies: readonly string[],
-): Promise<number> {
+): Promise<InstalledRows> {
   const stored = new Map(
     ((await trx(t.artifacts).select(ARTIFACT_ROW_COLUMNS)) as Record<string, unknown>[]).map(
       (row) => [String(row.name), row],
     ),
   );
   const wanted = new Map(artifacts.map((artifact) => [artifact.name, rowOf(artifact)]));
-  let written = 0;
+  const written: string[] = [];
+  let setChanged = false;
   const gone = [...stored.values()]
     .filter((row) => !wanted.has(String(row.name)) && !keepFamilies.includes(String(row.family)))
     .map((row) => String(row.name));
   for (let i = 0; i < gone.length; i += 500) {
-    written += Number(
-      await trx(t.artifacts)
-        .whereIn('name', gone.slice(i, i + 500))
-        .delete(),
-    );
+    await trx(t.artifacts)
+      .whereIn('name', gone.slice(i, i + 500))
+      .delete();
   }
+  written.push(...gone);
+  if (gone.length > 0) setChanged = true;
   for (const [name, row] of wanted) {
     const current = stored.get(name);
-    if (current === undefined) await trx(t.artifacts).insert(row);
-    else if (sameRow(current, row)) continue;
+    if (current === undefined) {
+      await trx(t.artifacts).insert(row);
+      setChanged = true;
+    } else if (sameRow(current, row)) continue;
     else await trx(t.artifacts).where({ name }).update(row);
-    written++;
+    written.push(name);
   }
-  return written;
+  return { written, setChanged };
 }

@@ -8,11 +8,3 @@ export { sitemapShardOfId } from './sitemap-layout';
 export { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-settings';
 export { runMigrations } from './schema/run-migrations';
 export { tableNames } from './table-names';
-// The purge outbox's parts, until the engine and the adapters run them (issue 32's wiring).
-export {
-  createPurgeDelivery,
-  enqueuePurgeKeys,
-  type PurgeDelivery,
-  type PurgeDeliveryOptions,
-  type PurgeRound,
-} from './edge';

@@ -13,6 +13,11 @@ import {
   type HttpResponse,
   type ServingSettings,
 } from '@agent-ready/core';
+import { edgeHeaderSettingsOf, type EdgeOptions } from './edge/edge-options';
+import type { EdgePurging } from './edge/enqueue-change-purges';
+import { createPurgeDelivery, type PurgeDelivery } from './edge/purge-delivery';
+import { readPurgeStatus, type PurgeStatus } from './edge/purge-outbox';
+import { createPurger, purgerOptionsSchema } from './edge/purger-options';
 import type { DatabaseOption } from './open-database';
 import { openStoreReader } from './open-store-reader';
 import { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
@@ -37,6 +42,13 @@ export interface OpenAgentSiteOptions {
   /** How long cached rows are trusted before re-checking the table (ms, default 250). */
   revalidateAfterMs?: number;
   logger: StoreLogger;
+  /**
+   * A shared cache in front of the site, kept right by purges (docs/edge.md): agent responses
+   * carry cache tags and a shared lifetime, every committed change enqueues the purge of the
+   * tags whose bytes it changed, and this process delivers the outbox (as does every instance
+   * with the option). Absent: no shared-cache header, nothing purged.
+   */
+  edge?: EdgeOptions;
 }
 
 /** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
@@ -82,6 +94,13 @@ export interface AgentSite {
   agentFamily(request: AgentSiteRequest): Promise<string>;
   /** Whether a request carries a signature this site verifies. */
   needsVerification(request: AgentRequest): boolean;
+  /**
+   * Purges of the shared cache (the `edge` option): tags sent and waiting, failed requests, the
+   * last error, for the admin view; `undefined` without the option.
+   */
+  readPurgeStatus(): Promise<PurgeStatus | undefined>;
+  /** This process's purge delivery loop, while the `edge` option is set. */
+  readonly purgeDelivery?: PurgeDelivery;
   /** New site options while running: endpoints, and the engine's builders and sitemap. */
   reconfigure(site: AgentSiteOptions): void;
   close(): Promise<void>;
@@ -100,6 +119,15 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   let reader: StoreReader;
   let closeStore: () => Promise<void>;
   let metricsTarget: Parameters<typeof startServingMetrics>;
+  const edge = options.edge;
+  const edgeHeaders = edge ? { edge: edgeHeaderSettingsOf(edge) } : {};
+  let purgeDelivery: PurgeDelivery | undefined;
+  const purging: EdgePurging | undefined = edge
+    ? {
+        ...(edge.keyPrefix ? { keyPrefix: edge.keyPrefix } : {}),
+        onEnqueued: () => purgeDelivery?.notify(),
+      }
+    : undefined;
   const metricsSettings = options.site.metrics || undefined;
   const metricsOn = metricsSettings !== undefined && metricsSettings.enabled !== false;
   const metricsOptions = {
@@ -122,6 +150,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       ...(options.rebuild ? { rebuild: options.rebuild } : {}),
       logger,
       ...(options.revalidateAfterMs !== undefined ? { reader: revalidate } : {}),
+      ...(purging ? { purging } : {}),
     });
     engine = opened;
     reader = opened.reader;
@@ -129,9 +158,21 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     metricsTarget = [opened.knex, opened.tables, opened.dialect, metricsOptions];
   }
   const metrics = metricsOn ? startServingMetrics(...metricsTarget) : undefined;
+  const [knex, tables] = metricsTarget;
+  if (edge) {
+    purgeDelivery = createPurgeDelivery({
+      knex,
+      tables,
+      purger: createPurger(purgerOptionsSchema.parse(edge.purger)),
+      ...edge.delivery,
+      logger,
+    });
+  }
   const identifier = createAgentIdentifier(options.site.botAuth);
   let site = options.site;
-  let endpoints = createAgentEndpoints(reader, endpointOptionsFor(site));
+  const endpointsFor = (next: AgentSiteOptions, stored?: ServingSettings) =>
+    createAgentEndpoints(reader, { ...endpointOptionsFor(next, stored), ...edgeHeaders });
+  let endpoints = endpointsFor(site);
   /** Read-only: the stored serving settings the endpoints were made with, and their JSON. */
   let following: { settings: ServingSettings; json: string } | undefined;
   /**
@@ -145,7 +186,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     if (!stored || stored === following?.settings) return;
     const json = JSON.stringify(stored);
     if (json !== following?.json) {
-      endpoints = createAgentEndpoints(reader, endpointOptionsFor(site, stored));
+      endpoints = endpointsFor(site, stored);
       if (json !== JSON.stringify(servingSettingsOf(site)))
         logger.warn(
           "agent-ready: serving the site settings its writer stored with the artifacts (origin, policy, usage, robots.txt rules, llms.txt notice); this process's own differ and are not used",
@@ -189,6 +230,9 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     };
   }
 
+  // Started once nothing above can throw; it also sends what a process killed after a commit
+  // left undelivered.
+  purgeDelivery?.start();
   return {
     get endpoints() {
       return endpoints;
@@ -196,6 +240,8 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     reader,
     ...(engine ? { engine } : {}),
     ...(metrics ? { metrics } : {}),
+    ...(purgeDelivery ? { purgeDelivery } : {}),
+    readPurgeStatus: async () => (edge ? readPurgeStatus(knex, tables) : undefined),
     handle: async (request) =>
       (await through(request, async () => {
         await followWriter();
@@ -219,10 +265,11 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     reconfigure(next) {
       site = next;
       following = undefined;
-      endpoints = createAgentEndpoints(reader, endpointOptionsFor(site));
+      endpoints = endpointsFor(site);
       engine?.configure(siteArtifactSettings(site));
     },
     async close() {
+      await purgeDelivery?.stop();
       // Counted but not yet written: flushed now, so a restart loses none of it.
       await metrics?.close().catch((error: Error) => {
         logger.warn(`agent-ready: metrics not written at shutdown: ${error.message}`);

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { optionsOf, renderOptionsTable, replaceGeneratedTable } from '@agent-ready/core/options';
+import { edgeOptionsSchema } from './edge/edge-options';
 import { purgeDeliveryOptionsSchema, purgerOptionsSchema } from './edge/purger-options';
 import { scpObjectStorageOptionsSchema } from './scp-object-storage';
 
 /** Each options table of the README: its name there and the schema it is rendered from. */
 export const README_OPTION_TABLES: readonly { name: string; schema: z.ZodType }[] = [
+  { name: 'edge', schema: edgeOptionsSchema },
   { name: 'scpObjectStorage', schema: scpObjectStorageOptionsSchema },
   { name: 'purgeDelivery', schema: purgeDeliveryOptionsSchema },
   ...purgerOptionsSchema.options.map((schema) => ({

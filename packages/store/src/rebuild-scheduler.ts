@@ -144,7 +144,8 @@ export class RebuildScheduler {
       // composed from the rows on request: nothing here blocks what agents see).
       const install = this.sitemapToInstall;
       if (install) {
-        if (await installSitemapSettings(knex, t, install)) reader.invalidate();
+        if (await installSitemapSettings(knex, t, install, { purging: this.store.purging }))
+          reader.invalidate();
         if (this.sitemapToInstall === install) this.sitemapToInstall = undefined;
       }
       const sitemapRefresh = this.settings.sitemap
@@ -163,6 +164,7 @@ export class RebuildScheduler {
         configKey,
         serving,
         sitemapShards: sitemapRefresh.shards,
+        ...(this.store.purging ? { purging: this.store.purging } : {}),
         onInstalled: (report) => {
           this.lastRebuild = report;
           reader.invalidate();
@@ -192,6 +194,7 @@ export class RebuildScheduler {
           this.closed ||
           (settings.rendering !== rendering && renderingChangedSince(settings, rendering)),
         onProgress: () => this.changed(),
+        ...(this.store.purging ? { purging: this.store.purging } : {}),
       }),
     );
     if (rows > 0)

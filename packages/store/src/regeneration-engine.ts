@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
 import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
+import type { EdgePurging } from './edge/enqueue-change-purges';
 import {
   DocumentWriter,
   type RemovalReason,
@@ -84,6 +85,11 @@ export interface RegenerationEngineOptions {
   reader?: StoreReaderOptions;
   /** Milliseconds since the epoch; injectable for tests. */
   clock?: () => number;
+  /**
+   * Shared-cache purges (the `edge` option): every committed change enqueues the cache tags
+   * whose bytes it changed, in its own transaction (docs/edge.md). Off unless given.
+   */
+  purging?: EdgePurging;
 }
 
 /**
@@ -119,6 +125,7 @@ export class RegenerationEngine {
       reader: this.reader,
       logger: options.logger ?? SILENT_LOGGER,
       clock: options.clock ?? Date.now,
+      ...(options.purging ? { purging: options.purging } : {}),
     };
     const builders = options.builders ?? [];
     this.settings = {
@@ -146,7 +153,7 @@ export class RegenerationEngine {
     const sitemap = engine.settings.sitemap;
     if (sitemap) {
       await translateDatabaseErrors('configure sitemap', () =>
-        installSitemapSettings(db.knex, t, sitemap),
+        installSitemapSettings(db.knex, t, sitemap, { purging: engine.store.purging }),
       );
     }
     engine.scheduler.startReprofiling();
@@ -347,7 +354,10 @@ export class RegenerationEngine {
     const sitemap = this.settings.sitemap;
     if (!sitemap) return;
     await translateDatabaseErrors('configure sitemap', () =>
-      installSitemapSettings(this.db.knex, this.tables, sitemap, { relayout: true }),
+      installSitemapSettings(this.db.knex, this.tables, sitemap, {
+        relayout: true,
+        purging: this.store.purging,
+      }),
     );
     this.reader.invalidate();
   }

@@ -10,6 +10,11 @@ import {
   type PrepareDocumentOptions,
 } from '@agent-ready/core';
 import { toBuffer } from './document-rows';
+import {
+  documentChangeTags,
+  enqueueChangePurges,
+  type EdgePurging,
+} from './edge/enqueue-change-purges';
 import { touchSitemapShard } from './sitemap-shard-versions';
 import type { StoreLogger } from './store-logger';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
@@ -29,6 +34,8 @@ export interface ReprofileOptions {
   stopped: () => boolean;
   /** After each page of rows re-rendered: readers of this process see them at once. */
   onProgress: () => void;
+  /** Shared-cache purges of the rows re-rendered (the `edge` option). */
+  purging?: EdgePurging;
 }
 
 /**
@@ -78,6 +85,8 @@ export async function reprofileDocuments(
           const row = (await trx(t.documents)
             .where({ id: rowId })
             .first(
+              'doc_key',
+              'locale',
               'state',
               'render_key',
               'change_seq',
@@ -115,7 +124,13 @@ export async function reprofileDocuments(
             overviewUrl !== undefined &&
             row.visibility === 'public' &&
             normalizeUri(String(row.c_url)) === overviewUrl;
-          await touchSitemapShard(trx, t, rowId, changeSeq, isOverview);
+          const shards = await touchSitemapShard(trx, t, rowId, changeSeq, isOverview);
+          await enqueueChangePurges(
+            trx,
+            t,
+            options.purging,
+            documentChangeTags(String(row.doc_key), String(row.locale ?? ''), shards),
+          );
           return true;
         });
         if (done) {
@@ -131,7 +146,10 @@ export async function reprofileDocuments(
         );
       }
     }
-    if (page > 0) options.onProgress();
+    if (page > 0) {
+      options.onProgress();
+      options.purging?.onEnqueued?.();
+    }
     if (found.length < PAGE_SIZE) break;
     lastId = Number(found[found.length - 1]!.id);
   }

@@ -14,6 +14,7 @@ import {
   type ArtifactInput,
   type InstallableArtifact,
 } from './artifact-rows';
+import type { EdgePurging } from './edge/enqueue-change-purges';
 import {
   artifactsFresh,
   buildAllFamilies,
@@ -79,6 +80,8 @@ export interface RebuildPass {
   sitemapShards: number;
   /** Called once the artifacts are installed, before old chunks are swept (drop caches). */
   onInstalled(report: RebuildReport): void;
+  /** Shared-cache purges of what an install changes (the `edge` option). */
+  purging?: EdgePurging;
 }
 
 const MAX_CONSISTENCY_ATTEMPTS = 3;
@@ -210,7 +213,9 @@ export async function runRebuildPass(
         keepFamilies: failures.map((failure) => failure.family),
         scheduled: fresh,
         ...(serving ? { serving } : {}),
+        ...(pass.purging ? { purging: pass.purging } : {}),
       });
+      if (installed === 'installed') pass.purging?.onEnqueued?.();
       if (installed === 'fenced') {
         pass.logger.warn('agent-ready: rebuild lease lost mid-build; another instance goes on');
         return { outcome: 'busy' };

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
 import {
+  enqueueChangePurges,
+  SITEMAP_SETTINGS_TAGS,
+  type EdgePurging,
+} from './edge/enqueue-change-purges';
+import {
   readSitemapSettings,
   writeSitemapSettings,
   type SitemapSettings,
@@ -78,9 +83,12 @@ export async function installSitemapSettings(
   knex: Knex,
   t: TableNames,
   settings: SitemapSettings,
-  { relayout: forced = false }: { relayout?: boolean } = {},
+  {
+    relayout: forced = false,
+    purging,
+  }: { relayout?: boolean; purging?: EdgePurging | undefined } = {},
 ): Promise<boolean> {
-  return knex.transaction(async (trx) => {
+  const changed = await knex.transaction(async (trx) => {
     await lockContentSequence(trx, t);
     const stored = await readSitemapSettings(trx, t);
     const layout = await readSitemapLayout(trx, t);
@@ -123,7 +131,10 @@ export async function installSitemapSettings(
         .update({ value: await findOverviewId(trx, t, settings.overviewUrl) });
     }
     await trx(t.state).where({ name: 'sitemap_layout' }).increment('value', 1);
+    await enqueueChangePurges(trx, t, purging, SITEMAP_SETTINGS_TAGS);
     await announceChange(trx, t, 'layout');
     return true;
   });
+  if (changed) purging?.onEnqueued?.();
+  return changed;
 }

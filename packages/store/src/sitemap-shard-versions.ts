@@ -21,7 +21,7 @@ async function moveShardVersion(
 /**
  * Inside a write's transaction (the content sequence locked): moves the version of the shard
  * that holds row `rowId`, and of shard 1 when the row is (or becomes) the overview item.
- * `isOverview`: the row is now the published, public overview document.
+ * `isOverview`: the row is now the published, public overview document. Returns the shards moved.
  */
 export async function touchSitemapShard(
   trx: Knex.Transaction,
@@ -29,9 +29,9 @@ export async function touchSitemapShard(
   rowId: number,
   changeSeq: number,
   isOverview: boolean,
-): Promise<void> {
+): Promise<ReadonlySet<number>> {
   const layout = await readSitemapLayout(trx, t);
-  if (layout.itemsPerShard === 0) return;
+  if (layout.itemsPerShard === 0) return new Set();
   const shards = new Set([sitemapShardOfId(rowId, layout.itemsPerShard)]);
   if (rowId === layout.overviewId) shards.add(1);
   if (isOverview && rowId !== layout.overviewId) {
@@ -42,6 +42,7 @@ export async function touchSitemapShard(
     await trx(t.state).where({ name: 'sitemap_overview_id' }).update({ value: rowId });
   }
   for (const shard of shards) await moveShardVersion(trx, t, shard, changeSeq);
+  return shards;
 }
 
 /**

@@ -1,9 +1,24 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { dropAgentTables, readPurgeStatus, type DatabaseOption, type Dialect } from '../src';
-import { enqueuePurgeKeys, openDatabase, runMigrations, tableNames } from '../src/internal';
-import { startPurgeServer, type PurgeServer } from './fixtures/purge-server';
+import {
+  databaseConfig,
+  describeEachDatabase,
+  uniqueTablePrefix,
+  waitForState,
+} from '@agent-ready/test-support';
+import { documentCacheTag, validateAgentSiteOptions } from '@agent-ready/core/serve';
+import {
+  dropAgentTables,
+  enqueuePurgeKeys,
+  openAgentSite,
+  readPurgeStatus,
+  SILENT_LOGGER,
+  type DatabaseOption,
+  type Dialect,
+} from '../src';
+import { openDatabase, runMigrations, tableNames } from '../src/internal';
+import { PURGE_SECRET, startPurgeServer, type PurgeServer } from './fixtures/purge-server';
+import { SITE_ORIGIN } from './fixtures/site-options';
 
 const WORKER = join(__dirname, 'fixtures', 'purge-worker.ts');
 
@@ -76,11 +91,67 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
       prefix,
       purgeUrl: `${server.url}/purge`,
     });
-    expect(reports).toEqual([{ sent: 3, failed: 0 }]);
+    expect(reports).toEqual([{ sent: 3, resent: 0, failed: 0 }]);
     expect(server.received).toEqual([{ path: '/purge', keys }]);
     const { knex } = openDatabase(database);
     expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ waiting: 0, sent: 3 });
     await knex.destroy();
+  });
+
+  it('the process that sent the first purge is gone: a fresh one sends the settle re-purge', async () => {
+    const keys = ['doc-1', 'site'];
+    const { knex } = openDatabase(database);
+    await enqueuePurgeKeys(knex, tableNames(prefix), keys);
+    const deliver = { mode: 'deliver', database, prefix, purgeUrl: `${server.url}/purge` };
+    expect((await runWorker(deliver)).reports).toEqual([{ sent: 2, resent: 0, failed: 0 }]);
+    expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ settling: 2 });
+    // A fresh process, its clock past the default settle delay (2 s) after that first purge.
+    const later = { ...deliver, clockOffsetMs: 2000 };
+    expect((await runWorker(later)).reports).toEqual([{ sent: 0, resent: 2, failed: 0 }]);
+    expect(server.received).toEqual([
+      { path: '/purge', keys },
+      { path: '/purge', keys },
+    ]);
+    expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({
+      settling: 0,
+      resent: 2,
+    });
+    await knex.destroy();
+  });
+
+  it('a writer killed with SIGKILL right after its commit: the next site opened purges the document', async () => {
+    const { signal } = await runWorker(
+      { mode: 'publish', database, prefix, keys: ['post-9'] },
+      (report, kill) => {
+        if (report === 'COMMITTED') kill();
+      },
+    );
+    expect(signal).toBe('SIGKILL');
+    expect(server.received).toEqual([]);
+
+    const site = await openAgentSite({
+      site: validateAgentSiteOptions({ site: { origin: SITE_ORIGIN, name: 'Example' } }),
+      database,
+      tablePrefix: prefix,
+      mode: 'read-only',
+      logger: SILENT_LOGGER,
+      edge: {
+        purger: { type: 'webhook', url: `${server.url}/purge`, secret: PURGE_SECRET },
+        keyPrefix: 'shop',
+        delivery: { pollIntervalMs: 50 },
+      },
+    });
+    try {
+      const tag = `shop-${documentCacheTag('post-9', '')}`;
+      await waitForState('the dead writer’s purge delivered', async () =>
+        server.received.some((request) => request.keys.includes(tag)) ? true : undefined,
+      );
+      await waitForState('nothing waiting', async () =>
+        (await site.readPurgeStatus())?.waiting === 0 ? true : undefined,
+      );
+    } finally {
+      await site.close();
+    }
   });
 
   it('a process killed while its purge is in flight: another sends it again once the lease expires', async () => {
@@ -110,7 +181,7 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
       prefix,
       purgeUrl: `${server.url}/second`,
     });
-    expect(early.reports).toEqual([{ sent: 0, failed: 0 }]);
+    expect(early.reports).toEqual([{ sent: 0, resent: 0, failed: 0 }]);
     // ...and once the lease (2 minutes) is over, it sends the key again.
     const late = await runWorker({
       mode: 'deliver',
@@ -119,7 +190,7 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
       purgeUrl: `${server.url}/third`,
       clockOffsetMs: 121_000,
     });
-    expect(late.reports).toEqual([{ sent: 1, failed: 0 }]);
+    expect(late.reports).toEqual([{ sent: 1, resent: 0, failed: 0 }]);
     expect(server.received.filter((r) => r.path !== '/first')).toEqual([
       { path: '/third', keys: ['doc-7'] },
     ]);

@@ -7,6 +7,8 @@ import type { ArtifactDescriptor } from './artifact-descriptor';
  * `@agent-ready/store`'s StoreReader implements it; any other storage can.
  */
 export interface StoredDocumentView {
+  /** The document's id in its source (its cache tag, with the locale); absent: tagged by path. */
+  key?: string;
   /** BCP 47 locale, '' for sources without locales. */
   locale?: string;
   state: 'published' | 'unpublished' | 'deleted';
@@ -48,6 +50,8 @@ export interface StoredArtifactView {
 }
 
 export interface StoredMarkdownTwinView {
+  /** The document's id in its source (see StoredDocumentView). */
+  key?: string;
   state: 'published' | 'unpublished' | 'deleted';
   visibility: 'public' | 'protected';
   cUrl: string;

@@ -48,10 +48,16 @@ export async function respondUnless(
       kind: 'authorize',
       respond: async () => {
         const response = await respond();
+        // A targeted field would outrank `private` for its cache (RFC 9213 §2.2): none goes out.
+        const {
+          'surrogate-control': _surrogate,
+          'cdn-cache-control': _cdn,
+          ...headers
+        } = response.headers as Record<string, string | undefined>;
         return {
           ...response,
-          headers: { ...response.headers, 'cache-control': AUTHORIZED_ANSWER.cacheControl },
-        };
+          headers: { ...headers, 'cache-control': AUTHORIZED_ANSWER.cacheControl },
+        } as HttpResponse;
       },
     };
   }

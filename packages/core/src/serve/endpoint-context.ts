@@ -15,8 +15,15 @@ import {
   type UsagePreferences,
 } from '../usage/content-usage';
 import type { AgentContentSource } from './agent-content-source';
+import { checkCacheKeyPrefix } from './edge/cache-tags';
 import type { ChangeFeedSource } from './families/change-feed/read-change-feed';
-import { formHeaders, type HeaderForm, type HeaderPolicy } from './families/header-policy';
+import {
+  formHeaders,
+  sharedCacheHeaders,
+  type EdgeHeaderSettings,
+  type HeaderForm,
+  type HeaderPolicy,
+} from './families/header-policy';
 import { normalizeRequestPath } from './normalize-request-path';
 
 export interface AgentEndpointsOptions {
@@ -52,6 +59,12 @@ export interface AgentEndpointsOptions {
    * notice). Default true; needs llms.txt to be served.
    */
   llmsTxtNotice?: boolean;
+  /**
+   * Shared caches (docs/edge.md): given only where a purger keeps them right (the store's `edge`
+   * option), every agent response carries cache tags, and purgeable families a shared lifetime
+   * (`Surrogate-Control`, `CDN-Cache-Control`). Absent: no shared-cache header at all.
+   */
+  edge?: EdgeHeaderSettings;
 }
 
 /** What a family's policy headers are formed for (see `policyHeaders`). */
@@ -65,6 +78,8 @@ export interface PolicyResponse {
   extra?: ResponseHeaders;
   /** The document's own usage terms, for a policy that applies the document's. */
   documentUsage?: string | null;
+  /** The document shown (source id and locale): its cache tag. */
+  document?: { key: string; locale: string };
 }
 
 /** What every endpoint family of one site shares: its source, origin, profile and settings. */
@@ -113,6 +128,7 @@ export function createEndpointContext(
       value: options.origin,
     });
   }
+  if (options.edge) checkCacheKeyPrefix(options.edge.keyPrefix);
   const scheme = assertMUrlScheme(options.mUrl ?? DEFAULT_M_URL_SCHEME);
   const urlFor = (path: string) => normalizeUri(`${origin}${path}`);
 
@@ -151,7 +167,13 @@ export function createEndpointContext(
         ...(usage.applies === false
           ? {}
           : usageHeader(usage.applies === 'document' ? response.documentUsage : undefined)),
-        ...policy.sharedCache.headers({ path: response.path }),
+        ...sharedCacheHeaders(
+          policy.sharedCache,
+          response.document
+            ? { path: response.path, document: response.document }
+            : { path: response.path },
+          options.edge,
+        ),
       };
     },
     pageMPath(target) {

@@ -58,8 +58,11 @@ export {
   type CacheControlRule,
   type ContentUsageRule,
   type HeaderForm,
+  type EdgeHeaderSettings,
   type HeaderPolicy,
   type SharedCacheHeaders,
   type SharedCachePolicy,
+  type SharedCacheSubject,
 } from './families/header-policy';
+export * from './edge/cache-tags';
 export { AGENT_INDEX_PAGE, ANSWER_POLICIES, type AnswerPolicy } from './families/answer-policies';

@@ -66,6 +66,7 @@ export class InMemoryContentSource implements AgentContentSource, ChangeFeedSour
     const rendered = prepared.render(modified);
     const key = `${prepared.key}\u0000${prepared.locale}`;
     const common = {
+      key: prepared.key,
       state: 'published' as const,
       visibility: prepared.visibility,
       cUrl: prepared.cUrl,

@@ -6,3 +6,5 @@ export * from './webhook-purger';
 export * from './purger-options';
 export * from './purge-outbox';
 export * from './purge-delivery';
+export * from './edge-options';
+export * from './enqueue-change-purges';

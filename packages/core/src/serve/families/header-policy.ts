@@ -1,5 +1,12 @@
 import type { ResponseHeaders } from '../../http/served-resource';
 import type { TctProfile } from '../../tct/tct-profile';
+import {
+  familyCacheTag,
+  formatCacheTags,
+  prefixCacheTags,
+  SITE_CACHE_TAG,
+  type CacheTagHeader,
+} from '../edge/cache-tags';
 
 /**
  * What an endpoint family tells caches and agents about its responses, declared as data in the
@@ -33,33 +40,85 @@ export interface HeaderForm {
 
 /**
  * What a response may tell shared caches (CDNs, Varnish) beyond Cache-Control: their own
- * lifetimes (`CDN-Cache-Control`, RFC 9213; `Surrogate-Control`) and the cache tags a purge
- * names (`Surrogate-Key`, `Cache-Tag` or `xkey`, by CDN).
+ * lifetimes (`Surrogate-Control`; `CDN-Cache-Control`, RFC 9213) and the cache tags a purge
+ * names (`Surrogate-Key`, `Cache-Tag` or `Edge-Cache-Tag`, by CDN).
  */
 export type SharedCacheHeaders = Partial<
-  Record<'cdn-cache-control' | 'surrogate-control' | 'surrogate-key' | 'cache-tag' | 'xkey', string>
+  Record<
+    'cdn-cache-control' | 'surrogate-control' | 'surrogate-key' | 'cache-tag' | 'edge-cache-tag',
+    string
+  >
 >;
 
-/** The response a shared-cache policy speaks of: its path on the site. */
-export interface SharedCacheSubject {
-  path: string;
+/**
+ * A site's shared-cache settings (the `edge` option, resolved), given to the endpoints only when
+ * a purger is configured: long shared lifetimes are safe only where purges keep them right.
+ */
+export interface EdgeHeaderSettings {
+  /** Seconds a shared cache may keep a purgeable response (`Surrogate-Control`, `CDN-Cache-Control`). */
+  sharedMaxAge: number;
+  /** Where the cache tags go. */
+  tagHeader: CacheTagHeader;
+  /** Prepended to every tag (`<prefix>-<tag>`): sites sharing one cache. */
+  keyPrefix?: string;
 }
 
-/**
- * The slot for what shared caches are told about a family's responses. Issue #32 fills it
- * (lifetimes and cache tags per response); today every family's yields nothing.
- */
+/** The response a shared-cache policy speaks of: its path, and the document it shows, if one. */
+export interface SharedCacheSubject {
+  path: string;
+  /** The document (source id and locale) an M-URL or twin shows. */
+  document?: { key: string; locale: string };
+}
+
+/** What shared caches are told about a family's responses (the `edge` option turns it on). */
 export interface SharedCachePolicy {
   /** What the docs table says of it. */
   summary: string;
-  headers(subject: SharedCacheSubject): SharedCacheHeaders;
+  /** Whether shared caches may keep the family's responses until purged (else: tags only). */
+  keepUntilPurged: boolean;
+  /** A response's cache tags, without the site's and the family's (added to every response). */
+  tags(subject: SharedCacheSubject): string[];
+  /** The family's name (its family tag). */
+  family: string;
 }
 
-/** Shared caches are told nothing beyond Cache-Control (every family, until #32). */
-export const NOTHING_FOR_SHARED_CACHES: SharedCachePolicy = Object.freeze({
-  summary: 'nothing beyond Cache-Control (#32)',
-  headers: () => ({}),
-});
+/** A family whose responses shared caches may keep until a purge names one of their tags. */
+export function keptUntilPurged(
+  family: string,
+  summary: string,
+  tags: (subject: SharedCacheSubject) => string[] = () => [],
+): SharedCachePolicy {
+  return Object.freeze({ family, summary, keepUntilPurged: true, tags });
+}
+
+/** A family whose responses are tagged but never kept beyond Cache-Control (no purge follows them). */
+export function taggedOnly(family: string, summary: string): SharedCachePolicy {
+  return Object.freeze({ family, summary, keepUntilPurged: false, tags: () => [] });
+}
+
+/**
+ * The shared-cache headers of a response: none without edge settings (no purger: a site
+ * behaves as it always did); else its tags (site, family, its own), and, where the family may be
+ * kept until purged, the shared lifetime in both targeted fields.
+ */
+export function sharedCacheHeaders(
+  policy: SharedCachePolicy,
+  subject: SharedCacheSubject,
+  edge: EdgeHeaderSettings | undefined,
+): SharedCacheHeaders {
+  if (!edge) return {};
+  const tags = prefixCacheTags(
+    [SITE_CACHE_TAG, familyCacheTag(policy.family), ...policy.tags(subject)],
+    edge.keyPrefix,
+  );
+  const headers: SharedCacheHeaders = { [edge.tagHeader]: formatCacheTags(tags, edge.tagHeader) };
+  if (policy.keepUntilPurged) {
+    const lifetime = `max-age=${edge.sharedMaxAge}`;
+    headers['surrogate-control'] = lifetime;
+    headers['cdn-cache-control'] = lifetime;
+  }
+  return headers;
+}
 
 /** A family's header policy: its response forms, Content-Usage, and what shared caches hear. */
 export interface HeaderPolicy<Form extends string = string> {
@@ -68,19 +127,13 @@ export interface HeaderPolicy<Form extends string = string> {
   sharedCache: SharedCachePolicy;
 }
 
-/**
- * The policy of a family whose responses all take one form (`response`), telling shared caches
- * nothing beyond Cache-Control (until #32).
- */
+/** The policy of a family whose responses all take one form (`response`). */
 export function oneFormPolicy(
   form: Omit<HeaderForm, 'label'>,
   contentUsage: ContentUsageRule,
+  sharedCache: SharedCachePolicy,
 ): HeaderPolicy<'response'> {
-  return {
-    forms: { response: { label: '', ...form } },
-    contentUsage,
-    sharedCache: NOTHING_FOR_SHARED_CACHES,
-  };
+  return { forms: { response: { label: '', ...form } }, contentUsage, sharedCache };
 }
 
 /** Listings that change with the content revalidate each time; a strong ETag makes that a 304. */

@@ -10,7 +10,7 @@ import {
 } from '../../agent-outcome';
 import { jsonProblemResponse } from '../../error-responses';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { oneFormPolicy } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy } from '../header-policy';
 import {
   CHANGES_PATH,
   readChangeFeed,
@@ -23,6 +23,10 @@ const headers = oneFormPolicy(
   { cacheControl: 'no-cache' },
   // It lists the site's pages, as the sitemap does.
   { applies: 'site' },
+  keptUntilPurged(
+    'change-feed',
+    'kept until purged; every page carries the family tag, purged by every commit (no page is final: a row moves to its newest change)',
+  ),
 );
 
 /**

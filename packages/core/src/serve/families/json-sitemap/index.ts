@@ -6,13 +6,14 @@ import { DEFAULT_SITEMAP_PATH, profileNamed } from '../../../tct/tct-profile';
 import { PASS, respondWith } from '../../agent-outcome';
 import { answerStoredArtifact } from '../answer-stored-artifact';
 import { CHANGES_PATH, changeFeedLink } from '../change-feed/read-change-feed';
+import { pathCacheTag } from '../../edge/cache-tags';
 import {
   type EndpointFamily,
   type FamilyContext,
   type FamilyEndpoint,
   TCT_PROFILE_CONTENT_TYPE,
 } from '../endpoint-family';
-import { oneFormPolicy } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy } from '../header-policy';
 import { jsonSitemapArtifacts, SITEMAP_FAMILY } from './json-sitemap-descriptor';
 
 /** `/llm-sitemap.json`, its shards `/llm-sitemap-2.json`… and their index `/llm-sitemap-index.json`. */
@@ -23,6 +24,11 @@ const headers = oneFormPolicy(
   // than the documents, so it revalidates like an M-URL.
   { cacheControl: { fromProfile: 'sitemapCacheControl' }, vary: 'Accept-Encoding' },
   { applies: 'site' },
+  keptUntilPurged(
+    'json-sitemap',
+    'kept until purged; tag: the shard or the index (by path), purged by every commit that moves the shard',
+    ({ path }) => [pathCacheTag(path)],
+  ),
 );
 
 /**

@@ -4,8 +4,9 @@ import {
   LLMINDEX_PROOF_PATH,
 } from '../../../llmindex/llmindex-types';
 import { answerAsStored } from '../answer-stored-artifact';
+import { pathCacheTag } from '../../edge/cache-tags';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { oneFormPolicy } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy } from '../header-policy';
 import { llmindexArtifacts } from './llmindex-descriptor';
 
 const WELL_KNOWN = new Set([LLMINDEX_MANIFEST_PATH, LLMINDEX_KEYS_PATH, LLMINDEX_PROOF_PATH]);
@@ -16,6 +17,11 @@ const LLMINDEX_PAGES = '/llm/';
 const headers = oneFormPolicy(
   { cacheControl: 'public, max-age=3600, must-revalidate', vary: 'Accept-Encoding' },
   { applies: 'site' },
+  keptUntilPurged(
+    'llmindex',
+    'kept until purged; tag: its path, purged when an install rewrites it',
+    ({ path }) => [pathCacheTag(path)],
+  ),
 );
 
 /** llmindex: the manifest, its keys and proof, the `/llm/*` pages and the products feed. */

@@ -1,8 +1,9 @@
 import type { WebLink } from '../../../http/link-header';
 import type { EndpointContext } from '../../endpoint-context';
 import { answerAsStored } from '../answer-stored-artifact';
+import { pathCacheTag } from '../../edge/cache-tags';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { oneFormPolicy, REVALIDATE } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy, REVALIDATE } from '../header-policy';
 import { LLMS_TXT_FAMILY, llmsTxtArtifacts } from './llms-txt-descriptor';
 
 /**
@@ -16,6 +17,11 @@ const LLMS_TXT_FILE = /\/llms(?:-full|-[1-9][0-9]*)?\.txt$|\/llms\/[^/]+\.txt$/;
 const headers = oneFormPolicy(
   { cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
   { applies: 'site' },
+  keptUntilPurged(
+    'llms-txt',
+    'kept until purged; tag: the part (by path), purged when an install rewrites it',
+    ({ path }) => [pathCacheTag(path)],
+  ),
 );
 
 /** The llms.txt that covers a locale's pages (or the default one), when llms.txt is served. */

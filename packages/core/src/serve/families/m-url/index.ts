@@ -22,13 +22,14 @@ import {
 } from '../../agent-outcome';
 import { errorResponse } from '../../error-responses';
 import { normalizeRequestPath } from '../../normalize-request-path';
+import { pathCacheTag, documentCacheTag } from '../../edge/cache-tags';
 import {
   type EndpointFamily,
   type FamilyContext,
   type FamilyEndpoint,
   TCT_PROFILE_CONTENT_TYPE,
 } from '../endpoint-family';
-import { oneFormPolicy } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy } from '../header-policy';
 
 /**
  * M-URLs (TCT): a document's JSON at its page URL plus the scheme's suffix (`/a/llm.json`), with
@@ -39,6 +40,13 @@ const headers = oneFormPolicy(
   // transform (the ETag is the hash of the identity bytes).
   { cacheControl: { fromProfile: 'cacheControl' }, vary: 'Accept-Encoding' },
   { applies: 'document' },
+  keptUntilPurged(
+    'm-url',
+    'kept until purged; tag: the document (id and locale), purged by every commit that changes it',
+    ({ path, document }) => [
+      document ? documentCacheTag(document.key, document.locale) : pathCacheTag(path),
+    ],
+  ),
 );
 
 type PublishedRow = StoredDocumentView & { body: Buffer; hash: string };
@@ -94,6 +102,9 @@ function createMUrlEndpoint(context: FamilyContext): MUrlEndpoint {
           profile: rendered,
           link: formatLinkHeader(mUrlLinks(row.cUrl, rendered)),
           documentUsage: row.usage,
+          ...(row.key !== undefined
+            ? { document: { key: row.key, locale: row.locale ?? '' } }
+            : {}),
         }),
       };
       resources.set(row, resource);

@@ -26,7 +26,8 @@ import {
 import { errorResponse, movedPermanentlyResponse } from '../../error-responses';
 import { normalizeRequestPath } from '../../normalize-request-path';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { NOTHING_FOR_SHARED_CACHES, REVALIDATE, type HeaderPolicy } from '../header-policy';
+import { documentCacheTag, pathCacheTag } from '../../edge/cache-tags';
+import { keptUntilPurged, REVALIDATE, type HeaderPolicy } from '../header-policy';
 import { coveringLlmsTxtUrl, llmsTxtTwinDirective } from '../llms-txt';
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
@@ -61,7 +62,12 @@ const headers: HeaderPolicy<'twin' | 'negotiatedTwin' | 'rootTwin' | 'negotiated
     },
   },
   contentUsage: { applies: 'document' },
-  sharedCache: NOTHING_FOR_SHARED_CACHES,
+  sharedCache: keptUntilPurged(
+    'markdown-twin',
+    "kept until purged; tag: the document (id and locale), or the root's llms.txt; the family tag is purged when an install adds or drops an llms.txt (the twins' directive names it)",
+    ({ document }) =>
+      document ? [documentCacheTag(document.key, document.locale)] : [pathCacheTag('/llms.txt')],
+  ),
 };
 
 export interface MarkdownTwinEndpoint extends FamilyEndpoint {
@@ -127,6 +133,9 @@ function createMarkdownTwinEndpoint(context: FamilyContext): MarkdownTwinEndpoin
           link: formatLinkHeader([canonicalLink(twin.cUrl)]),
           ...(negotiated ? { extra: { 'content-location': markdownTwinUrl(twin.cUrl) } } : {}),
           documentUsage: twin.usage,
+          ...(twin.key !== undefined
+            ? { document: { key: twin.key, locale: twin.locale ?? '' } }
+            : {}),
         },
       ),
     };

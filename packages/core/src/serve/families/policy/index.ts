@@ -11,13 +11,17 @@ import {
   type FamilyEndpoint,
   TCT_PROFILE_CONTENT_TYPE,
 } from '../endpoint-family';
-import { oneFormPolicy } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy } from '../header-policy';
 
 export const POLICY_PATH = '/llm-policy.json';
 
 const headers = oneFormPolicy(
   { cacheControl: { fromProfile: 'cacheControl' }, vary: 'Accept-Encoding' },
   { applies: 'site' },
+  keptUntilPurged(
+    'policy',
+    'kept until purged; purged with the site tag when the stored site settings change',
+  ),
 );
 
 /**

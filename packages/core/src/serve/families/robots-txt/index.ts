@@ -14,7 +14,7 @@ import type {
   FamilyContext,
   FamilyEndpoint,
 } from '../endpoint-family';
-import { oneFormPolicy, REVALIDATE } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy, REVALIDATE } from '../header-policy';
 import { buildRobotsTxt } from './compose-robots-txt';
 
 export const ROBOTS_TXT_PATH = '/robots.txt';
@@ -27,6 +27,10 @@ const headers = oneFormPolicy(
     because:
       "robots.txt states the site's preferences in its body (`Content-Usage:` lines, AIPREF); a header would speak of the robots.txt file itself",
   },
+  keptUntilPurged(
+    'robots-txt',
+    'kept until purged; purged when the site settings change or an install adds or drops a file',
+  ),
 );
 
 export interface RobotsTxtEndpoint extends FamilyEndpoint {

@@ -13,8 +13,9 @@ import {
 } from '../../agent-outcome';
 import { errorResponse } from '../../error-responses';
 import { answerStoredArtifact } from '../answer-stored-artifact';
+import { pathCacheTag } from '../../edge/cache-tags';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { oneFormPolicy, REVALIDATE } from '../header-policy';
+import { keptUntilPurged, oneFormPolicy, REVALIDATE } from '../header-policy';
 import { decodedGzipBody } from './decoded-gzip-body';
 import {
   SCP_FAMILY,
@@ -30,6 +31,11 @@ const headers = oneFormPolicy(
   // zstd, or identity decoded from gzip).
   { cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
   { applies: 'site' },
+  keptUntilPurged(
+    'scp',
+    'kept until purged; tags: the collection or part (each coding its own artifact), rebuilt ones purged at install',
+    ({ path }) => [pathCacheTag(path)],
+  ),
 );
 
 /** Where collections are served unless `scp.basePath` says otherwise. */

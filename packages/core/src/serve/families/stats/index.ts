@@ -3,7 +3,7 @@ import { respondWithResource, type HttpResponse } from '../../../http/served-res
 import { readAgentStats } from '../../../metrics/build-agent-stats';
 import { isSafeMethod, METHOD_NOT_ALLOWED, respondUnless } from '../../agent-outcome';
 import type { EndpointFamily, FamilyContext, FamilyEndpoint } from '../endpoint-family';
-import { oneFormPolicy } from '../header-policy';
+import { taggedOnly, oneFormPolicy } from '../header-policy';
 
 export const STATS_PATH = '/llm-stats.json';
 
@@ -12,6 +12,7 @@ const headers = oneFormPolicy(
   { cacheControl: 'no-cache', vary: 'Accept-Encoding' },
   // What agents fetched from the site is the site's to state terms on, as for every endpoint.
   { applies: 'site' },
+  taggedOnly('stats', 'tagged, not kept: its counts change without a purge'),
 );
 
 /** `/llm-stats.json`: the last 30 days of serving metrics, `public` or behind the access check. */
