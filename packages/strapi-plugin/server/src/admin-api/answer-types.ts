@@ -157,6 +157,28 @@ export interface Overview {
   settings: SettingsStatus;
   /** Agent traffic of the last 30 days (what /llm-stats.json serves); absent while metrics are off. */
   traffic?: AgentStats;
+  /** The shared cache in front and its purges; absent without the `edge` option. */
+  edge?: EdgeOverview;
+}
+
+/** The `edge` option in force and the purge outbox as the database has it (every instance's). */
+export interface EdgeOverview {
+  purger: 'varnish' | 'fastly' | 'cloudflare' | 'webhook';
+  /** Seconds shared caches may keep a purgeable agent response. */
+  sharedMaxAge: number;
+  tagHeader: 'surrogate-key' | 'cache-tag' | 'edge-cache-tag';
+  purges: {
+    /** Tags delivered, and the requests that carried them. */
+    sent: number;
+    requests: number;
+    /** Purge requests that failed (each retried later). */
+    failed: number;
+    /** Tags waiting, and how many of them have failed at least once. */
+    waiting: number;
+    retrying: number;
+    lastSentAt?: string;
+    lastError?: { message: string; at: string; permanent: boolean };
+  };
 }
 
 export interface AttributeChoice {
