@@ -167,8 +167,6 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       ...edge.delivery,
       logger,
     });
-    // Also what a process killed after a commit left undelivered: sent now.
-    purgeDelivery.start();
   }
   const identifier = createAgentIdentifier(options.site.botAuth);
   let site = options.site;
@@ -232,6 +230,9 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     };
   }
 
+  // Started once nothing above can throw; it also sends what a process killed after a commit
+  // left undelivered.
+  purgeDelivery?.start();
   return {
     get endpoints() {
       return endpoints;

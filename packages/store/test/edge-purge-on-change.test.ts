@@ -158,7 +158,13 @@ describeEachDatabase('purges enqueued with each change (the edge option)', (dial
     await delivered(`shop-${documentCacheTag('a', '')}`);
     await delivered(`shop-${pathCacheTag('/llms.txt')}`);
     expect(server.received.flatMap((request) => request.keys)).not.toContain('shop-site');
-    expect(await served.readPurgeStatus()).toMatchObject({ failed: 0, waiting: 0 });
+    const status = await waitForState('nothing waiting', async () => {
+      const read = await served.readPurgeStatus();
+      return read?.waiting === 0 ? read : undefined;
+    });
+    expect(status).toMatchObject({ failed: 0, retrying: 0 });
+    expect(status.sent).toBeGreaterThan(0);
+    expect(status.lastSentAt).toBeInstanceOf(Date);
   });
 
   it('purges a previous process committed and never delivered, once a site opens again', async () => {
