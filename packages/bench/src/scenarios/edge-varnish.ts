@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import express from 'express';
 import type { AgentDocument } from '@agent-ready/core';
 import { agentReady, type AgentReadyMiddleware } from '@agent-ready/express';
+import { DEFAULT_SITEMAP_SHARD_ITEMS, sitemapShardOfId } from '@agent-ready/store/internal';
 import { startVarnish, varnishMissing, type VarnishInstance } from '@agent-ready/test-support';
 import {
   figure,
@@ -24,10 +25,12 @@ interface Answer {
   body: string;
 }
 
-/** One GET on its own connection (no client pooling between the two servers measured). */
+/** Kept-alive connections, as a crawler keeps them. */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
 function get(origin: string, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}${path}`, { agent: false }, (res) => {
+    const request = http.get(`${origin}${path}`, { agent: keepAlive }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -146,9 +149,12 @@ export const edgeVarnishScenario: BenchScenario = {
       for (let n = 1; n <= documents; n++) await agent.publish(post(n, 0));
       await purged(agent);
 
+      const shardPath = (shard: number) =>
+        shard === 1 ? '/llm-sitemap.json' : `/llm-sitemap-${shard}.json`;
+      const shards = Math.ceil(documents / DEFAULT_SITEMAP_SHARD_ITEMS);
       const crawl = [
         ...Array.from({ length: documents }, (_, i) => `/posts/${i + 1}/llm.json`),
-        '/llm-sitemap.json',
+        ...Array.from({ length: shards }, (_, i) => shardPath(i + 1)),
         '/llm-changes.json',
         '/llms.txt',
         '/scp/sitemap.xml',
@@ -174,13 +180,25 @@ export const edgeVarnishScenario: BenchScenario = {
       let revision = 1000;
       const saveToVisible = async (origin: string, viaEdge: boolean) => {
         const n = 1 + ((revision * 53) % documents);
-        const watched = [`/posts/${n}/llm.json`, '/llm-sitemap.json', '/llm-changes.json'];
+        // The feed page after the newest change now: the one an agent reads next.
+        const since = (
+          JSON.parse((await get(edgeOrigin.origin, '/llm-changes.json?since=now')).body) as {
+            next: string;
+          }
+        ).next;
+        const watched = [
+          `/posts/${n}/llm.json`,
+          shardPath(sitemapShardOfId(n, DEFAULT_SITEMAP_SHARD_ITEMS)),
+          `/llm-changes.json?since=${encodeURIComponent(since)}`,
+        ];
         // Cached at the edge before the save, as in a steady crawl.
         if (viaEdge) for (const path of watched) await get(origin, path);
         const start = performance.now();
         const { hash } = await agent!.publish(post(n, ++revision));
         const pending = new Set(watched);
         while (pending.size > 0) {
+          if (performance.now() - start > 30_000)
+            throw new Error(`${[...pending].join(', ')} did not show the save within 30 s`);
           for (const path of [...pending]) {
             const answer = await get(origin, path);
             const seen = path.endsWith('llm.json')
@@ -236,6 +254,7 @@ export const edgeVarnishScenario: BenchScenario = {
       }
       return figures;
     } finally {
+      keepAlive.destroy();
       await agent?.close();
       await plainAgent?.close();
       for (const varnish of varnishes) await varnish.stop();
