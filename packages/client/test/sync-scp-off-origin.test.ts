@@ -135,10 +135,10 @@ describe('syncScp with collections on another origin', () => {
 });
 
 describe('collectionOrigins', () => {
-  it('follows an origin it lists', async () => {
+  it('follows an origin it lists (a trailing slash names the same origin)', async () => {
     const report = await syncScp(origin, {
       stateDir: newStateDir(),
-      collectionOrigins: [storageOrigin],
+      collectionOrigins: [`${storageOrigin}/`],
     });
     expect(report).toMatchObject({ ok: true, scp: { snapshots: 1 } });
   });

@@ -19,7 +19,7 @@ import {
 import { SyncError } from '../client-errors';
 import { readRobotsSitemaps } from '../discovery/find-sitemap-xml';
 import type { RobotsPolicy } from '../discovery/read-robots-policy';
-import { isSameOrigin, type HttpClient } from '../http/http-client';
+import { isSameOrigin, originOf, type HttpClient } from '../http/http-client';
 import { parseOrigin } from '../validate/validate-site';
 import { estimateNaiveCost, measureHtml } from './measure-html';
 import { syncClient, syncRobotsPolicy } from './sync-site';
@@ -248,8 +248,10 @@ export async function syncScp(
     const disallowed = new Set<string>();
     const otherOrigins = new Set<string>();
     const notFollowed = new Set<string>();
+    // `https://bucket.example/` names the origin https://bucket.example (a typed error if not a URL).
+    const collectionOrigins = options.collectionOrigins?.map((listed) => originOf(listed));
     const allowed = (url: string) => {
-      const refusal = collectionUrlRefusal(url, origin, otherOrigins, options.collectionOrigins);
+      const refusal = collectionUrlRefusal(url, origin, otherOrigins, collectionOrigins);
       if (refusal !== undefined) {
         if (!notFollowed.has(url)) problems.push({ url, detail: `not followed: ${refusal}` });
         notFollowed.add(url);
