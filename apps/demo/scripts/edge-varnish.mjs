@@ -46,14 +46,15 @@ export function fillVcl(vcl, { backendPort, token }) {
 
 /**
  * The `varnishd` command line for the edge: foreground, its own working directory in the
- * system's temp folder, listening on loopback `port`, a small malloc storage.
+ * system's temp folder (`workDir`, to remove once it exited), listening on loopback `port`, a
+ * small malloc storage.
  * @param {{ port: number, backendPort: number, token: string }} options
  */
 export function varnishCommand({ port, backendPort, token }) {
   const workDir = mkdtempSync(join(tmpdir(), 'agent-ready-demo-varnish-'));
   const vclPath = join(workDir, 'agent-ready.vcl');
   writeFileSync(vclPath, fillVcl(readFileSync(VCL_PATH, 'utf8'), { backendPort, token }));
-  return [
+  const args = [
     '-F',
     // Run as root, varnishd would switch to its own users, who cannot enter the temp folder.
     '-j',
@@ -67,4 +68,5 @@ export function varnishCommand({ port, backendPort, token }) {
     '-s',
     'malloc,64m',
   ];
+  return { args, workDir };
 }

@@ -13,7 +13,7 @@
 /* global AbortSignal */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -183,6 +183,9 @@ function printSummary(settings, sample) {
 
 /** @type {ReturnType<typeof startChild>[]} */
 const servers = [];
+/** Folders of this run to remove once every server has exited (Varnish's working directory). */
+/** @type {string[]} */
+const scratch = [];
 let stopping = false;
 
 /**
@@ -202,6 +205,7 @@ async function stop(reason, exitCode) {
   }, STOP_TIMEOUT_MS);
   await Promise.all(servers.map((s) => s.exited));
   clearTimeout(forceKill);
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
   say('Stopped.');
   process.exit(exitCode);
 }
@@ -247,11 +251,12 @@ async function main() {
 
   if (settings.edge) {
     // First, so the purges of the first start have somewhere to go.
-    const args = varnishCommand({
+    const { args, workDir } = varnishCommand({
       port: settings.edge.port,
       backendPort: settings.site.port,
       token: settings.edge.token,
     });
+    scratch.push(workDir);
     const varnish = watch(startChild('varnish', args, { cwd: DEMO_DIR, env, command: 'varnishd' }));
     say(`Starting Varnish on ${settings.edge.url} (pid ${varnish.child.pid})…`);
     await waitUntilReady(`${settings.edge.url}/`, varnish, { anyStatus: true });
