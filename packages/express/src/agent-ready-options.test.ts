@@ -80,6 +80,29 @@ describe('validateAgentReadyOptions', () => {
     ]);
   });
 
+  it('takes the edge option and checks each of its fields under its name', () => {
+    const purger = { type: 'varnish', addresses: ['http://127.0.0.1:6081'], token: 't' };
+    expect(
+      problems({ site, edge: { purger, sharedMaxAge: 600, tagHeader: 'surrogate-key' } }),
+    ).toEqual([]);
+    expect(
+      problems({
+        site,
+        edge: {
+          purger: { type: 'varnish', addresses: [] },
+          sharedMaxAge: -1,
+          tagHeader: 'xkey',
+          keyPrefix: 'A B',
+        },
+      }),
+    ).toEqual([
+      'edge.purger.addresses: name at least one',
+      'edge.sharedMaxAge: must be an integer from 1 to 31536000',
+      'edge.tagHeader: must be surrogate-key, cache-tag or edge-cache-tag',
+      'edge.keyPrefix: must be 1 to 32 of a-z, 0-9 and -',
+    ]);
+  });
+
   it('keeps the rules that span site options', () => {
     expect(
       problems({ site: { ...site, origin: 'http://e.com' }, llmindex: { topics: ['t'] } }),

@@ -91,10 +91,31 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
       prefix,
       purgeUrl: `${server.url}/purge`,
     });
-    expect(reports).toEqual([{ sent: 3, failed: 0 }]);
+    expect(reports).toEqual([{ sent: 3, resent: 0, failed: 0 }]);
     expect(server.received).toEqual([{ path: '/purge', keys }]);
     const { knex } = openDatabase(database);
     expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ waiting: 0, sent: 3 });
+    await knex.destroy();
+  });
+
+  it('the process that sent the first purge is gone: a fresh one sends the settle re-purge', async () => {
+    const keys = ['doc-1', 'site'];
+    const { knex } = openDatabase(database);
+    await enqueuePurgeKeys(knex, tableNames(prefix), keys);
+    const deliver = { mode: 'deliver', database, prefix, purgeUrl: `${server.url}/purge` };
+    expect((await runWorker(deliver)).reports).toEqual([{ sent: 2, resent: 0, failed: 0 }]);
+    expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ settling: 2 });
+    // A fresh process, its clock past the default settle delay (2 s) after that first purge.
+    const later = { ...deliver, clockOffsetMs: 2000 };
+    expect((await runWorker(later)).reports).toEqual([{ sent: 0, resent: 2, failed: 0 }]);
+    expect(server.received).toEqual([
+      { path: '/purge', keys },
+      { path: '/purge', keys },
+    ]);
+    expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({
+      settling: 0,
+      resent: 2,
+    });
     await knex.destroy();
   });
 
@@ -160,7 +181,7 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
       prefix,
       purgeUrl: `${server.url}/second`,
     });
-    expect(early.reports).toEqual([{ sent: 0, failed: 0 }]);
+    expect(early.reports).toEqual([{ sent: 0, resent: 0, failed: 0 }]);
     // ...and once the lease (2 minutes) is over, it sends the key again.
     const late = await runWorker({
       mode: 'deliver',
@@ -169,7 +190,7 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
       purgeUrl: `${server.url}/third`,
       clockOffsetMs: 121_000,
     });
-    expect(late.reports).toEqual([{ sent: 1, failed: 0 }]);
+    expect(late.reports).toEqual([{ sent: 1, resent: 0, failed: 0 }]);
     expect(server.received.filter((r) => r.path !== '/first')).toEqual([
       { path: '/third', keys: ['doc-7'] },
     ]);

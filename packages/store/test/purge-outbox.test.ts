@@ -31,7 +31,12 @@ describeEachDatabase('the purge outbox', (dialect) => {
   };
   const delivery = (
     on: Knex = knex,
-    options: { path?: string; claimLimit?: number; maxKeysPerRequest?: number } = {},
+    options: {
+      path?: string;
+      claimLimit?: number;
+      maxKeysPerRequest?: number;
+      settleMs?: number;
+    } = {},
   ) =>
     createPurgeDelivery({
       knex: on,
@@ -44,6 +49,7 @@ describeEachDatabase('the purge outbox', (dialect) => {
       clock,
       random: () => 0.5,
       ...(options.claimLimit ? { claimLimit: options.claimLimit } : {}),
+      ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
     });
 
   beforeEach(async () => {
@@ -76,14 +82,14 @@ describeEachDatabase('the purge outbox', (dialect) => {
       })
       .catch(() => undefined);
     expect(await readPurgeStatus(knex, tables)).toMatchObject({ waiting: 4, sent: 0 });
-    expect(await delivery().deliverDue()).toEqual({ sent: 4, failed: 0 });
+    expect(await delivery().deliverDue()).toEqual({ sent: 4, resent: 0, failed: 0 });
     expect(server.received).toEqual([
       { path: '/purge', keys: ['doc-1', 'doc-2', 'family-m-url', 'site'] },
     ]);
     const status = await readPurgeStatus(knex, tables);
     expect(status).toMatchObject({ sent: 4, requests: 1, failed: 0, waiting: 0 });
     expect(status.lastSentAt).toEqual(new Date(now));
-    expect(await delivery().deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(await delivery().deliverDue()).toEqual({ sent: 0, resent: 0, failed: 0 });
   });
 
   it('refuses a key that is no cache tag, and writes nothing', async () => {
@@ -107,9 +113,9 @@ describeEachDatabase('the purge outbox', (dialect) => {
     });
     // First retry after the base backoff (1 s), jitter held at its middle: 750 ms.
     now += 749;
-    expect(await loop.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(await loop.deliverDue()).toEqual({ sent: 0, resent: 0, failed: 0 });
     now += 1;
-    expect(await loop.deliverDue()).toEqual({ sent: 2, failed: 0 });
+    expect(await loop.deliverDue()).toEqual({ sent: 2, resent: 0, failed: 0 });
     expect(server.received).toEqual([{ path: '/purge', keys: ['doc-1', 'doc-2'] }]);
     expect(await readPurgeStatus(knex, tables)).toMatchObject({ waiting: 0, sent: 2, failed: 1 });
   });
@@ -124,9 +130,9 @@ describeEachDatabase('the purge outbox', (dialect) => {
     expect(status.lastError!.message).toContain('refused with 403');
     // Not before the longest backoff (10 minutes by default).
     now += 599_999;
-    expect(await delivery().deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(await delivery().deliverDue()).toEqual({ sent: 0, resent: 0, failed: 0 });
     now += 1;
-    expect(await delivery().deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(await delivery().deliverDue()).toEqual({ sent: 1, resent: 0, failed: 0 });
   });
 
   it('two delivery loops on one database never both send a key', async () => {
@@ -158,6 +164,115 @@ describeEachDatabase('the purge outbox', (dialect) => {
     expect(await inFlight).toMatchObject({ sent: 3 });
     expect(server.received.map((r) => r.keys)).toEqual([['doc-1', 'doc-2'], ['doc-2']]);
     expect(await readPurgeStatus(knex, tables)).toMatchObject({ waiting: 0 });
+  });
+
+  it('purges each tag once more settleMs after its first purge, counted apart', async () => {
+    await knex.transaction((trx) => enqueuePurgeKeys(trx, tables, ['doc-1', 'site'], now));
+    expect(await delivery().deliverDue()).toEqual({ sent: 2, resent: 0, failed: 0 });
+    expect(await readPurgeStatus(knex, tables)).toMatchObject({
+      sent: 2,
+      resent: 0,
+      waiting: 0,
+      settling: 2,
+    });
+    // The default settle delay, 2 s: not a millisecond before.
+    now += 1999;
+    expect(await delivery().deliverDue()).toEqual({ sent: 0, resent: 0, failed: 0 });
+    now += 1;
+    expect(await delivery().deliverDue()).toEqual({ sent: 0, resent: 2, failed: 0 });
+    expect(server.received).toEqual([
+      { path: '/purge', keys: ['doc-1', 'site'] },
+      { path: '/purge', keys: ['doc-1', 'site'] },
+    ]);
+    expect(await readPurgeStatus(knex, tables)).toMatchObject({
+      sent: 2,
+      resent: 2,
+      requests: 2,
+      waiting: 0,
+      settling: 0,
+    });
+    now += 60_000;
+    expect(await delivery().deliverDue()).toEqual({ sent: 0, resent: 0, failed: 0 });
+  });
+
+  it('the settle re-purge outlives the instance that sent the first purge', async () => {
+    const first = open();
+    await enqueuePurgeKeys(first, tables, ['doc-1'], now);
+    expect(await delivery(first, { path: '/first' }).deliverDue()).toMatchObject({ sent: 1 });
+    // That instance is gone before the settle delay ends; another one, on its own pool, sends it.
+    await first.destroy();
+    others.splice(others.indexOf(first), 1);
+    now += 2000;
+    expect(await delivery(open(), { path: '/second' }).deliverDue()).toEqual({
+      sent: 0,
+      resent: 1,
+      failed: 0,
+    });
+    expect(server.received).toEqual([
+      { path: '/first', keys: ['doc-1'] },
+      { path: '/second', keys: ['doc-1'] },
+    ]);
+  });
+
+  it('a change to a tag waiting to settle is purged at once, then settled again', async () => {
+    await enqueuePurgeKeys(knex, tables, ['doc-1'], now);
+    const loop = delivery();
+    await loop.deliverDue();
+    now += 500;
+    await knex.transaction((trx) => enqueuePurgeKeys(trx, tables, ['doc-1'], now));
+    expect(await readPurgeStatus(knex, tables)).toMatchObject({ waiting: 1, settling: 0 });
+    expect(await loop.deliverDue()).toEqual({ sent: 1, resent: 0, failed: 0 });
+    now += 1999;
+    expect(await loop.deliverDue()).toEqual({ sent: 0, resent: 0, failed: 0 });
+    now += 1;
+    expect(await loop.deliverDue()).toEqual({ sent: 0, resent: 1, failed: 0 });
+    expect(server.received.map((request) => request.keys)).toEqual([
+      ['doc-1'],
+      ['doc-1'],
+      ['doc-1'],
+    ]);
+  });
+
+  it('a failing settle re-purge is retried with backoff and still counted apart', async () => {
+    await enqueuePurgeKeys(knex, tables, ['doc-1'], now);
+    const loop = delivery();
+    await loop.deliverDue();
+    now += 2000;
+    server.failNext(503);
+    expect(await loop.deliverDue()).toMatchObject({ sent: 0, resent: 0, failed: 1 });
+    expect(await readPurgeStatus(knex, tables)).toMatchObject({ settling: 1, retrying: 1 });
+    now += 750;
+    expect(await loop.deliverDue()).toEqual({ sent: 0, resent: 1, failed: 0 });
+    expect(await readPurgeStatus(knex, tables)).toMatchObject({
+      sent: 1,
+      resent: 1,
+      failed: 1,
+      settling: 0,
+      retrying: 0,
+    });
+  });
+
+  it('settleMs 0 purges each tag once', async () => {
+    await enqueuePurgeKeys(knex, tables, ['doc-1'], now);
+    expect(await delivery(knex, { settleMs: 0 }).deliverDue()).toMatchObject({ sent: 1 });
+    expect(await readPurgeStatus(knex, tables)).toMatchObject({ waiting: 0, settling: 0 });
+  });
+
+  it('two delivery loops never both send a settle re-purge', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `doc-${String(i).padStart(2, '0')}`);
+    await enqueuePurgeKeys(knex, tables, keys, now);
+    expect(await delivery().deliverDue()).toMatchObject({ sent: 40 });
+    server.received.length = 0;
+    now += 2000;
+    server.hold();
+    const a = delivery(open(), { path: '/a', claimLimit: 10, maxKeysPerRequest: 5 }).deliverDue();
+    const b = delivery(open(), { path: '/b', claimLimit: 10, maxKeysPerRequest: 5 }).deliverDue();
+    await server.arrived(2);
+    server.release();
+    const rounds = await Promise.all([a, b]);
+    expect(server.received.flatMap((request) => request.keys).sort()).toEqual(keys);
+    expect(rounds[0]!.resent + rounds[1]!.resent).toBe(40);
+    expect(await readPurgeStatus(knex, tables)).toMatchObject({ resent: 40, settling: 0 });
   });
 
   it('the background loop delivers what a commit enqueued when notified', async () => {

@@ -17,8 +17,9 @@ export const edgeOptionsSchema = optionsObject({
       "`{ type: 'varnish' | 'fastly' | 'cloudflare' | 'webhook', ... }`: the cache to purge on every change (docs/edge.md).",
   }),
   delivery: documented(purgeDeliveryOptionsSchema.optional(), {
-    description: '`{ soft, pollIntervalMs, maxBackoffMs }`: how the purge outbox is delivered.',
-    default: 'hard purges, polled every 1000 ms',
+    description:
+      '`{ soft, pollIntervalMs, settleMs, maxBackoffMs }`: how the purge outbox is delivered.',
+    default: 'hard purges, polled every 1000 ms, each sent again 2000 ms later',
   }),
   sharedMaxAge: documented(
     integerOption('must be an integer from 1 to 31536000', 1, 31_536_000).optional(),

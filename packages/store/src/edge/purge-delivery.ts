@@ -3,7 +3,13 @@ import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger';
 import type { TableNames } from '../table-names';
-import { claimDuePurges, completePurges, failPurges, type ClaimedPurge } from './purge-outbox';
+import {
+  claimDuePurges,
+  completePurges,
+  failPurges,
+  nextPurgeDue,
+  type ClaimedPurge,
+} from './purge-outbox';
 import { PurgeError, type Purger } from './purger';
 
 export interface PurgeDeliveryOptions {
@@ -14,6 +20,13 @@ export interface PurgeDeliveryOptions {
   soft?: boolean;
   /** How often the background loop looks for due purges (ms, default 1,000). */
   pollIntervalMs?: number;
+  /**
+   * Each tag is purged once more this long after its first purge went out (ms, default 2,000;
+   * 0: never): longer than a cache fetch that straddles a commit and its purge, plus the time
+   * the other instances take to see the change (`revalidateAfterMs` where no PostgreSQL `NOTIFY`
+   * tells them; docs/edge.md).
+   */
+  settleMs?: number;
   /** How long a claimed tag is this instance's to send (ms, default 120,000). */
   leaseMs?: number;
   /** Tags claimed per round (default 4 requests' worth). */
@@ -32,8 +45,10 @@ export interface PurgeDeliveryOptions {
 
 /** What one delivery round did. */
 export interface PurgeRound {
-  /** Tags the purger accepted. */
+  /** Tags the purger accepted for their first purge... */
   sent: number;
+  /** ...and for their settle re-purge. */
+  resent: number;
   /** Tags whose purge failed this round (put back for later). */
   failed: number;
   /** The failure, if any. */
@@ -57,10 +72,14 @@ export interface PurgeDelivery {
   stop(): Promise<void>;
 }
 
+/** The default settle delay (PurgeDeliveryOptions.settleMs). */
+export const DEFAULT_SETTLE_MS = 2000;
+
 /**
  * Delivers the purge outbox (enqueuePurgeKeys) through one purger, at least once per tag.
  * Several instances can run it on one database: claims are leased, so a tag goes out once unless
- * an instance dies mid-send (its lease then expires and another sends it again). Failures are
+ * an instance dies mid-send (its lease then expires and another sends it again); the settle
+ * re-purge `settleMs` later is claimed and sent the same way. Failures are
  * retried with exponential backoff and jitter, not before the cache's `Retry-After`.
  */
 export function createPurgeDelivery(options: PurgeDeliveryOptions): PurgeDelivery {
@@ -72,6 +91,7 @@ export function createPurgeDelivery(options: PurgeDeliveryOptions): PurgeDeliver
   const baseBackoffMs = options.baseBackoffMs ?? 1000;
   const maxBackoffMs = options.maxBackoffMs ?? 600_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
   const claimLimit = options.claimLimit ?? purger.maxKeysPerRequest * 4;
   const holder =
     options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -111,14 +131,16 @@ export function createPurgeDelivery(options: PurgeDeliveryOptions): PurgeDeliver
         (error.retryable ? logger.warn : logger.error)(`agent-ready: ${error.message}`);
         return false;
       }
-      await completePurges(knex, tables, holder, keys, clock());
-      round.sent += keys.length;
+      await completePurges(knex, tables, holder, batch, { now: clock(), settleMs });
+      const resent = batch.filter((row) => row.settle).length;
+      round.sent += batch.length - resent;
+      round.resent += resent;
     }
     return true;
   }
 
   async function deliverDue(): Promise<PurgeRound> {
-    const round: PurgeRound = { sent: 0, failed: 0 };
+    const round: PurgeRound = { sent: 0, resent: 0, failed: 0 };
     for (;;) {
       const claimed = await claimDuePurges(knex, tables, {
         holder,
@@ -148,14 +170,19 @@ export function createPurgeDelivery(options: PurgeDeliveryOptions): PurgeDeliver
       return;
     }
     again = false;
+    let delayMs = pollIntervalMs;
     running = deliverDue()
-      .then(
-        () => undefined,
-        (error: Error) => logger.warn(`agent-ready: purge delivery: ${error.message}`),
-      )
+      .then(async () => {
+        // A settle re-purge or a retry due before the next poll is sent when due, not up to a
+        // poll interval late.
+        const now = clock();
+        const due = await nextPurgeDue(knex, tables, now);
+        if (due !== undefined) delayMs = Math.min(pollIntervalMs, due - now);
+      })
+      .catch((error: Error) => logger.warn(`agent-ready: purge delivery: ${error.message}`))
       .finally(() => {
         running = undefined;
-        schedule(again ? 0 : pollIntervalMs);
+        schedule(again ? 0 : delayMs);
       });
   }
 

@@ -14,7 +14,9 @@ const INSERT_CHUNK = 200;
  *
  * One row per tag. A tag already waiting is not added twice; if it is being delivered right
  * now, its lease is cleared, so that delivery cannot delete it: the new change may have
- * committed after that purge went out, and needs one of its own.
+ * committed after that purge went out, and needs one of its own. A tag kept for its settle
+ * re-purge (completePurges) becomes a first purge again, due now unless it is backing off
+ * from a failure.
  */
 export async function enqueuePurgeKeys(
   trx: Knex | Knex.Transaction,
@@ -40,11 +42,23 @@ export async function enqueuePurgeKeys(
       next_attempt_ms: now,
       lease_holder: null,
       lease_until_ms: null,
+      settle: false,
     }));
-    await trx(tables.purgeOutbox)
+    const t = tables.purgeOutbox;
+    await trx(t)
       .insert(rows)
       .onConflict('cache_key')
-      .merge(['enqueued_ms', 'lease_holder', 'lease_until_ms']);
+      .merge({
+        enqueued_ms: now,
+        lease_holder: null,
+        lease_until_ms: null,
+        settle: false,
+        next_attempt_ms: trx.raw('case when ?? = 0 then ? else ?? end', [
+          `${t}.attempts`,
+          now,
+          `${t}.next_attempt_ms`,
+        ]),
+      });
   }
 }
 
@@ -52,6 +66,8 @@ export async function enqueuePurgeKeys(
 export interface ClaimedPurge {
   key: string;
   attempts: number;
+  /** The settle re-purge of a tag already purged once (see completePurges). */
+  settle: boolean;
 }
 
 /**
@@ -79,51 +95,126 @@ export async function claimDuePurges(
       .whereIn('cache_key', due(knex(t).select('cache_key')).orderBy('cache_key').limit(limit))
       .update({ lease_holder: holder, lease_until_ms: now + leaseMs });
   } else {
-    await knex.transaction(async (trx) => {
-      const rows = (await due(trx(t).select('cache_key'))
-        .orderBy('cache_key')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()) as { cache_key: string }[];
-      if (rows.length === 0) return;
-      await trx(t)
-        .whereIn(
-          'cache_key',
-          rows.map((row) => row.cache_key),
-        )
-        .update({ lease_holder: holder, lease_until_ms: now + leaseMs });
-    });
+    await retryOnDeadlock(() => claimLocked(knex, t, due, { holder, now, leaseMs, limit }));
   }
   const claimed = (await knex(t)
     .where({ lease_holder: holder, lease_until_ms: now + leaseMs })
     .orderBy('cache_key')
-    .select('cache_key', 'attempts')) as { cache_key: string; attempts: unknown }[];
-  return claimed.map((row) => ({ key: row.cache_key, attempts: Number(row.attempts) }));
+    .select('cache_key', 'attempts', 'settle')) as {
+    cache_key: string;
+    attempts: unknown;
+    settle: unknown;
+  }[];
+  return claimed.map((row) => ({
+    key: row.cache_key,
+    attempts: Number(row.attempts),
+    settle: Boolean(Number(row.settle)),
+  }));
 }
 
-/** Deletes delivered tags that are still this holder's (not enqueued again meanwhile). */
+/** How often a claim that lost a deadlock is tried again before this round gives up. */
+const CLAIM_TRIES = 3;
+
+/**
+ * InnoDB may pick a claim as a deadlock victim when two claimers lock rows of the queue at once
+ * (seen on MariaDB for rows rewritten by completePurges); it asks to try again, and a claim is
+ * safe to repeat.
+ */
+async function retryOnDeadlock(claim: () => Promise<void>): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await claim();
+    } catch (error) {
+      const { errno, code } = error as { errno?: unknown; code?: unknown };
+      const deadlock = errno === 1213 || code === 'ER_LOCK_DEADLOCK' || code === '40P01';
+      if (!deadlock || tries >= CLAIM_TRIES) throw error;
+    }
+  }
+}
+
+async function claimLocked(
+  knex: Knex,
+  t: string,
+  due: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  options: { holder: string; now: number; leaseMs: number; limit: number },
+): Promise<void> {
+  const { holder, now, leaseMs, limit } = options;
+  await knex.transaction(async (trx) => {
+    const rows = (await due(trx(t).select('cache_key'))
+      .orderBy('cache_key')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()) as { cache_key: string }[];
+    if (rows.length === 0) return;
+    await trx(t)
+      .whereIn(
+        'cache_key',
+        rows.map((row) => row.cache_key),
+      )
+      .update({ lease_holder: holder, lease_until_ms: now + leaseMs });
+  });
+}
+
+/**
+ * Records one accepted purge request. Of its tags still this holder's (not enqueued again
+ * meanwhile), a settle re-purge is deleted, and a first purge is kept as a settle re-purge due
+ * `settleMs` later (deleted at once when `settleMs` is 0). The second purge removes what a cache
+ * stored after the first from a fetch that began before the commit, or from an instance that
+ * had not yet seen the change (docs/edge.md); kept in the outbox, it survives a crash.
+ */
 export async function completePurges(
   knex: Knex,
   tables: TableNames,
   holder: string,
-  keys: readonly string[],
-  now: number,
+  batch: readonly ClaimedPurge[],
+  options: { now: number; settleMs: number },
 ): Promise<void> {
+  const { now, settleMs } = options;
+  const first = batch.filter((row) => !row.settle).map((row) => row.key);
+  const settled = batch.filter((row) => row.settle).map((row) => row.key);
   await knex.transaction(async (trx) => {
-    for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
-      await trx(tables.purgeOutbox)
-        .whereIn('cache_key', keys.slice(i, i + INSERT_CHUNK))
-        .andWhere({ lease_holder: holder })
-        .delete();
+    const mine = (keys: string[]) =>
+      trx(tables.purgeOutbox).whereIn('cache_key', keys).andWhere({ lease_holder: holder });
+    for (let i = 0; i < settled.length; i += INSERT_CHUNK) {
+      await mine(settled.slice(i, i + INSERT_CHUNK)).delete();
+    }
+    for (let i = 0; i < first.length; i += INSERT_CHUNK) {
+      const chunk = mine(first.slice(i, i + INSERT_CHUNK));
+      if (settleMs === 0) {
+        await chunk.delete();
+      } else {
+        await chunk.update({
+          settle: true,
+          attempts: 0,
+          next_attempt_ms: now + settleMs,
+          lease_holder: null,
+          lease_until_ms: null,
+          last_error: null,
+        });
+      }
     }
     await trx(tables.purgeStats)
       .where({ id: 1 })
       .update({
-        keys_sent: trx.raw('?? + ?', ['keys_sent', keys.length]),
+        keys_sent: trx.raw('?? + ?', ['keys_sent', first.length]),
+        keys_resent: trx.raw('?? + ?', ['keys_resent', settled.length]),
         requests_sent: trx.raw('?? + 1', ['requests_sent']),
         last_sent_ms: now,
       });
   });
+}
+
+/** When the next tag not yet due comes due (a first retry or a settle re-purge), if any. */
+export async function nextPurgeDue(
+  knex: Knex,
+  tables: TableNames,
+  now: number,
+): Promise<number | undefined> {
+  const row = (await knex(tables.purgeOutbox)
+    .where('next_attempt_ms', '>', now)
+    .min({ due: 'next_attempt_ms' })
+    .first()) as { due?: unknown } | undefined;
+  return row?.due == null ? undefined : Number(row.due);
 }
 
 /**
@@ -175,22 +266,31 @@ export async function failPurges(
 
 /** What the admin view shows of purges. */
 export interface PurgeStatus {
-  /** Tags delivered since the table was made, and the requests that carried them. */
+  /**
+   * Tags delivered for changes since the table was made (first purges), and the requests that
+   * carried them (with the settle re-purges).
+   */
   sent: number;
   requests: number;
+  /** Settle re-purges delivered (each tag once more, `settleMs` after its first purge). */
+  resent: number;
   /** Failed purge requests (each retried later). */
   failed: number;
-  /** Tags waiting to be purged, and how many of those have failed at least once. */
+  /** Tags of changes waiting for their first purge. */
   waiting: number;
+  /** Tags purged once and waiting for their settle re-purge. */
+  settling: number;
+  /** Waiting tags (first or settle) that have failed at least once. */
   retrying: number;
   lastSentAt?: Date;
   lastError?: { message: string; at: Date; permanent: boolean };
 }
 
 export async function readPurgeStatus(knex: Knex, tables: TableNames): Promise<PurgeStatus> {
-  const [stats, waiting, retrying] = await Promise.all([
+  const [stats, waiting, settling, retrying] = await Promise.all([
     knex(tables.purgeStats).where({ id: 1 }).first(),
-    knex(tables.purgeOutbox).count({ n: '*' }).first(),
+    knex(tables.purgeOutbox).where({ settle: false }).count({ n: '*' }).first(),
+    knex(tables.purgeOutbox).where({ settle: true }).count({ n: '*' }).first(),
     knex(tables.purgeOutbox).where('attempts', '>', 0).count({ n: '*' }).first(),
   ]);
   const row = (stats ?? {}) as Record<string, unknown>;
@@ -198,8 +298,10 @@ export async function readPurgeStatus(knex: Knex, tables: TableNames): Promise<P
   return {
     sent: number(row.keys_sent),
     requests: number(row.requests_sent),
+    resent: number(row.keys_resent),
     failed: number(row.failures),
     waiting: number((waiting as { n?: unknown } | undefined)?.n),
+    settling: number((settling as { n?: unknown } | undefined)?.n),
     retrying: number((retrying as { n?: unknown } | undefined)?.n),
     ...(row.last_sent_ms == null ? {} : { lastSentAt: new Date(number(row.last_sent_ms)) }),
     ...(row.last_error == null

@@ -94,6 +94,14 @@ export const purgeDeliveryOptionsSchema = optionsObject({
     description: 'How often an instance looks for purges another instance enqueued (ms).',
     default: '1000',
   }),
+  settleMs: documented(
+    integerOption('must be an integer from 0 to 600000', 0, 600_000).optional(),
+    {
+      description:
+        'Each purge is sent once more this long after it first went out (ms; 0: never): longer than a cache fetch straddling a commit and its purge plus the time other instances take to see the change (their `revalidateAfterMs`, 250 ms by default, where no PostgreSQL `NOTIFY` tells them), so no cached object outlives the purge of the change it misses by more than this.',
+      default: '2000',
+    },
+  ),
   maxBackoffMs: documented(integerOption('must be an integer of at least 1000', 1000).optional(), {
     description: 'The longest wait between two tries of a failing purge (ms).',
     default: '600000',

@@ -320,4 +320,18 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       await knex(t.purgeStats).insert({ id: 1 });
     },
   },
+  {
+    name: '015-purge-settle',
+    async up(knex, t) {
+      // A tag delivered once is kept for its settle re-purge (edge/purge-outbox: `settle` set,
+      // due `settleMs` later), so a crash between the two purges still sends the second; the
+      // stats count those re-purges apart from the first purges of changes.
+      await knex.schema.alterTable(t.purgeOutbox, (table) => {
+        table.boolean('settle').notNullable().defaultTo(false);
+      });
+      await knex.schema.alterTable(t.purgeStats, (table) => {
+        table.bigInteger('keys_resent').notNullable().defaultTo(0);
+      });
+    },
+  },
 ];

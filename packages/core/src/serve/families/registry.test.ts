@@ -139,6 +139,17 @@ describe('the endpoint families (registry)', () => {
     ).toEqual(['robots-txt']);
   });
 
+  it('tags each family with its own name (the store purges `f-<name>`), and says what shared caches keep', () => {
+    for (const family of ENDPOINT_FAMILIES) {
+      const { sharedCache } = family.headers;
+      expect([family.name, sharedCache.family]).toEqual([family.name, family.name]);
+      expect(sharedCache.summary.length).toBeGreaterThan(20);
+    }
+    expect(
+      ENDPOINT_FAMILIES.filter((f) => !f.headers.sharedCache.keepUntilPurged).map((f) => f.name),
+    ).toEqual(['stats']);
+  });
+
   it('counts every response under a kind the metrics know, and every kind but pages is a family’s', () => {
     const kinds: Record<EndpointKind, true> = {
       'm-url': true,
