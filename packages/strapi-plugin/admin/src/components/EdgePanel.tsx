@@ -44,9 +44,13 @@ export function EdgePanel({ edge }: { edge: EdgeStatus }) {
             {formatMessage(
               {
                 id: getTranslation('edge.sent.value'),
-                defaultMessage: '{tags} tags in {requests} requests',
+                defaultMessage: '{tags} tags in {requests} requests ({resent} re-purged)',
               },
-              { tags: formatNumber(purges.sent), requests: formatNumber(purges.requests) },
+              {
+                tags: formatNumber(purges.sent),
+                requests: formatNumber(purges.requests),
+                resent: formatNumber(purges.resent),
+              },
             )}
           </Fact>
         </Grid.Item>
@@ -72,9 +76,13 @@ export function EdgePanel({ edge }: { edge: EdgeStatus }) {
             {formatMessage(
               {
                 id: getTranslation('edge.waiting.value'),
-                defaultMessage: '{waiting} ({retrying} being retried)',
+                defaultMessage: '{waiting} ({settling} to re-purge, {retrying} being retried)',
               },
-              { waiting: formatNumber(purges.waiting), retrying: formatNumber(purges.retrying) },
+              {
+                waiting: formatNumber(purges.waiting),
+                settling: formatNumber(purges.settling),
+                retrying: formatNumber(purges.retrying),
+              },
             )}
           </Fact>
         </Grid.Item>

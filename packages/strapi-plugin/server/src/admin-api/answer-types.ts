@@ -168,13 +168,16 @@ export interface EdgeOverview {
   sharedMaxAge: number;
   tagHeader: 'surrogate-key' | 'cache-tag' | 'edge-cache-tag';
   purges: {
-    /** Tags delivered, and the requests that carried them. */
+    /** Tags delivered (first purges), and the requests that carried them (re-purges too). */
     sent: number;
     requests: number;
+    /** Settle re-purges delivered (each tag once more, shortly after its first purge). */
+    resent: number;
     /** Purge requests that failed (each retried later). */
     failed: number;
-    /** Tags waiting, and how many of them have failed at least once. */
+    /** Tags waiting for their first purge, for their re-purge, and failed at least once. */
     waiting: number;
+    settling: number;
     retrying: number;
     lastSentAt?: string;
     lastError?: { message: string; at: string; permanent: boolean };
