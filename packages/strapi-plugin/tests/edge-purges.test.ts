@@ -29,8 +29,10 @@ interface EdgeOverview {
   purges: {
     sent: number;
     requests: number;
+    resent: number;
     failed: number;
     waiting: number;
+    settling: number;
     retrying: number;
     lastSentAt?: string;
     lastError?: { message: string; at: string; permanent: boolean };
