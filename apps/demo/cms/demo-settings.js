@@ -71,6 +71,34 @@ function tctProfile(env) {
 }
 
 /**
+ * The shared cache in front of the site (DEMO_EDGE=varnish): Varnish with docs/edge/varnish.vcl
+ * on DEMO_EDGE_PORT (the start script picks a free one), purged by both servers through the
+ * purge token DEMO_EDGE_TOKEN. Undefined without DEMO_EDGE.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function edge(env) {
+  const kind = env.DEMO_EDGE || '';
+  if (kind === '') return undefined;
+  if (kind !== 'varnish') throw new Error(`DEMO_EDGE must be varnish (or unset), got ${kind}`);
+  const edgePort = port(env, 'DEMO_EDGE_PORT', 6081);
+  const token = env.DEMO_EDGE_TOKEN || '';
+  return {
+    kind,
+    port: edgePort,
+    url: `http://localhost:${edgePort}`,
+    token,
+    /** The `edge` option of both servers: agent responses kept until purged (docs/edge.md). */
+    option: {
+      purger: {
+        type: /** @type {const} */ ('varnish'),
+        addresses: [`http://127.0.0.1:${edgePort}`],
+        ...(token ? { token } : {}),
+      },
+    },
+  };
+}
+
+/**
  * Everything the demo's two servers and its start script agree on.
  * @param {NodeJS.ProcessEnv} [env]
  */
@@ -83,6 +111,7 @@ function demoSettings(env = process.env) {
   // origin the site would have in production (e.g. https://shop.example), for llmindex.
   const origin = (env.DEMO_ORIGIN || siteUrl).replace(/\/+$/, '');
   const https = origin.startsWith('https://');
+  const edgeCache = edge(env);
 
   const site = {
     origin,
@@ -137,6 +166,8 @@ function demoSettings(env = process.env) {
     metrics: { stats: /** @type {const} */ ('public'), flushIntervalMs: 5000 },
     // Web Bot Auth: signed requests from agents are verified and labelled in the metrics.
     botAuth: { enabled: true },
+    // DEMO_EDGE=varnish: Varnish in front keeps agent responses until a change purges them.
+    ...(edgeCache ? { edge: edgeCache.option } : {}),
   };
 
   /** How each content type becomes agent documents (the plugin's `contentTypes`). */
@@ -197,6 +228,8 @@ function demoSettings(env = process.env) {
       publicDir: path.resolve(CMS_DIR, env.DEMO_PUBLIC_DIR || 'public'),
     },
     site: { port: sitePort, url: siteUrl },
+    /** The shared cache in front of the site (DEMO_EDGE), if any. */
+    edge: edgeCache,
     origin,
     database: database(env),
     locales: ['en', 'fr'],

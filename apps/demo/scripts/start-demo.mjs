@@ -8,15 +8,18 @@
 // default the site's own URL), DATABASE_CLIENT=postgres (+ DATABASE_HOST, _PORT, _NAME,
 // _USERNAME, _PASSWORD), DATABASE_FILENAME and DEMO_PUBLIC_DIR (SQLite file and media folder),
 // DEMO_SKIP_ADMIN_BUILD=1 (serve the API without building the admin panel), DEMO_TCT_PROFILE
-// (tct-1, or tct-03 for TCT draft -03).
+// (tct-1, or tct-03 for TCT draft -03), DEMO_EDGE=varnish (Varnish with docs/edge/varnish.vcl in
+// front of the site, on DEMO_EDGE_PORT or a free port, purged on every change).
 /* global AbortSignal */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAdmin } from './build-admin.mjs';
+import { varnishCommand, varnishMissing } from './edge-varnish.mjs';
 
 const require = createRequire(import.meta.url);
 const DEMO_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -43,14 +46,26 @@ function assertPortFree(port, variable) {
   });
 }
 
+/** A port nobody listens on now (loopback). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /**
  * Starts a server process whose output lines are prefixed with its name.
  * @param {string} name
  * @param {string[]} args
- * @param {{ cwd: string, env: NodeJS.ProcessEnv }} options
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, command?: string }} options
  */
-function startChild(name, args, options) {
-  const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(name, args, { command = process.execPath, ...options }) {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     let pending = '';
     stream.setEncoding('utf8');
@@ -68,11 +83,13 @@ function startChild(name, args, options) {
 }
 
 /**
- * Polls `url` until it answers 2xx; fails if `child` exits first or time runs out.
+ * Polls `url` until it answers 2xx (any status with `anyStatus`); fails if `child` exits first
+ * or time runs out.
  * @param {string} url
  * @param {{ exited: Promise<unknown>, name: string }} server
+ * @param {{ anyStatus?: boolean }} [options]
  */
-async function waitUntilReady(url, server) {
+async function waitUntilReady(url, server, { anyStatus = false } = {}) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let gone = false;
   void server.exited.then(() => (gone = true));
@@ -80,7 +97,7 @@ async function waitUntilReady(url, server) {
     if (gone) throw new Error(`${server.name} stopped before it was ready`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-      if (response.ok) return response;
+      if (response.ok || anyStatus) return response;
     } catch {
       // not listening yet
     }
@@ -131,6 +148,12 @@ function printSummary(settings, sample) {
     ],
     ['SCP sitemap', `${site}/scp/sitemap.xml`],
     [
+      'Edge (Varnish)',
+      settings.edge
+        ? `${settings.edge.url}/  (docs/edge/varnish.vcl in front of the site, purged on every change)`
+        : 'off (DEMO_EDGE=varnish puts Varnish in front, see apps/demo/README.md)',
+    ],
+    [
       'TCT profile',
       settings.agentReady.tct.profile === 'tct-03'
         ? 'tct-03 (draft -03, DEMO_TCT_PROFILE)'
@@ -149,12 +172,20 @@ function printSummary(settings, sample) {
   say('');
   say('  A 304: revalidate that M-URL with the ETag it just answered with:');
   say(`  curl -sI -H 'If-None-Match: ${sample.etag}' ${sample.url}`);
+  if (settings.edge) {
+    say('');
+    say('  The same M-URL through Varnish (Age grows while it is answered from the cache):');
+    say(`  curl -sI ${settings.edge.url}${new URL(sample.url).pathname}`);
+  }
   say('');
   return rows;
 }
 
 /** @type {ReturnType<typeof startChild>[]} */
 const servers = [];
+/** Folders of this run to remove once every server has exited (Varnish's working directory). */
+/** @type {string[]} */
+const scratch = [];
 let stopping = false;
 
 /**
@@ -174,6 +205,7 @@ async function stop(reason, exitCode) {
   }, STOP_TIMEOUT_MS);
   await Promise.all(servers.map((s) => s.exited));
   clearTimeout(forceKill);
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
   say('Stopped.');
   process.exit(exitCode);
 }
@@ -193,9 +225,17 @@ function watch(server) {
 async function main() {
   process.on('SIGINT', () => void stop('SIGINT', 0));
   process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  if (process.env.DEMO_EDGE === 'varnish') {
+    const missing = varnishMissing();
+    if (missing) throw new Error(missing);
+    // Both servers purge this Varnish: they read its port and token from the environment.
+    process.env.DEMO_EDGE_PORT ||= String(await freePort());
+    process.env.DEMO_EDGE_TOKEN ||= randomBytes(16).toString('hex');
+  }
   const settings = demoSettings(process.env);
   await assertPortFree(settings.cms.port, 'DEMO_CMS_PORT');
   await assertPortFree(settings.site.port, 'DEMO_SITE_PORT');
+  if (settings.edge) await assertPortFree(settings.edge.port, 'DEMO_EDGE_PORT');
   if (!process.env.DEMO_SKIP_ADMIN_BUILD) await buildAdmin({ log: say });
   mkdirSync(join(settings.cms.publicDir, 'uploads'), { recursive: true });
   if (settings.database.client === 'sqlite') {
@@ -208,6 +248,19 @@ async function main() {
     'bin',
     'strapi.js',
   );
+
+  if (settings.edge) {
+    // First, so the purges of the first start have somewhere to go.
+    const { args, workDir } = varnishCommand({
+      port: settings.edge.port,
+      backendPort: settings.site.port,
+      token: settings.edge.token,
+    });
+    scratch.push(workDir);
+    const varnish = watch(startChild('varnish', args, { cwd: DEMO_DIR, env, command: 'varnishd' }));
+    say(`Starting Varnish on ${settings.edge.url} (pid ${varnish.child.pid})…`);
+    await waitUntilReady(`${settings.edge.url}/`, varnish, { anyStatus: true });
+  }
 
   const cms = watch(startChild('cms', [strapiBin, 'start'], { cwd: settings.cms.dir, env }));
   say(
@@ -230,6 +283,7 @@ async function main() {
     rows,
     curl: sample,
     pids: { cms: cms.child.pid, site: siteServer.child.pid },
+    ...(settings.edge ? { edge: settings.edge.url } : {}),
   });
 }
 

@@ -39,4 +39,30 @@ describe("the demo's settings", () => {
       'DEMO_TCT_PROFILE must be tct-1 or tct-03, got tct-3',
     );
   });
+
+  it('give both servers the Varnish purger with DEMO_EDGE=varnish, and nothing without it', () => {
+    expect(settings.edge).toBeUndefined();
+    expect(settings.agentReady).not.toHaveProperty('edge');
+    const edged = demoSettings({
+      DEMO_EDGE: 'varnish',
+      DEMO_EDGE_PORT: '46081',
+      DEMO_EDGE_TOKEN: 'abc123',
+    });
+    expect(edged.edge).toMatchObject({ port: 46081, url: 'http://localhost:46081' });
+    expect(edged.plugin.edge).toEqual({
+      purger: { type: 'varnish', addresses: ['http://127.0.0.1:46081'], token: 'abc123' },
+    });
+    expect(() => plugin.config.validator(edged.plugin)).not.toThrow();
+    expect(() =>
+      validateAgentReadyOptions({
+        ...edged.agentReady,
+        mode: 'read-only',
+        database: edged.database,
+        logger: console,
+      }),
+    ).not.toThrow();
+    expect(() => demoSettings({ DEMO_EDGE: 'nginx' })).toThrow(
+      'DEMO_EDGE must be varnish (or unset), got nginx',
+    );
+  });
 });

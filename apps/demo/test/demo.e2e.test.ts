@@ -7,7 +7,7 @@ import {
   renderPlainText,
   TCT_03,
 } from '@agent-ready/core';
-import { availableDialects, waitForState } from '@agent-ready/test-support';
+import { availableDialects, varnishMissing, waitForState } from '@agent-ready/test-support';
 import { bootDemo, type BootedDemo } from './support/boot-demo';
 import { DEMO_START_DEADLINE_MS, isRunning, runDemo, type RunningDemo } from './support/run-demo';
 
@@ -446,6 +446,76 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           } finally {
             expect(await restarted.stop('SIGINT')).toBe(0);
           }
+        },
+        DEMO_START_DEADLINE_MS + 30_000,
+      );
+
+      // Without varnishd it says why (REQUIRE: see test-support's describeWithVarnish).
+      (varnishMissing() === undefined ? it : it.skip)(
+        'with DEMO_EDGE=varnish: Varnish in front answers from its cache, and an edit once purged',
+        async () => {
+          // Stopped already in a full run (Ctrl-C above); run alone, its ports must be free.
+          await demo.stop('SIGINT');
+          const restarted = await runDemo({ ...env, DEMO_EDGE: 'varnish' });
+          try {
+            const edgeRow = restarted.summary.rows.get('Edge (Varnish)')!;
+            const edge = /^(http:\/\/localhost:\d+)\//.exec(edgeRow)![1]!;
+            const path = pathOf(restarted.summary.curl.url);
+            const viaEdge = async () => {
+              const response = await fetch(`${edge}${path}`);
+              await response.arrayBuffer();
+              return {
+                etag: response.headers.get('etag'),
+                // Two transaction ids: Varnish answered from a stored object.
+                hit: /^\d+ \d+$/.test(response.headers.get('x-varnish') ?? ''),
+              };
+            };
+            const first = await viaEdge();
+            expect(first.etag).toBe(restarted.summary.curl.etag);
+            expect(await viaEdge()).toEqual({ etag: first.etag, hit: true });
+            expect((await fetch(`${site}${path}`)).headers.get('surrogate-key')).toMatch(/d-/);
+
+            const login = await json<{ data: { token: string } }>(`${cms}/admin/login`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(ADMIN),
+            });
+            const token = await json<{ data: { accessKey: string } }>(`${cms}/admin/api-tokens`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${login.body.data.token}`,
+              },
+              body: JSON.stringify({
+                name: `edge ${Date.now()}`,
+                type: 'full-access',
+                lifespan: null,
+              }),
+            });
+            const slug = path.split('/')[3]!;
+            const found = await json<{ data: { documentId: string; title: string }[] }>(
+              `${cms}/api/articles?locale=en&filters[slug][$eq]=${slug}`,
+            );
+            const { documentId, title } = found.body.data[0]!;
+            const put = await fetch(`${cms}/api/articles/${documentId}?locale=en`, {
+              method: 'PUT',
+              headers: {
+                authorization: `Bearer ${token.body.data.accessKey}`,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({ data: { title: `${title}, at the edge` } }),
+            });
+            expect(put.status).toBe(200);
+            // New at the edge once the purge Strapi enqueued reaches Varnish: the origin's ETag.
+            const fresh = await eventually('the edit at the edge', async () => {
+              const now = await viaEdge();
+              return now.etag !== first.etag ? now : undefined;
+            });
+            expect(fresh.etag).toBe((await fetch(`${site}${path}`)).headers.get('etag'));
+          } finally {
+            expect(await restarted.stop('SIGINT')).toBe(0);
+          }
+          expect(restarted.output()).toMatch(/\[varnish\][\s\S]*Stopped\.\n$/);
         },
         DEMO_START_DEADLINE_MS + 30_000,
       );

@@ -118,6 +118,38 @@ describe('agent-ready sync (command)', () => {
     expect(text.stderr).toBe('');
   });
 
+  it('--scp --collection-origin: the listed origins are followed, a bad one exits 2', async () => {
+    const scpState = mkdtempSync(join(tmpdir(), 'agent-ready-cli-sync-scp-'));
+    try {
+      const listed = await run([
+        'sync',
+        site.origin,
+        '--scp',
+        '--state',
+        scpState,
+        '--collection-origin',
+        'https://bucket.storage.example/',
+        '--json',
+      ]);
+      // The site's own collections are always followed.
+      expect(JSON.parse(listed.stdout) as SyncReport).toMatchObject({ ok: true, mode: 'scp' });
+      const bad = await run([
+        'sync',
+        site.origin,
+        '--scp',
+        '--rediscover',
+        '--state',
+        scpState,
+        '--collection-origin',
+        'not-an-origin',
+      ]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/not an absolute URL: not-an-origin/);
+    } finally {
+      rmSync(scpState, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 when the site links no sitemap', async () => {
     const { code, stderr } = await run([
       'sync',

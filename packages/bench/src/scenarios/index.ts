@@ -3,6 +3,7 @@ import { bandwidthDemoScenario } from './bandwidth-demo';
 import { buildMUrlScenario } from './build-m-url';
 import { cliNormalizePythonScenario } from './cli-normalize-python';
 import { cliStartupScenario } from './cli-startup';
+import { edgeVarnishScenario } from './edge-varnish';
 import { normalizeTextScenario } from './normalize-text';
 import { resyncBytesScenario } from './resync-bytes';
 import { instanceLagScenario } from './instance-lag';
@@ -32,6 +33,7 @@ export const scenarios: BenchScenario[] = [
   resyncBytesScenario,
   serveExpressScenario,
   serveStrapiScenario,
+  edgeVarnishScenario,
   strapiSaveScenario,
   strapiReconcileScenario,
   bandwidthDemoScenario,

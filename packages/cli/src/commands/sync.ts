@@ -15,6 +15,7 @@ interface SyncCommandOptions {
   maxBodyBytes?: number;
   rediscover?: boolean;
   snapshotMaxAge?: number;
+  collectionOrigin?: string[];
   userAgent?: string;
 }
 
@@ -39,6 +40,7 @@ async function sync(origin: string, options: SyncCommandOptions): Promise<void> 
       ? await syncScp(origin, {
           ...common,
           ...(options.snapshotMaxAge ? { snapshotMaxAgeMs: options.snapshotMaxAge } : {}),
+          ...(options.collectionOrigin ? { collectionOrigins: options.collectionOrigin } : {}),
         })
       : await syncSite(origin, common);
     bar.stop();
@@ -83,6 +85,11 @@ export function registerSyncCommands(program: Command): void {
       '--snapshot-max-age <seconds>',
       'SCP: re-download a snapshot older than this (default 7 days)',
       secondsOption('--snapshot-max-age'),
+    )
+    .option(
+      '--collection-origin <origin>',
+      'SCP: follow collections only to this other origin (repeat for more; default any the sitemap.xml names, within the rules of docs/validate-and-sync.md)',
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .option('--rediscover', 'find the sitemap from the root again')
     .option('--user-agent <text>', 'User-Agent to send')

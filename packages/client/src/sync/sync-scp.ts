@@ -19,11 +19,12 @@ import {
 import { SyncError } from '../client-errors';
 import { readRobotsSitemaps } from '../discovery/find-sitemap-xml';
 import type { RobotsPolicy } from '../discovery/read-robots-policy';
-import { isSameOrigin, type HttpClient } from '../http/http-client';
+import { isSameOrigin, originOf, type HttpClient } from '../http/http-client';
 import { parseOrigin } from '../validate/validate-site';
 import { estimateNaiveCost, measureHtml } from './measure-html';
 import { syncClient, syncRobotsPolicy } from './sync-site';
 import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';
+import { collectionUrlRefusal } from './collection-url-refusal';
 import { fetchStoredSitemap } from './fetch-stored-sitemap';
 import { SyncState } from './sync-state';
 
@@ -35,6 +36,12 @@ export interface ScpSyncOptions extends SyncOptions {
   snapshotMaxAgeMs?: number;
   /** Caps for reading collections (defaults: 1 GiB compressed, 10 GiB decompressed). */
   limits?: Partial<ScpLimits>;
+  /**
+   * Origins other than the site's that collections are followed to (object storage, a CDN),
+   * e.g. `['https://bucket.example-storage.com']`; `[]`: the site's own only. Default: any the
+   * site's sitemap.xml advertises, within the rules of `collectionUrlRefusal`.
+   */
+  collectionOrigins?: readonly string[];
 }
 
 interface Entry {
@@ -235,19 +242,34 @@ export async function syncScp(
     const sections = new Set(
       [...sitemap.collections, ...sitemap.deltas].map((entry) => entry.section),
     );
-    // Collections robots.txt disallows for this agent are never fetched (RFC 9309).
+    // Collections robots.txt disallows for this agent are never fetched (RFC 9309). The site's
+    // robots.txt governs its own origin; a collection on another origin (object storage) is
+    // fetched because the site advertises it there, within collectionUrlRefusal's rules.
     const disallowed = new Set<string>();
-    const allowed = (url: string) => robots.allows(url) || (disallowed.add(url), false);
+    const otherOrigins = new Set<string>();
+    const notFollowed = new Set<string>();
+    // `https://bucket.example/` names the origin https://bucket.example (a typed error if not a URL).
+    const collectionOrigins = options.collectionOrigins?.map((listed) => originOf(listed));
+    const allowed = (url: string) => {
+      const refusal = collectionUrlRefusal(url, origin, otherOrigins, collectionOrigins);
+      if (refusal !== undefined) {
+        if (!notFollowed.has(url)) problems.push({ url, detail: `not followed: ${refusal}` });
+        notFollowed.add(url);
+        return false;
+      }
+      if (!isSameOrigin(url, origin)) return true;
+      return robots.allows(url) || (disallowed.add(url), false);
+    };
     let done = 0;
     for (const section of sections) {
       const byGenerated = (a: Entry, b: Entry) => compareScpTimestamps(a.generated, b.generated);
       const snapshot = sitemap.collections
-        .filter((c) => c.section === section && isSameOrigin(c.url, origin) && allowed(c.url))
+        .filter((c) => c.section === section && allowed(c.url))
         .map((c): Entry => ({ kind: 'snapshot', section, url: c.url, generated: c.generated }))
         .sort(byGenerated)
         .at(-1);
       const deltas = sitemap.deltas
-        .filter((d) => d.section === section && isSameOrigin(d.url, origin) && allowed(d.url))
+        .filter((d) => d.section === section && allowed(d.url))
         .map((d): Entry => ({
           kind: 'delta',
           section,
@@ -266,9 +288,10 @@ export async function syncScp(
       const gap = pending.length > 0 && compareScpTimestamps(pending[0]!.since!, applied!) > 0;
       if (local === undefined || stale || gap) {
         if (!snapshot) {
-          // Disallowed by robots.txt is the site's choice, counted in the report, not a problem.
+          // Disallowed by robots.txt is the site's choice, counted in the report, not a problem;
+          // a snapshot not followed is already reported as such.
           const refused = sitemap.collections.some(
-            (c) => c.section === section && disallowed.has(c.url),
+            (c) => c.section === section && (disallowed.has(c.url) || notFollowed.has(c.url)),
           );
           if (refused) continue;
           problems.push({

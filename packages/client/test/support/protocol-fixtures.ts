@@ -55,6 +55,8 @@ export interface FixtureVariants {
   badLlmsTxt?: boolean;
   /** Rules served before the Sitemap line of robots.txt (default: allow everything). */
   robotsRules?: string;
+  /** Where sitemap.xml advertises the collections (object storage), instead of the site. */
+  collectionsBase?: string;
 }
 
 const PROOF = 'llmindex-verify=0123456789abcdef0123456789abcdef';
@@ -164,7 +166,7 @@ export class ProtocolFixtures {
   private sitemapXml(): Buffer {
     const entry = (c: Collection) => ({
       section: 'blog',
-      url: c.url,
+      url: this.variants.collectionsBase ? `${this.variants.collectionsBase}${c.path}` : c.url,
       generated: c.metadata.generated,
       expires: '2099-01-01T00:00:00Z',
       pages: c.pages,

@@ -11,6 +11,8 @@ export type PluginState = AdminApi.RuntimeState;
 export type MissingSetting = Json<AdminApi.MissingSetting>;
 /** Counters of /llm-stats.json (core's AgentStats), over a day, an agent family or everything. */
 export type AgentTraffic = NonNullable<Overview['traffic']>;
+/** The shared cache in front and its purges (the `edge` option). */
+export type EdgeStatus = NonNullable<Overview['edge']>;
 
 export type SettingsDescription = Json<AdminApi.SettingsDescription>;
 export type RuntimeSettings = SettingsDescription['settings'];

@@ -14,6 +14,7 @@ import type { CheckTarget, Overview, RebuildJob, SiteCheck } from '../api/admin-
 import { apiProblem, useAdminApi } from '../api/use-admin-api';
 import { CheckResults } from '../components/CheckResults';
 import { ContentTable } from '../components/ContentTable';
+import { EdgePanel } from '../components/EdgePanel';
 import { EndpointList } from '../components/EndpointList';
 import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
 import { ProblemList } from '../components/ProblemList';
@@ -208,6 +209,22 @@ export function HealthPage() {
               )}
             >
               <TrafficPanel traffic={overview.traffic} />
+            </Section>
+          ) : null}
+
+          {overview.edge ? (
+            <Section
+              title={formatMessage({
+                id: getTranslation('health.edge.title'),
+                defaultMessage: 'Shared cache',
+              })}
+              subtitle={formatMessage({
+                id: getTranslation('health.edge.subtitle'),
+                defaultMessage:
+                  'Purges sent to the cache in front on every change, by every instance.',
+              })}
+            >
+              <EdgePanel edge={overview.edge} />
             </Section>
           ) : null}
 

@@ -172,6 +172,31 @@ export interface Overview {
   settings: SettingsStatus;
   /** Agent traffic of the last 30 days (what /llm-stats.json serves); absent while metrics are off. */
   traffic?: AgentStats;
+  /** The shared cache in front and its purges; absent without the `edge` option. */
+  edge?: EdgeOverview;
+}
+
+/** The `edge` option in force and the purge outbox as the database has it (every instance's). */
+export interface EdgeOverview {
+  purger: 'varnish' | 'fastly' | 'cloudflare' | 'webhook';
+  /** Seconds shared caches may keep a purgeable agent response. */
+  sharedMaxAge: number;
+  tagHeader: 'surrogate-key' | 'cache-tag' | 'edge-cache-tag';
+  purges: {
+    /** Tags delivered (first purges), and the requests that carried them (re-purges too). */
+    sent: number;
+    requests: number;
+    /** Settle re-purges delivered (each tag once more, shortly after its first purge). */
+    resent: number;
+    /** Purge requests that failed (each retried later). */
+    failed: number;
+    /** Tags waiting for their first purge, for their re-purge, and failed at least once. */
+    waiting: number;
+    settling: number;
+    retrying: number;
+    lastSentAt?: string;
+    lastError?: { message: string; at: string; permanent: boolean };
+  };
 }
 
 export interface AttributeChoice {

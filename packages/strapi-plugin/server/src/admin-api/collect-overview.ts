@@ -1,5 +1,6 @@
 import type { AgentStats } from '@agent-ready/core/metrics';
-import type { ContentTypeOverview, LocaleCounts, Overview } from './answer-types';
+import { edgeHeaderSettingsOf } from '@agent-ready/store';
+import type { ContentTypeOverview, EdgeOverview, LocaleCounts, Overview } from './answer-types';
 import { describeMissing } from '../config/required-settings';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
 import {
@@ -30,6 +31,25 @@ function notConfiguredOverview(runtime: AgentReadyRuntime, problemsShown: number
     regeneration: { pending: status.pending, reconciling: status.reconciling },
     problems: runtime.problems.list(problemsShown),
     settings: status.settings,
+  };
+}
+
+/** The `edge` option in force and its purges, with dates as the JSON answer carries them. */
+async function collectEdge(runtime: AgentReadyRuntime): Promise<EdgeOverview | undefined> {
+  const edge = runtime.config.edge;
+  const status = edge ? await runtime.purgeStatus() : undefined;
+  if (!edge || !status) return undefined;
+  const { sharedMaxAge, tagHeader } = edgeHeaderSettingsOf(edge);
+  const { lastSentAt, lastError, ...counts } = status;
+  return {
+    purger: edge.purger.type,
+    sharedMaxAge,
+    tagHeader,
+    purges: {
+      ...counts,
+      ...(lastSentAt ? { lastSentAt: lastSentAt.toISOString() } : {}),
+      ...(lastError ? { lastError: { ...lastError, at: lastError.at.toISOString() } } : {}),
+    },
   };
 }
 
@@ -72,6 +92,7 @@ export async function collectOverview(
     traffic = await runtime.agentStats();
   }
   const lastCheck = runtime.siteChecks.last;
+  const edge = await collectEdge(runtime);
   return {
     state: status.state,
     origin: config.site.origin,
@@ -98,5 +119,6 @@ export async function collectOverview(
     ...(lastCheck ? { lastCheck } : {}),
     settings: status.settings,
     ...(traffic ? { traffic } : {}),
+    ...(edge ? { edge } : {}),
   };
 }

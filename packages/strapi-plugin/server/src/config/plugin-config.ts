@@ -16,6 +16,7 @@ import {
 } from '@agent-ready/core/serve';
 import { usagePreferencesSchema } from '@agent-ready/core/usage';
 import {
+  edgeOptionsSchema,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
   tablePrefixOption,
@@ -281,6 +282,11 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
   botAuth: documented(siteOptions.botAuth, {
     description:
       "`{ enabled, gate? }`: verify Web Bot Auth signatures; verified agents are labelled `verified:<host>` in the metrics. `gate: true` refuses (401) a failing signature on agent endpoints; Strapi's own routes are never touched.",
+    default: 'off',
+  }),
+  edge: documented(edgeOptionsSchema.optional(), {
+    description:
+      '`{ purger, delivery?, sharedMaxAge?, tagHeader?, keyPrefix? }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until purged on change (docs/edge.md; fields in the store README). Off: no shared lifetime, no purge. The admin page shows purges sent, failed, waiting and the last error.',
     default: 'off',
   }),
 });

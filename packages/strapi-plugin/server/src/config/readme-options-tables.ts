@@ -32,6 +32,7 @@ export const README_SETTING_ROWS = [
   'usage',
   'metrics',
   'botAuth',
+  'edge',
 ] as const;
 
 /** The rows of the README's mapping table. */

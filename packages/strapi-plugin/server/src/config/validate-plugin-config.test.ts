@@ -56,6 +56,24 @@ describe('validatePluginConfig', () => {
     }
   });
 
+  it("passes the edge option through, checked by the store's rules", () => {
+    const base = { site: SITE, contentTypes: { 'api::a.a': true } };
+    const edge = {
+      purger: { type: 'varnish', addresses: ['http://127.0.0.1:6081'], token: 'secret' },
+      sharedMaxAge: 600,
+      tagHeader: 'surrogate-key',
+    };
+    expect(validatePluginConfig({ ...base, edge }).edge).toEqual(edge);
+    const message = problem({
+      ...base,
+      edge: { purger: { type: 'akamai' }, sharedMaxAge: 0, keyPrefix: 'No Spaces', soft: true },
+    });
+    expect(message).toContain('edge.purger');
+    expect(message).toContain('edge.sharedMaxAge: must be an integer from 1 to 31536000');
+    expect(message).toContain('edge.keyPrefix: must be 1 to 32 of a-z, 0-9 and -');
+    expect(message).toMatch(/edge\.soft: unknown key/);
+  });
+
   it('names each bad locale, and one listed twice', () => {
     expect(problem({ site: SITE, contentTypes: {}, locales: ['en', 'English', 'en'] })).toBe(
       [

@@ -12,6 +12,7 @@ import {
   openAgentSite,
   type AgentSite,
   type DatabaseOption,
+  type PurgeStatus,
   type RebuildReport,
   type RegenerationEngine,
 } from '@agent-ready/store';
@@ -227,6 +228,8 @@ export class AgentReadyRuntime {
       ...(config.revalidateAfterMs !== undefined
         ? { revalidateAfterMs: config.revalidateAfterMs }
         : {}),
+      // A shared cache in front, purged on every change (config/plugins only).
+      ...(config.edge ? { edge: config.edge } : {}),
       logger: log,
     });
     const engine = site.engine!;
@@ -343,6 +346,15 @@ export class AgentReadyRuntime {
   async agentStats(): Promise<AgentStats> {
     const reader = this.engineValue?.reader;
     return readAgentStats(reader && ((fromDay) => reader.readMetrics(fromDay)));
+  }
+
+  /**
+   * Purges of the shared cache (the `edge` option): tags sent and waiting, failed requests and
+   * the last error, as the purge outbox in the database has them (every instance's); undefined
+   * without the option or a site.
+   */
+  async purgeStatus(): Promise<PurgeStatus | undefined> {
+    return this.site?.readPurgeStatus();
   }
 
   settingsStatus(): SettingsStatus {

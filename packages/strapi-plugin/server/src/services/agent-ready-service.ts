@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { PurgeStatus } from '@agent-ready/store';
 import type { ReconcileSummary, SettingsStatus } from '../admin-api/answer-types';
 import type { AgentReadyStatus } from '../runtime/agent-ready-runtime';
 import { runtimeOf } from '../runtime/runtime-registry';
@@ -22,6 +23,11 @@ export interface AgentReadyService {
   refreshSettings(): Promise<void>;
   /** Writes the serving metrics counted so far (they are also written on a timer and at shutdown). */
   flushMetrics(): Promise<void>;
+  /**
+   * Purges of the shared cache (config `edge`): tags sent and waiting, failed requests, the last
+   * error, as the purge outbox has them; undefined without the option.
+   */
+  purgeStatus(): Promise<PurgeStatus | undefined>;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }): AgentReadyService => ({
@@ -32,4 +38,5 @@ export default ({ strapi }: { strapi: Core.Strapi }): AgentReadyService => ({
   saveSettings: (settings, updatedBy) => runtimeOf(strapi).saveSettings(settings, updatedBy),
   refreshSettings: () => runtimeOf(strapi).refreshSettings(),
   flushMetrics: () => runtimeOf(strapi).flushMetrics(),
+  purgeStatus: () => runtimeOf(strapi).purgeStatus(),
 });

@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Flex, Grid, Typography } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
+import type { EdgeStatus } from '../api/admin-api-types';
+import { getTranslation } from '../translations/get-translation';
+import { formatDate } from './format-date';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" alignItems="flex-start" gap={1}>
+      <Typography variant="sigma" textColor="neutral600">
+        {label}
+      </Typography>
+      <Typography>{children}</Typography>
+    </Flex>
+  );
+}
+
+/**
+ * The shared cache in front (the `edge` option) and its purges: tags sent, failed requests, tags
+ * waiting, and the last error, as the purge outbox in the database has them (every instance's).
+ */
+export function EdgePanel({ edge }: { edge: EdgeStatus }) {
+  const intl = useIntl();
+  const { formatMessage, formatNumber } = intl;
+  const { purges } = edge;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={4}>
+      <Grid.Root gap={4}>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({ id: getTranslation('edge.purger'), defaultMessage: 'Cache' })}
+          >
+            {edge.purger}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('edge.sent'),
+              defaultMessage: 'Purges sent',
+            })}
+          >
+            {formatMessage(
+              {
+                id: getTranslation('edge.sent.value'),
+                defaultMessage: '{tags} tags in {requests} requests ({resent} re-purged)',
+              },
+              {
+                tags: formatNumber(purges.sent),
+                requests: formatNumber(purges.requests),
+                resent: formatNumber(purges.resent),
+              },
+            )}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('edge.failed'),
+              defaultMessage: 'Purge requests failed',
+            })}
+          >
+            <Badge variant={purges.failed > 0 ? 'danger' : 'success'}>
+              {formatNumber(purges.failed)}
+            </Badge>
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('edge.waiting'),
+              defaultMessage: 'Tags waiting',
+            })}
+          >
+            {formatMessage(
+              {
+                id: getTranslation('edge.waiting.value'),
+                defaultMessage: '{waiting} ({settling} to re-purge, {retrying} being retried)',
+              },
+              {
+                waiting: formatNumber(purges.waiting),
+                settling: formatNumber(purges.settling),
+                retrying: formatNumber(purges.retrying),
+              },
+            )}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('edge.lastSent'),
+              defaultMessage: 'Last purge sent',
+            })}
+          >
+            {formatDate(intl, purges.lastSentAt)}
+          </Fact>
+        </Grid.Item>
+        <Grid.Item col={3} s={6} xs={12}>
+          <Fact
+            label={formatMessage({
+              id: getTranslation('edge.sharedMaxAge'),
+              defaultMessage: 'Shared cache lifetime',
+            })}
+          >
+            {formatMessage(
+              { id: getTranslation('edge.seconds'), defaultMessage: '{seconds} s' },
+              { seconds: formatNumber(edge.sharedMaxAge) },
+            )}
+          </Fact>
+        </Grid.Item>
+      </Grid.Root>
+      <Box>
+        <Typography variant="sigma" textColor="neutral600">
+          {formatMessage({ id: getTranslation('edge.lastError'), defaultMessage: 'Last error' })}
+        </Typography>
+        <Typography tag="p" textColor={purges.lastError ? 'danger600' : undefined}>
+          {purges.lastError
+            ? formatMessage(
+                {
+                  id: getTranslation('edge.lastError.value'),
+                  defaultMessage:
+                    '{date}: {message}{permanent, select, yes { (not retried: fix the purger settings)} other {}}',
+                },
+                {
+                  date: formatDate(intl, purges.lastError.at),
+                  message: purges.lastError.message,
+                  permanent: purges.lastError.permanent ? 'yes' : 'no',
+                },
+              )
+            : formatMessage({ id: getTranslation('edge.lastError.none'), defaultMessage: 'None' })}
+        </Typography>
+      </Box>
+    </Flex>
+  );
+}
