@@ -22,7 +22,11 @@ export type { BuildFailure } from './build-artifact-families';
 
 // The artifact families kept in step with the table.
 export type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
-export { siteArtifactBuilders, siteArtifactSettings } from './site-artifact-builders';
+export {
+  siteArtifactBuilders,
+  siteArtifactSettings,
+  type SiteArtifactHosting,
+} from './site-artifact-builders';
 export { scpArtifactBuilder } from './build-scp-artifacts';
 export { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
 export { llmindexArtifactBuilder } from './build-llmindex-artifacts';
@@ -96,7 +100,10 @@ export {
 } from './edge';
 export {
   createScpObjectStorage,
+  SCP_OBJECT_STORAGE_NEEDS_SCP,
+  scpCollectionHostFor,
   scpObjectStorageOptionsSchema,
+  withScpObjectStorageRule,
   ScpUploadError,
   type ScpCollectionHost,
   type ScpObjectStorageOptions,

@@ -22,7 +22,8 @@ import type { DatabaseOption } from './open-database';
 import { openStoreReader } from './open-store-reader';
 import { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
 import { startServingMetrics, type ServingMetrics } from './serving-metrics';
-import { siteArtifactSettings } from './site-artifact-builders';
+import { scpCollectionHostFor, type ScpObjectStorageOptions } from './scp-object-storage';
+import { siteArtifactSettings, type SiteArtifactHosting } from './site-artifact-builders';
 import { isStoreUnavailable } from './store-errors';
 import type { StoreLogger } from './store-logger';
 import type { StoreReader } from './store-reader';
@@ -49,6 +50,13 @@ export interface OpenAgentSiteOptions {
    * with the option). Absent: no shared-cache header, nothing purged.
    */
   edge?: EdgeOptions;
+  /**
+   * SCP collections in object storage (docs/edge.md): snapshots and sealed delta parts uploaded
+   * to an S3-compatible bucket and advertised in `/scp/sitemap.xml` at its public base URL.
+   * Standalone mode only (the writer builds the collections; a reader serves its sitemap).
+   * Refused with `scp: false`. Absent: every collection is served from the table.
+   */
+  scpObjectStorage?: ScpObjectStorageOptions;
 }
 
 /** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
@@ -119,6 +127,17 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   let reader: StoreReader;
   let closeStore: () => Promise<void>;
   let metricsTarget: Parameters<typeof startServingMetrics>;
+  // Checked before anything opens: a bad option throws here, not in a rebuild.
+  const collections =
+    options.mode === 'standalone'
+      ? scpCollectionHostFor(options.site, options.scpObjectStorage)
+      : undefined;
+  const hosting: SiteArtifactHosting = collections ? { collections } : {};
+  if (options.mode === 'read-only' && options.scpObjectStorage) {
+    logger.warn(
+      'agent-ready: scpObjectStorage is not used by a read-only process: its writer uploads the collections',
+    );
+  }
   const edge = options.edge;
   const edgeHeaders = edge ? { edge: edgeHeaderSettingsOf(edge) } : {};
   let purgeDelivery: PurgeDelivery | undefined;
@@ -146,7 +165,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     const opened = await RegenerationEngine.open({
       database: options.database,
       ...prefix,
-      ...siteArtifactSettings(options.site),
+      ...siteArtifactSettings(options.site, hosting),
       ...(options.rebuild ? { rebuild: options.rebuild } : {}),
       logger,
       ...(options.revalidateAfterMs !== undefined ? { reader: revalidate } : {}),
@@ -266,7 +285,8 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       site = next;
       following = undefined;
       endpoints = endpointsFor(site);
-      engine?.configure(siteArtifactSettings(site));
+      // The object storage stays: it is the process's, not the site options'.
+      engine?.configure(siteArtifactSettings(site, hosting));
     },
     async close() {
       await purgeDelivery?.stop();

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
-import { normalizeUri } from '@agent-ready/core';
+import { normalizeUri, type AgentSiteOptions } from '@agent-ready/core';
+import { OptionsValidationError } from '@agent-ready/core/errors';
 import {
   documented,
   httpUrlOption,
@@ -8,6 +9,7 @@ import {
   nonEmptyString,
   optionsObject,
   booleanOption,
+  parseOptions,
 } from '@agent-ready/core/options';
 import type * as S3 from '@aws-sdk/client-s3';
 import { StoreError } from './store-errors';
@@ -217,4 +219,48 @@ export function createScpObjectStorage(input: ScpObjectStorageOptions): ScpColle
     },
     urlOf,
   };
+}
+
+/** What a site with `scp: false` and collections in object storage is told. */
+export const SCP_OBJECT_STORAGE_NEEDS_SCP =
+  'needs SCP collections, which are off (scp: false): remove one of the two';
+
+const scpIsOff = (options: unknown) =>
+  typeof options === 'object' &&
+  options !== null &&
+  (options as { scp?: unknown }).scp === false &&
+  (options as { scpObjectStorage?: unknown }).scpObjectStorage !== undefined;
+
+/**
+ * The adapters' rule across options: `scpObjectStorage` needs SCP collections on. Checked on the
+ * raw value while other options are wrong too, so every problem is named at once.
+ */
+export function withScpObjectStorageRule<Schema extends z.ZodType>(schema: Schema) {
+  return schema.refine((options: unknown) => !scpIsOff(options), {
+    path: ['scpObjectStorage'],
+    error: SCP_OBJECT_STORAGE_NEEDS_SCP,
+    when: () => true,
+  });
+}
+
+const openingSchema = optionsObject({ scpObjectStorage: scpObjectStorageOptionsSchema });
+
+/**
+ * The collection host a site's `scpObjectStorage` option describes (`undefined` without it),
+ * checked first: an OptionsValidationError names a bad field, or the option on a site whose SCP
+ * collections are off.
+ */
+export function scpCollectionHostFor(
+  site: AgentSiteOptions,
+  storage: ScpObjectStorageOptions | undefined,
+): ScpCollectionHost | undefined {
+  if (storage === undefined) return undefined;
+  if (site.scp === false) {
+    throw new OptionsValidationError([
+      { field: 'scpObjectStorage', message: SCP_OBJECT_STORAGE_NEEDS_SCP },
+    ]);
+  }
+  const { onRetry, ...rest } = storage;
+  parseOptions(openingSchema, { scpObjectStorage: rest });
+  return createScpObjectStorage({ ...rest, ...(onRetry ? { onRetry } : {}) });
 }

@@ -12,16 +12,26 @@ import type { ArtifactBuilder } from './artifact-builder';
 import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
 import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
 import { scpArtifactBuilder } from './build-scp-artifacts';
+import type { ScpCollectionHost } from './scp-object-storage';
 import type { SitemapSettingsInput } from './sitemap-settings';
+
+/** Where a site's artifacts live besides its table: SCP collections in object storage. */
+export interface SiteArtifactHosting {
+  /** Sealed SCP collections uploaded there and advertised at its URLs (`scpObjectStorage`). */
+  collections?: ScpCollectionHost;
+}
 
 /**
  * Every artifact family a site's options ask for, in one list both adapters use, so the
  * Express middleware and the Strapi plugin build byte-identical artifacts from the same table.
  */
-export function siteArtifactBuilders(options: AgentSiteOptions): ArtifactBuilder[] {
+export function siteArtifactBuilders(
+  options: AgentSiteOptions,
+  hosting: SiteArtifactHosting = {},
+): ArtifactBuilder[] {
   return [
     llmsTxtArtifactBuilder(options),
-    scpArtifactBuilder(options),
+    scpArtifactBuilder(options, hosting.collections ? { collections: hosting.collections } : {}),
     llmindexArtifactBuilder(options),
   ];
 }
@@ -47,14 +57,17 @@ export function siteSitemapSettings(options: AgentSiteOptions): SitemapSettingsI
  * serving settings stored with its artifacts, and how its documents are rendered (rows of
  * another profile are rendered again for it).
  */
-export function siteArtifactSettings(options: AgentSiteOptions): {
+export function siteArtifactSettings(
+  options: AgentSiteOptions,
+  hosting: SiteArtifactHosting = {},
+): {
   builders: ArtifactBuilder[];
   sitemap: SitemapSettingsInput;
   serving: ServingSettings;
   rendering: PrepareDocumentOptions;
 } {
   return {
-    builders: siteArtifactBuilders(options),
+    builders: siteArtifactBuilders(options, hosting),
     sitemap: siteSitemapSettings(options),
     serving: servingSettingsOf(options),
     rendering: prepareOptionsFor(options),

@@ -23,3 +23,4 @@ export {
   type Surface,
 } from './public-surface';
 export * from './varnish';
+export * from './s3-emulator';
