@@ -1,7 +1,7 @@
 import { OptionsValidationError } from '@agent-ready/core/errors';
 import { optionsOf } from '@agent-ready/core/options';
 import { agentSiteOptionsSchema } from '@agent-ready/core/serve';
-import { SILENT_LOGGER } from '@agent-ready/store';
+import { SCP_OBJECT_STORAGE_NEEDS_SCP, SILENT_LOGGER } from '@agent-ready/store';
 import { agentReadyOptionsSchema, validateAgentReadyOptions } from './agent-ready-options';
 
 const site = { origin: 'https://example.com', name: 'E' };
@@ -100,6 +100,20 @@ describe('validateAgentReadyOptions', () => {
       'edge.sharedMaxAge: must be an integer from 1 to 31536000',
       'edge.tagHeader: must be surrogate-key, cache-tag or edge-cache-tag',
       'edge.keyPrefix: must be 1 to 32 of a-z, 0-9 and -',
+    ]);
+  });
+
+  it('takes the scpObjectStorage option, checks its fields, and refuses it with scp: false', () => {
+    const storage = { bucket: 'collections', publicBaseUrl: 'https://cdn.example.com/' };
+    expect(problems({ site, scpObjectStorage: storage })).toEqual([]);
+    expect(
+      problems({ site, scpObjectStorage: { ...storage, bucket: '', prefix: '/scp' } }),
+    ).toEqual([
+      'scpObjectStorage.bucket: must be the bucket name',
+      'scpObjectStorage.prefix: must be a key prefix such as scp/',
+    ]);
+    expect(problems({ site, scp: false, scpObjectStorage: storage })).toEqual([
+      `scpObjectStorage: ${SCP_OBJECT_STORAGE_NEEDS_SCP}`,
     ]);
   });
 

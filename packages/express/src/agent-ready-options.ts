@@ -8,7 +8,9 @@ import {
   loggerOption,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
+  scpObjectStorageOptionsSchema,
   tablePrefixOption,
+  withScpObjectStorageRule,
 } from '@agent-ready/store';
 
 /** Express middleware that calls `next()` to allow, or answers (401, redirect) itself. */
@@ -59,6 +61,11 @@ export const agentReadyOptionsObject = agentSiteOptionsObject.extend({
       '`{ purger, delivery, sharedMaxAge, tagHeader, keyPrefix }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until a purge on change (docs/edge.md; the store README lists the fields).',
     default: 'none: no shared-cache headers',
   }),
+  scpObjectStorage: documented(scpObjectStorageOptionsSchema.optional(), {
+    description:
+      '`{ bucket, publicBaseUrl, prefix?, region?, endpoint?, forcePathStyle?, credentials? }`: SCP snapshots and sealed delta parts uploaded to an S3-compatible bucket (AWS S3, R2, MinIO; `npm install @aws-sdk/client-s3`) and advertised in `/scp/sitemap.xml` at `publicBaseUrl` (docs/edge.md; the store README lists the fields). Not with `scp: false`; not used in read-only mode (the writer uploads).',
+    default: 'none: every collection served by this middleware',
+  }),
   logger: documented(
     offOr(loggerOption, 'must be { info, warn, error } (functions) or false').optional(),
     {
@@ -69,7 +76,9 @@ export const agentReadyOptionsObject = agentSiteOptionsObject.extend({
   ),
 });
 
-export const agentReadyOptionsSchema = withSiteOptionRules(agentReadyOptionsObject);
+export const agentReadyOptionsSchema = withScpObjectStorageRule(
+  withSiteOptionRules(agentReadyOptionsObject),
+);
 
 /** What `agentReady()` takes. */
 export type AgentReadyOptions = z.input<typeof agentReadyOptionsObject>;

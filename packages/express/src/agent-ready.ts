@@ -106,6 +106,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         ? { revalidateAfterMs: options.revalidateAfterMs }
         : {}),
       ...(options.edge ? { edge: options.edge } : {}),
+      ...(options.scpObjectStorage ? { scpObjectStorage: options.scpObjectStorage } : {}),
       logger,
     }).then(
       (ready) => (opened = ready),

@@ -24,6 +24,7 @@ export const README_OPTION_ROWS = [
   'rebuild',
   'revalidateAfterMs',
   'edge',
+  'scpObjectStorage',
   'maxDocumentBytes',
   'logger',
 ] as const;

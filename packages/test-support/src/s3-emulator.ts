@@ -54,10 +54,11 @@ export async function startS3Emulator(directory: string): Promise<S3Emulator> {
 /** An object's stored bytes as served, undecoded (a client library would gunzip them). */
 export function downloadRaw(
   url: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (res) => {
+      .get(url, { agent: false, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
