@@ -19,7 +19,9 @@ import {
   edgeOptionsSchema,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
+  scpObjectStorageOptionsSchema,
   tablePrefixOption,
+  withScpObjectStorageRule,
 } from '@agent-ready/store';
 
 export const PLUGIN_ID = 'agent-ready';
@@ -289,20 +291,27 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
       '`{ purger, delivery?, sharedMaxAge?, tagHeader?, keyPrefix? }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until purged on change (docs/edge.md; fields in the store README). Off: no shared lifetime, no purge. The admin page shows purges sent, failed, waiting and the last error.',
     default: 'off',
   }),
+  scpObjectStorage: documented(scpObjectStorageOptionsSchema.optional(), {
+    description:
+      '`{ bucket, publicBaseUrl, prefix?, region?, endpoint?, forcePathStyle?, credentials? }`: SCP snapshots and sealed delta parts uploaded to an S3-compatible bucket (AWS S3, R2, MinIO; install `@aws-sdk/client-s3` in the Strapi app) and advertised in `/scp/sitemap.xml` at `publicBaseUrl` (docs/edge.md; fields in the store README). Not with `scp: false`.',
+    default: 'off: every collection served by Strapi',
+  }),
 });
 
-export const pluginConfigSchema = withSiteOptionRules(pluginConfigObject);
+export const pluginConfigSchema = withScpObjectStorageRule(withSiteOptionRules(pluginConfigObject));
 
 /**
  * config/plugins as loaded: every value present checked as `pluginConfigSchema` wants it, but
  * the required settings may be missing (see REQUIRED_SETTINGS): the plugin then starts "not
  * configured" instead of failing Strapi's start.
  */
-export const filePluginConfigSchema = withSiteOptionRules(
-  pluginConfigObject.extend({
-    site: pluginSiteSchema.partial({ origin: true, name: true }).default({}),
-    contentTypes: pluginConfigObject.shape.contentTypes.optional(),
-  }),
+export const filePluginConfigSchema = withScpObjectStorageRule(
+  withSiteOptionRules(
+    pluginConfigObject.extend({
+      site: pluginSiteSchema.partial({ origin: true, name: true }).default({}),
+      contentTypes: pluginConfigObject.shape.contentTypes.optional(),
+    }),
+  ),
 );
 
 /** The `config` of `agent-ready` in `config/plugins.(js|ts)`. */

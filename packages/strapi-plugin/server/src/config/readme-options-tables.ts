@@ -33,6 +33,7 @@ export const README_SETTING_ROWS = [
   'metrics',
   'botAuth',
   'edge',
+  'scpObjectStorage',
 ] as const;
 
 /** The rows of the README's mapping table. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '@agent-ready/core/errors';
+import { SCP_OBJECT_STORAGE_NEEDS_SCP } from '@agent-ready/store';
 import { validateFilePluginConfig, validatePluginConfig } from './validate-plugin-config';
 
 const SITE = { origin: 'https://Example.com/', name: 'Example' };
@@ -72,6 +73,37 @@ describe('validatePluginConfig', () => {
     expect(message).toContain('edge.sharedMaxAge: must be an integer from 1 to 31536000');
     expect(message).toContain('edge.keyPrefix: must be 1 to 32 of a-z, 0-9 and -');
     expect(message).toMatch(/edge\.soft: unknown key/);
+  });
+
+  it("passes the scpObjectStorage option through, checked by the store's rules, refused with scp: false", () => {
+    const base = { site: SITE, contentTypes: { 'api::a.a': true } };
+    const scpObjectStorage = {
+      bucket: 'collections',
+      publicBaseUrl: 'https://cdn.example.com/',
+      prefix: 'shop/scp/',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    };
+    expect(validatePluginConfig({ ...base, scpObjectStorage }).scpObjectStorage).toEqual(
+      scpObjectStorage,
+    );
+    expect(validateFilePluginConfig({ scpObjectStorage }).scpObjectStorage).toEqual(
+      scpObjectStorage,
+    );
+    const message = problem({
+      ...base,
+      scpObjectStorage: { ...scpObjectStorage, bucket: '', attempts: 0, acl: 'public-read' },
+    });
+    expect(message).toContain('scpObjectStorage.bucket: must be the bucket name');
+    expect(message).toContain('scpObjectStorage.attempts: must be an integer from 1 to 20');
+    expect(message).toMatch(/scpObjectStorage\.acl: unknown key/);
+    expect(problem({ ...base, scp: false, scpObjectStorage })).toBe(
+      `invalid agent-ready options:\n  - scpObjectStorage: ${SCP_OBJECT_STORAGE_NEEDS_SCP}`,
+    );
+    expect(() => validateFilePluginConfig({ scp: false, scpObjectStorage })).toThrow(
+      SCP_OBJECT_STORAGE_NEEDS_SCP,
+    );
   });
 
   it('names each bad locale, and one listed twice', () => {

@@ -230,6 +230,8 @@ export class AgentReadyRuntime {
         : {}),
       // A shared cache in front, purged on every change (config/plugins only).
       ...(config.edge ? { edge: config.edge } : {}),
+      // SCP collections uploaded to object storage (config/plugins only).
+      ...(config.scpObjectStorage ? { scpObjectStorage: config.scpObjectStorage } : {}),
       logger: log,
     });
     const engine = site.engine!;
