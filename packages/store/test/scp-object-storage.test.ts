@@ -6,6 +6,7 @@ import { inspectScpCollection, parseScpSitemap, type ScpSitemap } from '@agent-r
 import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import {
   createScpObjectStorage,
+  openAgentSite,
   RegenerationEngine,
   scpArtifactBuilder,
   type DatabaseOption,
@@ -262,5 +263,50 @@ describe('SCP collections in object storage (s3rver, an S3 emulator)', () => {
     expect(after.collections[0]).toMatchObject({ pages: 2 });
     expect(after.collections[0]!.url).not.toBe(previousUrl);
     await expectPublished(after.collections[0]!.url, '/scp/all-snapshot.scp');
+  });
+
+  it('openAgentSite({ scpObjectStorage }) advertises the bucket, and still does after reconfigure', async () => {
+    const site = await openAgentSite({
+      site: validateAgentSiteOptions(STORAGE_SITE),
+      database: {
+        client: 'sqlite',
+        filename: join(mkdtempSync(join(tmpdir(), 'store-')), 'opened.sqlite'),
+      },
+      mode: 'standalone',
+      rebuild: { automatic: false, healIntervalMs: 0 },
+      scpObjectStorage: storageOptions(emulator, { prefix: 'opened/' }),
+      logger: { info: () => undefined, warn: (m) => errors.push(m), error: (m) => errors.push(m) },
+    });
+    try {
+      const snapshotUrl = async () =>
+        parseScpSitemap((await site.reader.artifact('/scp/sitemap.xml'))!.body.toString())
+          .collections[0]!.url;
+      await site.engine!.upsert(
+        preparedDocument({ key: 'a', path: '/a/', title: 'a', content: 'a text' }),
+      );
+      expect(await site.engine!.rebuildArtifacts()).toBe('rebuilt');
+      const bucketName = new RegExp(
+        `^${emulator.bucketUrl}opened/all-snapshot-[0-9a-f]{64}\\.scp\\.gz$`,
+      );
+      expect(await snapshotUrl()).toMatch(bucketName);
+
+      // New site options (a new name: the SCP family rebuilds): the collections stay in the bucket.
+      site.reconfigure(
+        validateAgentSiteOptions({
+          ...STORAGE_SITE,
+          site: { ...STORAGE_SITE.site, name: 'Renamed' },
+        }),
+      );
+      await site.engine!.upsert(
+        preparedDocument({ key: 'b', path: '/b/', title: 'b', content: 'b text' }),
+      );
+      expect(await site.engine!.rebuildArtifacts()).toBe('rebuilt');
+      const after = await snapshotUrl();
+      expect(after).toMatch(bucketName);
+      expect((await downloadRaw(after)).status).toBe(200);
+      expect(errors).toEqual([]);
+    } finally {
+      await site.close();
+    }
   });
 });
