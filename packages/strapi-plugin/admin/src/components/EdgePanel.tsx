@@ -1,20 +1,9 @@
-import type { ReactNode } from 'react';
 import { Badge, Box, Flex, Grid, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { EdgeStatus } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
+import { Fact } from './Fact';
 import { formatDate } from './format-date';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex direction="column" alignItems="flex-start" gap={1}>
-      <Typography variant="sigma" textColor="neutral600">
-        {label}
-      </Typography>
-      <Typography>{children}</Typography>
-    </Flex>
-  );
-}
 
 /**
  * The shared cache in front (the `edge` option) and its purges: tags sent, failed requests, tags

@@ -1,24 +1,13 @@
-import type { ReactNode } from 'react';
-import { Badge, Box, Flex, Grid, Typography } from '@strapi/design-system';
+import { Badge, Box, Grid, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { Overview } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { describeBurst } from './describe-burst';
 import { describeNextSnapshot } from './describe-next-snapshot';
 import { describeReconcile } from './describe-reconcile';
+import { Fact } from './Fact';
 import { formatDate } from './format-date';
 import { stateLabel } from './plugin-state';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex direction="column" alignItems="flex-start" gap={1}>
-      <Typography variant="sigma" textColor="neutral600">
-        {label}
-      </Typography>
-      <Typography>{children}</Typography>
-    </Flex>
-  );
-}
 
 /** The state, the last regeneration and reconcile, what waits, and where the settings come from. */
 export function RegenerationFacts({ overview }: { overview: Overview }) {
