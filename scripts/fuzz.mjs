@@ -30,13 +30,18 @@ const PARSERS = [
 const parserOf = (path) =>
   PARSERS.find(([, pattern]) => pattern.test(path))?.[0] ?? 'other properties';
 
-const files = execFileSync('git', ['grep', '-l', "from 'fast-check'", '--', '*.test.ts'], {
-  cwd: root,
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter(Boolean)
-  .filter((file) => only.length === 0 || only.some((prefix) => file.startsWith(prefix)));
+/** Tests that are no property but run bigger under fuzz (FUZZING): races of several writers. */
+const STRESS = ['packages/store/test/multi-process.test.ts'];
+
+const files = [
+  ...execFileSync('git', ['grep', '-l', "from 'fast-check'", '--', '*.test.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean),
+  ...STRESS,
+].filter((file) => only.length === 0 || only.some((prefix) => file.startsWith(prefix)));
 
 /** Test files by the package (the nearest jest.config.cjs) that runs them. */
 const byPackage = new Map();

@@ -3,7 +3,12 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readScpCollection } from '@agent-ready/core/scp';
 import { validateAgentSiteOptions } from '@agent-ready/core/serve';
-import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
+import {
+  databaseConfig,
+  describeEachDatabase,
+  FUZZING,
+  uniqueTablePrefix,
+} from '@agent-ready/test-support';
 import {
   RegenerationEngine,
   scpArtifactBuilder,
@@ -15,6 +20,13 @@ import { preparedDocument } from './fixtures/prepared-documents';
 import { incompressibleText, SNAPSHOT_PATH, SNAPSHOT_SITE } from './fixtures/snapshot-site';
 
 const WORKER = join(__dirname, 'fixtures', 'concurrency-worker.ts');
+
+/**
+ * Write operations per worker in the three-writer race: enough in `npm test` for many collisions
+ * on 60 documents (shared paths, moves, removals), four times as many under `pnpm fuzz`
+ * (AGENT_READY_FUZZ=1), where a long run costs nobody's wait.
+ */
+const OPERATIONS_PER_WORKER = FUZZING ? 1000 : 250;
 
 interface Change {
   key: string;
@@ -75,11 +87,18 @@ describeEachDatabase('several processes on one database', (dialect) => {
     await engine.close();
   });
 
-  // 3,000 serialized write transactions: on PostgreSQL about 80 s alone, longer while other
-  // packages' suites share the two cores. A generous deadline; nothing in it waits for time.
+  // Three writers' serialized write transactions (3,000 under fuzz: on PostgreSQL about 80 s
+  // alone). A generous deadline; nothing in it waits for time.
   it('keep every document exactly as its last committed change left it, with sitemap parity', async () => {
     const workers = [11, 22, 33].map((seed) =>
-      runWorker({ mode: 'edit', database, prefix, seed, operations: 1000, documents: 60 }),
+      runWorker({
+        mode: 'edit',
+        database,
+        prefix,
+        seed,
+        operations: OPERATIONS_PER_WORKER,
+        documents: 60,
+      }),
     );
     const changes = (await Promise.all(workers)).flatMap((w) => w.reports as Change[]);
 
