@@ -173,15 +173,24 @@ export async function upsertDocumentBatch(
     await after;
     return result;
   }
-  // Rendered before the lock, with the modified each will most likely get (see `upsert`).
-  const rendered = new Map<number, { modifiedMs: number; output: RenderedDocument }>();
+  // Rendered before the lock, with the modified each will most likely get (see `upsert`). The
+  // candidate is taken once, here, as `upsert` does: asked again under the lock, a clock that
+  // moved since would make every document without a source timestamp render twice.
+  const rendered = new Map<
+    number,
+    { candidateMs: number; modifiedMs: number; output: RenderedDocument }
+  >();
   for (const index of pending) {
     const doc = docs[index]!;
     if (writer.isOverview(doc)) continue;
-    const ms = writer.modifiedCandidate(doc);
+    const candidateMs = writer.modifiedCandidate(doc);
     const row = before.get(identity(doc.key, doc.locale));
-    const likely = row ? Math.max(ms, row.modifiedMs + 1) : ms;
-    rendered.set(index, { modifiedMs: likely, output: doc.render(formatModified(likely)) });
+    const likely = row ? Math.max(candidateMs, row.modifiedMs + 1) : candidateMs;
+    rendered.set(index, {
+      candidateMs,
+      modifiedMs: likely,
+      output: doc.render(formatModified(likely)),
+    });
   }
   await after;
   await db.knex.transaction(async (trx) => {
@@ -238,8 +247,7 @@ export async function upsertDocumentBatch(
           ? existing.modifiedMs
           : undefined;
       const modifiedMs =
-        keepModified ??
-        Math.max(writer.modifiedCandidate(doc), existing ? existing.modifiedMs + 1 : 0);
+        keepModified ?? Math.max(first.candidateMs, existing ? existing.modifiedMs + 1 : 0);
       const output =
         modifiedMs === first.modifiedMs ? first.output : doc.render(formatModified(modifiedMs));
       writes.push({ index, doc, existing, output, modifiedMs });

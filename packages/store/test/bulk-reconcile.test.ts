@@ -135,6 +135,23 @@ describeEachDatabase('bulk reconcile', (dialect) => {
     expect(await engine.contentPosition()).toBe(position);
   });
 
+  it('renders each new document once, also without a source timestamp (the clock moves)', async () => {
+    const engine = await openEngine();
+    let renders = 0;
+    const listing = Array.from({ length: 20 }, (_, i) => {
+      const { sourceModified: _sourceModified, ...d } = doc(i + 1);
+      return {
+        ...d,
+        render: (modified: string) => {
+          renders++;
+          return d.render(modified);
+        },
+      };
+    });
+    expect(await engine.reconcile(listing, { batchSize: 8 })).toMatchObject({ changed: 20 });
+    expect(renders).toBe(20);
+  });
+
   it('never undoes a publish made while it runs, nor takes off what it published', async () => {
     const engine = await openEngine();
     await engine.upsert(doc(1));
