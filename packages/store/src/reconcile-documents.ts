@@ -9,6 +9,7 @@ import {
   saveReconcileCheckpoint,
 } from './reconcile-checkpoint';
 import { measureReconcileProgress, type ReconcileProgress } from './reconcile-progress';
+import { readSequences } from './store-state';
 import { translateDatabaseErrors } from './store-errors';
 
 type Documents = AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>;
@@ -42,7 +43,10 @@ export interface ReconcileOutcome {
   changed: number;
   /** Rows the listing no longer had, unpublished. */
   unpublished: number;
-  /** Document rows read and written (the listing of published rows for removals included). */
+  /**
+   * Document rows read and written: each listed document's row once to compare, and the listing
+   * of published rows for removals when a count of them cannot show nothing is to be removed.
+   */
   rowsRead: number;
   rowsWritten: number;
   /** Where this run resumed (0: from the start). */
@@ -92,6 +96,8 @@ export async function reconcileDocuments(
         )
       : undefined;
   const startedAt = checkpoint?.startedAt ?? (await readContentPosition(store));
+  // Read before any row is compared: every write after it, ours or not, moves it.
+  const sequenceAtStart = await readContentSequence();
   const from = checkpoint?.done ?? 0;
   const total = options.total ?? checkpoint?.total;
   const save = (done: number) =>
@@ -139,6 +145,8 @@ export async function reconcileDocuments(
   let inFlight: Promise<void> | undefined;
   /** A document the listing already had: its batch waits for the one before to commit. */
   let repeats = false;
+  /** A stale save kept a row the listing has, which need not be published (see `nothingToRemove`). */
+  let keptStale = false;
   const write = async (docs: PreparedDocument[], after: Promise<void> | undefined) => {
     if (repeats) await after;
     const written = await writer.upsertMany(docs, after);
@@ -146,6 +154,7 @@ export async function reconcileDocuments(
     outcome.rowsWritten += written.rowsWritten;
     for (const result of written.outcomes) {
       if (result?.status === 'created' || result?.status === 'updated') outcome.changed++;
+      if (result?.status === 'stale') keptStale = true;
     }
     const before = outcome.seen;
     outcome.seen += docs.length;
@@ -202,6 +211,7 @@ export async function reconcileDocuments(
     }
   }
   report('unpublishing');
+  if (from === 0 && !keptStale && (await nothingToRemove())) return finish();
   for await (const row of listPublishedDocuments(store)) {
     outcome.rowsRead++;
     if (row.changeSeq > startedAt || seen.has(identity(row))) continue;
@@ -213,13 +223,40 @@ export async function reconcileDocuments(
       outcome.rowsWritten++;
     }
   }
-  if (list)
-    await translateDatabaseErrors('clear the reconcile checkpoint', () =>
-      clearReconcileCheckpoint(knex, t),
+  return finish();
+
+  async function finish(): Promise<ReconcileOutcome> {
+    if (list)
+      await translateDatabaseErrors('clear the reconcile checkpoint', () =>
+        clearReconcileCheckpoint(knex, t),
+      );
+    const done = report('done');
+    options.onProgress?.(done);
+    return outcome;
+  }
+
+  function readContentSequence(): Promise<number> {
+    return translateDatabaseErrors('read the content sequence', async () =>
+      readSequences(knex, t).then((sequences) => sequences.content),
     );
-  const done = report('done');
-  options.onProgress?.(done);
-  return outcome;
+  }
+
+  /**
+   * Whether every published row is one the listing has, without reading them: each listed
+   * document's row is published now (created, updated or unchanged; a stale save can keep a
+   * row that is not, and rules this out), so when nobody else wrote since the start (the content
+   * sequence moved by our own changes alone) and the table has as many published rows as the
+   * listing had documents, those are the same rows. Counted first, then the sequence: a write
+   * the count missed moves the sequence. Anything else: the listing of published rows decides.
+   */
+  async function nothingToRemove(): Promise<boolean> {
+    const published = await translateDatabaseErrors('count the published documents', async () => {
+      const rows = await knex(t.documents).where('state', 'published').count({ n: '*' });
+      return Number(rows[0]?.n ?? 0);
+    });
+    if (published !== seen.size) return false;
+    return (await readContentSequence()) === sequenceAtStart + outcome.changed;
+  }
 
   function stop(result: ReconcileOutcome): ReconcileOutcome {
     const stopped = report('stopped');

@@ -14,6 +14,7 @@ import type { Dialect } from './open-database';
 import { touchSitemapShards } from './sitemap-shard-versions';
 import { lockContentSequence, readSequence } from './store-state';
 import { announceChange } from './announce-change';
+import { insertSqliteRows } from './insert-sqlite-rows';
 import type { UpsertOutcome } from './document-writer';
 
 /**
@@ -92,9 +93,10 @@ async function readPathHolders(
 }
 
 /**
- * Multi-row INSERTs, each within the database's parameter limit and a few megabytes. On
- * PostgreSQL and SQLite the new rows' ids come back with them (RETURNING); MySQL has no
- * RETURNING (undefined: read them back).
+ * Multi-row INSERTs, each within the database's parameter limit and a few megabytes; on SQLite
+ * one prepared INSERT run per row (see insert-sqlite-rows), faster there. On PostgreSQL and
+ * SQLite the new rows' ids come back with them; MySQL has no RETURNING (undefined: read them
+ * back).
  */
 async function insertRows(
   trx: Knex.Transaction,
@@ -102,6 +104,10 @@ async function insertRows(
   rows: readonly Record<string, unknown>[],
 ): Promise<{ id: unknown; doc_key: unknown; locale: unknown }[] | undefined> {
   if (rows.length === 0) return [];
+  if (store.db.dialect === 'sqlite') {
+    const ids = await insertSqliteRows(trx, store.tables.documents, rows);
+    return rows.map((row, at) => ({ id: ids[at], doc_key: row.doc_key, locale: row.locale }));
+  }
   const returned: { id: unknown; doc_key: unknown; locale: unknown }[] = [];
   const perRow = Object.keys(rows[0]!).length;
   const { dialect } = store.db;
@@ -173,15 +179,24 @@ export async function upsertDocumentBatch(
     await after;
     return result;
   }
-  // Rendered before the lock, with the modified each will most likely get (see `upsert`).
-  const rendered = new Map<number, { modifiedMs: number; output: RenderedDocument }>();
+  // Rendered before the lock, with the modified each will most likely get (see `upsert`). The
+  // candidate is taken once, here, as `upsert` does: asked again under the lock, a clock that
+  // moved since would make every document without a source timestamp render twice.
+  const rendered = new Map<
+    number,
+    { candidateMs: number; modifiedMs: number; output: RenderedDocument }
+  >();
   for (const index of pending) {
     const doc = docs[index]!;
     if (writer.isOverview(doc)) continue;
-    const ms = writer.modifiedCandidate(doc);
+    const candidateMs = writer.modifiedCandidate(doc);
     const row = before.get(identity(doc.key, doc.locale));
-    const likely = row ? Math.max(ms, row.modifiedMs + 1) : ms;
-    rendered.set(index, { modifiedMs: likely, output: doc.render(formatModified(likely)) });
+    const likely = row ? Math.max(candidateMs, row.modifiedMs + 1) : candidateMs;
+    rendered.set(index, {
+      candidateMs,
+      modifiedMs: likely,
+      output: doc.render(formatModified(likely)),
+    });
   }
   await after;
   await db.knex.transaction(async (trx) => {
@@ -238,8 +253,7 @@ export async function upsertDocumentBatch(
           ? existing.modifiedMs
           : undefined;
       const modifiedMs =
-        keepModified ??
-        Math.max(writer.modifiedCandidate(doc), existing ? existing.modifiedMs + 1 : 0);
+        keepModified ?? Math.max(first.candidateMs, existing ? existing.modifiedMs + 1 : 0);
       const output =
         modifiedMs === first.modifiedMs ? first.output : doc.render(formatModified(modifiedMs));
       writes.push({ index, doc, existing, output, modifiedMs });
