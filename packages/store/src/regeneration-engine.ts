@@ -1,3 +1,9 @@
+import {
+  checkSourceStamps,
+  recordSourceStamps,
+  type SourceStamp,
+  type SourceStampCheck,
+} from './source-stamps';
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
 import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
@@ -240,6 +246,26 @@ export class RegenerationEngine {
   /** Where an unfinished resumable reconcile stands in the database (any instance's). */
   reconcileCheckpoint(): Promise<ReconcileCheckpoint | undefined> {
     return readReconcileCheckpointStatus(this.store);
+  }
+
+  /**
+   * Which of these sources their rows already hold, rendered with `renderKey` (see
+   * source-stamps): a reconcile skips preparing those. One indexed read per 200 keys.
+   */
+  checkSourceStamps(
+    sources: readonly SourceStamp[],
+    renderKey: string,
+  ): Promise<SourceStampCheck[]> {
+    return checkSourceStamps(this.store, sources, renderKey);
+  }
+
+  /**
+   * Records that each row, at its change position `changeSeq` (an upsert's outcome, or
+   * `checkSourceStamps`' for an unchanged one), holds what the stamped source renders to.
+   * Returns the rows written.
+   */
+  recordSourceStamps(records: readonly (SourceStamp & { changeSeq: number })[]): Promise<number> {
+    return recordSourceStamps(this.store, records);
   }
 
   /** Fresh query-planner statistics for the documents table, after a bulk load. */
