@@ -85,11 +85,14 @@ async function reconcileHoldingLease(
       ? saved
       : undefined;
   // The rule of every reconcile (engine.reconcile): rows changed after this are left alone. A
-  // resumed pass keeps its first attempt's: what that attempt wrote is newer still.
-  const startedAt = checkpoint?.startedAt ?? (await engine.contentPosition());
+  // resumed pass takes its own, not its first attempt's: that attempt's own writes are newer than
+  // the first position, and a document it stored then unpublished while Strapi was down would be
+  // left served. Every row the removal step takes off is re-read from Strapi first anyway.
+  const startedAt = await engine.contentPosition();
   const save = (place: string, position: number) =>
     engine.saveJobCheckpoint(RECONCILE_JOB, { place, position, startedAt, version });
-  if (!checkpoint && types.length > 0) await save(types[0]!.uid, 0);
+  if (types.length > 0)
+    await save(checkpoint?.place ?? types[0]!.uid, checkpoint?.position ?? 0);
   const renderKey = documentRenderKey(context.prepareOptions);
   const every = options.progressEvery ?? options.batchSize * 10;
   const served = new Set<string>();
@@ -111,6 +114,9 @@ async function reconcileHoldingLease(
     for await (const batch of readPublishedInBatches(context.documents, type, options.batchSize, {
       afterId: settledUpTo ?? 0,
     })) {
+      // SQLite's driver is synchronous: without a turn of the event loop between pages, a pass
+      // would hold off every request (an editor's save included) and timer until it ends.
+      await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) return stop();
       if (!(await engine.renewJobLease(RECONCILE_JOB, LEASE_MS))) return stop();
       const exposed = batch.flatMap((entry) => {
