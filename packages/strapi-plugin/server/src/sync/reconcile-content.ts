@@ -91,8 +91,7 @@ async function reconcileHoldingLease(
   const startedAt = await engine.contentPosition();
   const save = (place: string, position: number) =>
     engine.saveJobCheckpoint(RECONCILE_JOB, { place, position, startedAt, version });
-  if (types.length > 0)
-    await save(checkpoint?.place ?? types[0]!.uid, checkpoint?.position ?? 0);
+  if (types.length > 0) await save(checkpoint?.place ?? types[0]!.uid, checkpoint?.position ?? 0);
   const renderKey = documentRenderKey(context.prepareOptions);
   const every = options.progressEvery ?? options.batchSize * 10;
   const served = new Set<string>();
