@@ -1,4 +1,4 @@
-import { waitForState } from '@agent-ready/test-support';
+import { availableDialects, waitForState, type DialectName } from '@agent-ready/test-support';
 import {
   bootFixture,
   createFixtureDatabase,
@@ -29,12 +29,16 @@ async function withFixture<T>(
   }
 }
 
-describe('a start-up reconcile stopped half-way', () => {
+const DIALECTS: DialectName[] = availableDialects().includes('postgres')
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+describe.each(DIALECTS)('a start-up reconcile stopped half-way [%s]', (dialect) => {
   let database: FixtureDatabase;
   const ids: string[] = [];
 
   beforeAll(async () => {
-    database = await createFixtureDatabase('sqlite');
+    database = await createFixtureDatabase(dialect);
     await withFixture({ database, plugin: false }, async (f) => {
       for (let n = 0; n < ARTICLES; n++) {
         const created = (await f.strapi.documents(ARTICLE as never).create({
