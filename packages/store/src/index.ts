@@ -8,6 +8,8 @@ export { RegenerationEngine, type RegenerationEngineOptions } from './regenerati
 export type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './reconcile-documents';
 export type { ReconcileProgress } from './reconcile-progress';
 export type { ReconcileCheckpoint } from './reconcile-checkpoint';
+export type { SourceStamp, SourceStampCheck } from './source-stamps';
+export type { JobCheckpoint } from './job-state';
 export type { BatchOutcome } from './upsert-document-batch';
 export type {
   RemovalReason,

@@ -1,3 +1,19 @@
+import {
+  acquireJobLease,
+  clearJobCheckpoint,
+  readJobCheckpoint,
+  releaseJobLease,
+  renewJobLease,
+  saveJobCheckpoint,
+  type JobCheckpoint,
+} from './job-state';
+import { newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
+import {
+  checkSourceStamps,
+  recordSourceStamps,
+  type SourceStamp,
+  type SourceStampCheck,
+} from './source-stamps';
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
 import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
@@ -107,6 +123,8 @@ export class RegenerationEngine {
   readonly largeDocuments: Map<string, number>;
   private readonly db: Database;
   private readonly store: EngineStore;
+  /** Holds this engine's job leases (see job-state). */
+  private readonly jobHolder = newLeaseHolder();
   /** The settings in force, shared with the writer and the scheduler. */
   private readonly settings: EngineSettings;
   private readonly writer: DocumentWriter;
@@ -242,6 +260,59 @@ export class RegenerationEngine {
     return readReconcileCheckpointStatus(this.store);
   }
 
+  /**
+   * Which of these sources their rows already hold, rendered with `renderKey` (see
+   * source-stamps): a reconcile skips preparing those. One indexed read per 200 keys.
+   */
+  checkSourceStamps(
+    sources: readonly SourceStamp[],
+    renderKey: string,
+  ): Promise<SourceStampCheck[]> {
+    return checkSourceStamps(this.store, sources, renderKey);
+  }
+
+  /**
+   * Records that each row, at its change position `changeSeq` (an upsert's outcome, or
+   * `checkSourceStamps`' for an unchanged one), holds what the stamped source renders to.
+   * Returns the rows written.
+   */
+  recordSourceStamps(records: readonly (SourceStamp & { changeSeq: number })[]): Promise<number> {
+    return recordSourceStamps(this.store, records);
+  }
+
+  // An adapter's own long jobs (see job-state): one instance at a time, resumable.
+
+  /**
+   * Takes the lease of an adapter's job (free, expired, ours, or held by a dead process of this
+   * machine) for `leaseMs`; renew it while working. False: another instance holds it.
+   */
+  acquireJobLease(job: string, leaseMs: number): Promise<boolean> {
+    return acquireJobLease(this.store, job, this.jobHolder, leaseMs);
+  }
+
+  /** Extends the job's lease; false when another instance took it over meanwhile. */
+  renewJobLease(job: string, leaseMs: number): Promise<boolean> {
+    return renewJobLease(this.store, job, this.jobHolder, leaseMs);
+  }
+
+  releaseJobLease(job: string): Promise<void> {
+    return releaseJobLease(this.store, job, this.jobHolder);
+  }
+
+  /** Where an unfinished run of the job stopped (any instance's), if one did. */
+  readJobCheckpoint(job: string): Promise<JobCheckpoint | undefined> {
+    return readJobCheckpoint(this.store, job);
+  }
+
+  saveJobCheckpoint(job: string, checkpoint: JobCheckpoint): Promise<void> {
+    return saveJobCheckpoint(this.store, job, checkpoint);
+  }
+
+  /** The job ran to its end: the next run starts from the beginning. */
+  clearJobCheckpoint(job: string): Promise<void> {
+    return clearJobCheckpoint(this.store, job);
+  }
+
   /** Fresh query-planner statistics for the documents table, after a bulk load. */
   refreshStatistics(): Promise<void> {
     return this.writer.refreshStatistics();
@@ -369,6 +440,7 @@ export class RegenerationEngine {
 
   /** Stops timers; destroys the connection pool if the engine created it. */
   async close(): Promise<void> {
+    retireLeaseHolder(this.jobHolder);
     await this.scheduler.close();
     this.reader.close();
     if (this.db.owned) await this.db.knex.destroy();

@@ -95,10 +95,13 @@ describe('reconcile at start-up', () => {
   it('a restart with nothing changed changes nothing', async () => {
     await withFixture({ database }, async (f) => {
       await f.agentReady.whenIdle();
+      // Every row already holds what its very source renders to: nothing rendered, nothing written.
       expect(f.agentReady.status().lastReconcile).toMatchObject({
         seen: 4,
         changed: 0,
         removed: 0,
+        rendered: 0,
+        rowsWritten: 0,
       });
     });
   });
@@ -128,6 +131,7 @@ describe('reconcile at start-up', () => {
         expect(f.agentReady.status().lastReconcile).toMatchObject({
           seen: 1,
           changed: 1,
+          rendered: 1,
           removed: 3,
         });
         const kept = await getRaw(f.http, '/en/blog/kept/agent.json');

@@ -48,6 +48,18 @@ async function readAllPages(documents: PagedDocuments, page: number): Promise<nu
   }
 }
 
+/** What the plugin's reconcile reports (its ReconcileSummary). */
+interface Reconciled {
+  seen: number;
+  changed: number;
+  rendered?: number;
+  rowsRead?: number;
+  rowsWritten?: number;
+}
+
+const rows = (r: Reconciled) =>
+  `${(r.rowsRead ?? 0).toLocaleString('en-US')} agent rows read, ${(r.rowsWritten ?? 0).toLocaleString('en-US')} written`;
+
 export const strapiReconcileScenario: BenchScenario = {
   id: 'strapi.reconcile',
   title: 'Strapi: the plugin’s first reconcile of an existing site (SQLite)',
@@ -81,13 +93,13 @@ export const strapiReconcileScenario: BenchScenario = {
       const read = await readAllPages(documents, 100);
       const readSeconds = (performance.now() - start) / 1000;
       start = performance.now();
-      const summary = (await service.reconcile()) as { seen: number; changed: number } | undefined;
+      const summary = (await service.reconcile()) as Reconciled | undefined;
       const seconds = (performance.now() - start) / 1000;
       if (!summary || summary.seen < count) {
         throw new Error(`the plugin's reconcile saw ${summary?.seen} of ${n} articles`);
       }
       start = performance.now();
-      const again = (await service.reconcile()) as { changed: number } | undefined;
+      const again = (await service.reconcile()) as Reconciled | undefined;
       const againSeconds = (performance.now() - start) / 1000;
       const figures: BenchFigure[] = [
         figure({
@@ -100,7 +112,7 @@ export const strapiReconcileScenario: BenchScenario = {
             title: `reading the same ${read.toLocaleString('en-US')} articles through the Document Service, pages of 100`,
             samples: [readSeconds],
           },
-          notes: `${Math.round(summary.seen / seconds).toLocaleString('en-US')} articles/s end to end (read, map, render, store); ${summary.changed.toLocaleString('en-US')} stored`,
+          notes: `${Math.round(summary.seen / seconds).toLocaleString('en-US')} articles/s end to end (read, map, render, store); ${summary.changed.toLocaleString('en-US')} stored; ${rows(summary)}`,
         }),
         figure({
           id: 'strapi.reconcile.unchanged',
@@ -109,7 +121,7 @@ export const strapiReconcileScenario: BenchScenario = {
           betterIs: 'lower',
           samples: [againSeconds],
           baseline: { title: 'reading the same articles alone', samples: [readSeconds] },
-          notes: `${again?.changed ?? '?'} rows changed`,
+          notes: `${again?.changed ?? '?'} rows changed, ${again?.rendered ?? '?'} articles rendered (source stamps); ${again ? rows(again) : ''}`,
         }),
       ];
       return figures;

@@ -334,4 +334,16 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       });
     },
   },
+  {
+    name: '016-source-stamps',
+    async up(knex, t) {
+      await knex.schema.alterTable(t.documents, (table) => {
+        /**
+         * What an adapter read the row's current version from (`stamp@change_seq`, see
+         * source-stamps): a reconcile that reads the same source again skips rendering it.
+         */
+        table.string('source_stamp', 100).nullable();
+      });
+    },
+  },
 ];

@@ -105,7 +105,18 @@ export function RegenerationFacts({ overview }: { overview: Overview }) {
                     ),
                     minutes: Math.ceil(regeneration.reconcileProgress.secondsLeft / 60),
                   },
-                )
+                ) +
+                (regeneration.reconcileProgress.resumedFrom
+                  ? formatMessage(
+                      {
+                        id: getTranslation('facts.waiting.reconcilingResumed'),
+                        defaultMessage: ', resumed from {resumedFrom}',
+                      },
+                      {
+                        resumedFrom: intl.formatNumber(regeneration.reconcileProgress.resumedFrom),
+                      },
+                    )
+                  : '')
               : regeneration.reconciling
                 ? formatMessage({
                     id: getTranslation('facts.waiting.reconciling'),

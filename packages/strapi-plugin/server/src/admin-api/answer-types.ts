@@ -45,12 +45,24 @@ export interface ReconcileSummary {
   removed: number;
   /** Versions that cannot be served (logged one by one). */
   failed: number;
+  /**
+   * Versions prepared (mapped and rendered) to compare with their rows; the others' rows already
+   * held what their very source renders to (a source stamp), so they cost no rendering.
+   */
+  rendered?: number;
+  /** Agent table rows read and written by the pass. */
+  rowsRead?: number;
+  rowsWritten?: number;
+  /** Published versions an earlier, interrupted pass had settled: this one went on from there. */
+  resumedFrom?: number;
 }
 
 /** How far the reconcile running now is: for the admin page's progress. */
 export interface ReconcileProgress {
-  /** Published versions checked so far. */
+  /** Published versions checked so far (those of an interrupted pass this one resumed included). */
   done: number;
+  /** Where this pass went on from, when an earlier one was interrupted (a crash, a restart). */
+  resumedFrom?: number;
   /** Published versions to check (counted when the pass starts; content may change meanwhile). */
   total?: number;
   /** Versions per second so far. */

@@ -211,10 +211,12 @@ export class DocumentSync {
     this.reconcileAbort = abort;
     const startedMs = Date.now();
     const total = await this.options.countPublished?.().catch(() => undefined);
-    const track = (done: number) => {
-      const ratePerSecond = Math.round((done / Math.max(Date.now() - startedMs, 1)) * 10_000) / 10;
+    const track = (seen: number, resumedFrom = 0) => {
+      const ratePerSecond = Math.round((seen / Math.max(Date.now() - startedMs, 1)) * 10_000) / 10;
+      const done = resumedFrom + seen;
       this.progress = {
         done,
+        ...(resumedFrom > 0 ? { resumedFrom } : {}),
         ...(total !== undefined ? { total } : {}),
         ratePerSecond,
         ...(total !== undefined && ratePerSecond > 0
@@ -233,7 +235,7 @@ export class DocumentSync {
           this.shutdown.signal.aborted ? 'shutdown' : 'settings changed; a new pass follows',
         log: this.options.log,
         onProgress: (summary) => {
-          track(summary.seen);
+          track(summary.seen, summary.resumedFrom);
           options.onProgress?.(summary);
         },
       });

@@ -39,17 +39,25 @@ export async function runReconcilePass(
         }
       },
     });
-    if (signal.aborted) {
+    if (summary.elsewhere) {
       log.info(
-        `agent-ready: reconcile (${reason}) stopped after ${summary.seen} published versions (${options.stoppedBecause()})`,
+        `agent-ready: reconcile (${reason}) skipped: another instance sharing the database is reconciling`,
+      );
+      return undefined;
+    }
+    if (summary.stopped) {
+      log.info(
+        `agent-ready: reconcile (${reason}) stopped after ${summary.resumedFrom + summary.seen} published versions (${signal.aborted ? options.stoppedBecause() : 'another instance took it over'}); the next one goes on from there`,
       );
       return undefined;
     }
     const ms = Date.now() - started;
+    const resumed = summary.resumedFrom > 0 ? `, resumed from ${summary.resumedFrom}` : '';
     log.info(
-      `agent-ready: reconciled ${summary.seen} published versions in ${(ms / 1000).toFixed(1)} s: ${summary.changed} updated, ${summary.removed} removed, ${summary.failed} not servable`,
+      `agent-ready: reconciled ${summary.seen} published versions in ${(ms / 1000).toFixed(1)} s: ${summary.changed} updated, ${summary.removed} removed, ${summary.failed} not servable, ${summary.rendered} rendered${resumed}`,
     );
-    return { ...summary, reason, finishedAt: new Date().toISOString(), ms };
+    const { elsewhere: _elsewhere, stopped: _stopped, ...counts } = summary;
+    return { ...counts, reason, finishedAt: new Date().toISOString(), ms };
   } catch (error) {
     log.error(
       `agent-ready: reconcile failed (it runs again at the next start): ${(error as Error).message}`,

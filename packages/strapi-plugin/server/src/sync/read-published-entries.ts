@@ -34,6 +34,16 @@ export async function readPublishedVersions(
   })) as StrapiEntry[];
 }
 
+/** Where a paged read starts and stops, and whether it reads only the entries' keys. */
+export interface PagedReadOptions {
+  /** Entries with a higher row id than this (default 0: from the first). */
+  afterId?: number;
+  /** Entries up to this row id (default: to the last). */
+  upToId?: number;
+  /** Only `id`, `documentId` and `locale`: which versions are published, not what they say. */
+  keysOnly?: boolean;
+}
+
 /**
  * Every published entry of a content type, `batchSize` at a time. Keyset pagination on the row
  * id: entries published meanwhile get higher ids and are still seen, none is skipped.
@@ -42,12 +52,22 @@ export async function* readPublishedInBatches(
   documents: DocumentsApi,
   type: ResolvedContentType,
   batchSize: number,
+  options: PagedReadOptions = {},
 ): AsyncGenerator<StrapiEntry[]> {
-  let lastId = 0;
+  let lastId = options.afterId ?? 0;
+  const params = options.keysOnly
+    ? {
+        status: 'published',
+        ...(type.localized ? { locale: '*' } : {}),
+        fields: type.localized ? ['documentId', 'locale'] : ['documentId'],
+      }
+    : publishedParams(type);
   while (true) {
     const batch = (await documents(type.uid).findMany({
-      ...publishedParams(type),
-      filters: { id: { $gt: lastId } },
+      ...params,
+      filters: {
+        id: { $gt: lastId, ...(options.upToId !== undefined ? { $lte: options.upToId } : {}) },
+      },
       sort: [{ id: 'asc' }],
       limit: batchSize,
     })) as StrapiEntry[];

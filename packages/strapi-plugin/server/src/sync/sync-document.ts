@@ -38,6 +38,15 @@ export async function storeEntry(
   }
 }
 
+/** What storing a page of entries did, entry by entry, and the rows it cost. */
+export interface StoredEntries {
+  statuses: (UpsertStatus | 'failed')[];
+  /** The row's change position after a created or updated outcome. */
+  changeSeqs: (number | undefined)[];
+  rowsRead: number;
+  rowsWritten: number;
+}
+
 /**
  * `storeEntry` for many entries of one type at once (a reconcile's page): one read of their rows
  * and their changes in one transaction (`engine.upsertMany`). When one of them cannot be stored
@@ -48,8 +57,13 @@ export async function storeEntries(
   type: ResolvedContentType,
   entries: readonly StrapiEntry[],
   revision: number,
-): Promise<(UpsertStatus | 'failed')[]> {
-  const statuses: (UpsertStatus | 'failed')[] = entries.map(() => 'failed');
+): Promise<StoredEntries> {
+  const stored: StoredEntries = {
+    statuses: entries.map(() => 'failed'),
+    changeSeqs: entries.map(() => undefined),
+    rowsRead: 0,
+    rowsWritten: 0,
+  };
   const documents: PreparedDocument[] = [];
   const positions: number[] = [];
   entries.forEach((entry, index) => {
@@ -57,21 +71,25 @@ export async function storeEntries(
       documents.push(prepareEntry(context, type, entry, revision));
       positions.push(index);
     } catch (error) {
-      statuses[index] = notServed(context, type, entry, error);
+      stored.statuses[index] = notServed(context, type, entry, error);
     }
   });
+  if (documents.length === 0) return stored;
   try {
-    const { outcomes } = await context.engine.upsertMany(documents);
+    const { outcomes, rowsRead, rowsWritten } = await context.engine.upsertMany(documents);
+    stored.rowsRead += rowsRead;
+    stored.rowsWritten += rowsWritten;
     outcomes.forEach((outcome, at) => {
-      statuses[positions[at]!] = outcome?.status ?? 'failed';
+      stored.statuses[positions[at]!] = outcome?.status ?? 'failed';
+      stored.changeSeqs[positions[at]!] = outcome?.changeSeq;
     });
   } catch (error) {
     if (!(error instanceof AgentReadyError) || error instanceof StoreUnavailableError) throw error;
     for (const index of positions) {
-      statuses[index] = await storeEntry(context, type, entries[index]!, revision);
+      stored.statuses[index] = await storeEntry(context, type, entries[index]!, revision);
     }
   }
-  return statuses;
+  return stored;
 }
 
 function prepareEntry(
