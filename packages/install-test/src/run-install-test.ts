@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { checkCli } from './cli-global';
 import { checkExpressApp, type AppContext } from './express-apps';
 import { lintPackages } from './lint-packages';
-import { packPackages, tarballsFor } from './pack-packages';
+import { packPackages, tarballsFor, type PackedPackage } from './pack-packages';
 import { runCommand } from './run-command';
 import { checkStrapiApp } from './strapi-app';
 import { exitWith } from './exit-with';
@@ -37,20 +37,34 @@ async function timed(name: string, run: () => Promise<string[]>): Promise<string
   }
 }
 
-async function main(): Promise<number> {
-  const started = Date.now();
+/** What the install test took from the checkout: the packed tarballs, in its own temp folder. */
+export interface PreparedInstallTest {
+  work: string;
+  packed: Map<string, PackedPackage>;
+}
+
+/**
+ * The only step that reads the checkout: the packages built as they are now (turbo's cache makes
+ * this a no-op right after `npm test`) and packed into the test's temp folder. From here on the
+ * test needs nothing of the checkout but its READMEs, so it can run beside `npm test`.
+ */
+export async function prepareInstallTest(): Promise<PreparedInstallTest> {
   const work = mkdtempSync(join(tmpdir(), 'agent-ready-install-test-'));
-  const logs = join(work, 'logs');
-  mkdirSync(logs);
-  const log = (name: string) => join(logs, `${name}.log`);
+  mkdirSync(join(work, 'logs'));
+  const log = join(work, 'logs', 'pack.log');
+  await runCommand('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=./packages/*'], {
+    cwd: repo,
+    log: join(work, 'logs', 'build.log'),
+  });
+  return { work, packed: await packPackages(repo, join(work, 'tarballs'), log) };
+}
+
+/** The tarballs linted, then the fresh apps installed from them: 0 when nothing was wrong. */
+export async function runInstallTest({ work, packed }: PreparedInstallTest): Promise<number> {
+  const started = Date.now();
+  const log = (name: string) => join(work, 'logs', `${name}.log`);
   const problems: string[] = [];
   try {
-    // Built as they are now (turbo's cache makes this a no-op right after `npm test`).
-    await runCommand('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=./packages/*'], {
-      cwd: repo,
-      log: log('build'),
-    });
-    const packed = await packPackages(repo, join(work, 'tarballs'), log('pack'));
     const ctx = (name: string): AppContext => ({
       repo,
       work,
@@ -83,4 +97,6 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-exitWith(main);
+// Run as a script (`test:install`): prepared and run in one go.
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  exitWith(async () => runInstallTest(await prepareInstallTest()));

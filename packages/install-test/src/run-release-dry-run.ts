@@ -34,24 +34,41 @@ interface Manifest {
 const manifestOf = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
 
-async function main(): Promise<number> {
+/** The throwaway copy the release runs on (`copy`), in its own temp folder (`work`). */
+export interface ReleaseCopy {
+  work: string;
+  copy: string;
+  log: string;
+}
+
+/**
+ * The only step that reads the checkout: its tracked files and built `dist/` folders copied
+ * (build first). From here on the dry run works on the copy alone, so it can run beside
+ * `npm test`.
+ */
+export async function copyCheckoutForRelease(): Promise<ReleaseCopy> {
   const work = mkdtempSync(join(tmpdir(), 'agent-ready-release-'));
   const copy = join(work, 'repo');
   const log = join(work, 'release.log');
+  const { stdout } = await runCommand('git', ['ls-files', '-z'], { cwd: repo, log });
+  for (const file of stdout.split('\0').filter((f) => f !== '' && existsSync(join(repo, f)))) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    cpSync(join(repo, file), join(copy, file));
+  }
+  for (const dir of ['packages', 'apps', 'examples']) {
+    if (!existsSync(join(repo, dir))) continue;
+    for (const name of readdirSync(join(repo, dir))) {
+      const dist = join(repo, dir, name, 'dist');
+      if (existsSync(dist)) cpSync(dist, join(copy, dir, name, 'dist'), { recursive: true });
+    }
+  }
+  return { work, copy, log };
+}
+
+/** `changeset version` and `pnpm publish -r --dry-run` on the copy: 0 when nothing was wrong. */
+export async function runReleaseDryRun({ work, copy, log }: ReleaseCopy): Promise<number> {
   const problems: string[] = [];
   try {
-    const { stdout } = await runCommand('git', ['ls-files', '-z'], { cwd: repo, log });
-    for (const file of stdout.split('\0').filter((f) => f !== '' && existsSync(join(repo, f)))) {
-      mkdirSync(dirname(join(copy, file)), { recursive: true });
-      cpSync(join(repo, file), join(copy, file));
-    }
-    for (const dir of ['packages', 'apps', 'examples']) {
-      if (!existsSync(join(repo, dir))) continue;
-      for (const name of readdirSync(join(repo, dir))) {
-        const dist = join(repo, dir, name, 'dist');
-        if (existsSync(dist)) cpSync(dist, join(copy, dir, name, 'dist'), { recursive: true });
-      }
-    }
     // pnpm resolves `workspace:` ranges from the installed links: install from the store.
     await runCommand(
       'pnpm',
@@ -98,4 +115,6 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-exitWith(main);
+// Run as a script (`test:release`): the checkout built as it is, copied and released.
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  exitWith(async () => runReleaseDryRun(await copyCheckoutForRelease()));
