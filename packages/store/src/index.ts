@@ -9,7 +9,7 @@ export type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './reco
 export type { ReconcileProgress } from './reconcile-progress';
 export type { ReconcileCheckpoint } from './reconcile-checkpoint';
 export type { SourceStamp, SourceStampCheck } from './source-stamps';
-export type { JobCheckpoint } from './job-state';
+export type { AdapterJob, JobCheckpoint } from './job-state';
 export type { BatchOutcome } from './upsert-document-batch';
 export type {
   RemovalReason,

@@ -163,3 +163,36 @@ export function clearJobCheckpoint({ db, tables }: StoreTables, job: string): Pr
       .delete();
   });
 }
+
+/** One adapter job's lease and checkpoint, as one instance (`holder`) sees them. */
+export interface AdapterJob {
+  /**
+   * Takes the lease (free, expired, ours, or held by a dead process of this machine) for
+   * `leaseMs`; renew it while working. False: another instance holds it.
+   */
+  acquireLease(leaseMs: number): Promise<boolean>;
+  /** Extends the lease; false when another instance took it over meanwhile. */
+  renewLease(leaseMs: number): Promise<boolean>;
+  releaseLease(): Promise<void>;
+  /** Where an unfinished run stopped (any instance's), if one did. */
+  readCheckpoint(): Promise<JobCheckpoint | undefined>;
+  saveCheckpoint(checkpoint: JobCheckpoint): Promise<void>;
+  /** The job ran to its end: the next run starts from the beginning. */
+  clearCheckpoint(): Promise<void>;
+}
+
+export function adapterJob(
+  store: Pick<EngineStore, 'db' | 'tables' | 'clock'>,
+  job: string,
+  holder: string,
+): AdapterJob {
+  rowName(job, 'lease');
+  return {
+    acquireLease: (leaseMs) => acquireJobLease(store, job, holder, leaseMs),
+    renewLease: (leaseMs) => renewJobLease(store, job, holder, leaseMs),
+    releaseLease: () => releaseJobLease(store, job, holder),
+    readCheckpoint: () => readJobCheckpoint(store, job),
+    saveCheckpoint: (checkpoint) => saveJobCheckpoint(store, job, checkpoint),
+    clearCheckpoint: () => clearJobCheckpoint(store, job),
+  };
+}

@@ -33,6 +33,39 @@ export function readContentPosition({ db, tables }: StoreTables): Promise<number
 }
 
 /**
+ * The content sequence: moved by every effective change, whoever writes it. Read before and
+ * after a pass, it tells whether anybody but the pass wrote in between (see
+ * `nothingElsePublished`).
+ */
+export function readContentSequence({ db, tables }: StoreTables): Promise<number> {
+  return translateDatabaseErrors('read the content sequence', async () =>
+    readSequences(db.knex, tables).then((sequences) => sequences.content),
+  );
+}
+
+/**
+ * Whether the published rows are exactly the `listed` ones a pass (a reconcile) has just
+ * stored or found current, without reading them: each is published now, so when nobody else
+ * wrote since the pass began (the content sequence moved from `sequenceAtStart` by the pass's
+ * own `ownChanges` alone) and the table has as many published rows as the pass listed, those
+ * are the same rows and nothing is left to take off. Counted first, then the sequence: a write
+ * the count missed moves the sequence. False means: list the published rows to decide.
+ */
+export async function nothingElsePublished(
+  store: StoreTables,
+  pass: { listed: number; sequenceAtStart: number; ownChanges: number },
+): Promise<boolean> {
+  const published = await translateDatabaseErrors('count the published documents', async () => {
+    const rows = await store.db.knex(store.tables.documents).where('state', 'published').count({
+      n: '*',
+    });
+    return Number(rows[0]?.n ?? 0);
+  });
+  if (published !== pass.listed) return false;
+  return (await readContentSequence(store)) === pass.sequenceAtStart + pass.ownChanges;
+}
+
+/**
  * Where an unfinished resumable reconcile stands (whichever instance runs it, or ran it before a
  * crash): documents done of how many. Undefined when none is under way.
  */

@@ -2,14 +2,18 @@ import type { PreparedDocument } from '@agent-ready/core';
 import type { EngineStore } from './engine-context';
 import type { RemoveOptions, RemoveOutcome, RemovalReason } from './document-writer';
 import type { BatchOutcome } from './upsert-document-batch';
-import { listPublishedDocuments, readContentPosition } from './read-engine-status';
+import {
+  listPublishedDocuments,
+  nothingElsePublished,
+  readContentPosition,
+  readContentSequence,
+} from './read-engine-status';
 import {
   clearReconcileCheckpoint,
   readReconcileCheckpoint,
   saveReconcileCheckpoint,
 } from './reconcile-checkpoint';
 import { measureReconcileProgress, type ReconcileProgress } from './reconcile-progress';
-import { readSequences } from './store-state';
 import { translateDatabaseErrors } from './store-errors';
 
 type Documents = AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>;
@@ -97,7 +101,7 @@ export async function reconcileDocuments(
       : undefined;
   const startedAt = checkpoint?.startedAt ?? (await readContentPosition(store));
   // Read before any row is compared: every write after it, ours or not, moves it.
-  const sequenceAtStart = await readContentSequence();
+  const sequenceAtStart = await readContentSequence(store);
   const from = checkpoint?.done ?? 0;
   const total = options.total ?? checkpoint?.total;
   const save = (done: number) =>
@@ -145,7 +149,7 @@ export async function reconcileDocuments(
   let inFlight: Promise<void> | undefined;
   /** A document the listing already had: its batch waits for the one before to commit. */
   let repeats = false;
-  /** A stale save kept a row the listing has, which need not be published (see `nothingToRemove`). */
+  /** A stale save kept a row the listing has, which need not be published (see `nothingElsePublished`). */
   let keptStale = false;
   const write = async (docs: PreparedDocument[], after: Promise<void> | undefined) => {
     if (repeats) await after;
@@ -211,7 +215,17 @@ export async function reconcileDocuments(
     }
   }
   report('unpublishing');
-  if (from === 0 && !keptStale && (await nothingToRemove())) return finish();
+  // Each listed document's row is published now unless a stale save kept one that is not.
+  if (
+    from === 0 &&
+    !keptStale &&
+    (await nothingElsePublished(store, {
+      listed: seen.size,
+      sequenceAtStart,
+      ownChanges: outcome.changed,
+    }))
+  )
+    return finish();
   for await (const row of listPublishedDocuments(store)) {
     outcome.rowsRead++;
     if (row.changeSeq > startedAt || seen.has(identity(row))) continue;
@@ -233,29 +247,6 @@ export async function reconcileDocuments(
     const done = report('done');
     options.onProgress?.(done);
     return outcome;
-  }
-
-  function readContentSequence(): Promise<number> {
-    return translateDatabaseErrors('read the content sequence', async () =>
-      readSequences(knex, t).then((sequences) => sequences.content),
-    );
-  }
-
-  /**
-   * Whether every published row is one the listing has, without reading them: each listed
-   * document's row is published now (created, updated or unchanged; a stale save can keep a
-   * row that is not, and rules this out), so when nobody else wrote since the start (the content
-   * sequence moved by our own changes alone) and the table has as many published rows as the
-   * listing had documents, those are the same rows. Counted first, then the sequence: a write
-   * the count missed moves the sequence. Anything else: the listing of published rows decides.
-   */
-  async function nothingToRemove(): Promise<boolean> {
-    const published = await translateDatabaseErrors('count the published documents', async () => {
-      const rows = await knex(t.documents).where('state', 'published').count({ n: '*' });
-      return Number(rows[0]?.n ?? 0);
-    });
-    if (published !== seen.size) return false;
-    return (await readContentSequence()) === sequenceAtStart + outcome.changed;
   }
 
   function stop(result: ReconcileOutcome): ReconcileOutcome {

@@ -1,12 +1,4 @@
-import {
-  acquireJobLease,
-  clearJobCheckpoint,
-  readJobCheckpoint,
-  releaseJobLease,
-  renewJobLease,
-  saveJobCheckpoint,
-  type JobCheckpoint,
-} from './job-state';
+import { adapterJob, type AdapterJob } from './job-state';
 import { newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
 import {
   checkSourceStamps,
@@ -17,7 +9,6 @@ import {
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
 import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
-import type { EdgePurging } from './edge/enqueue-change-purges';
 import {
   DocumentWriter,
   type RemovalReason,
@@ -31,12 +22,14 @@ import {
   type EngineSettings,
   type EngineStore,
 } from './engine-context';
-import { openDatabase, type Database, type DatabaseOption, type Dialect } from './open-database';
+import { openDatabase, type Database, type Dialect } from './open-database';
 import {
   countPublishedByLocale,
   listPublishedDocuments,
+  nothingElsePublished,
   readArtifactsStatus,
   readContentPosition,
+  readContentSequence,
   readExampleMPath,
   readScheduledBuilds,
   readReconcileCheckpointStatus,
@@ -53,60 +46,13 @@ import { runMigrations } from './schema/run-migrations';
 import { installSitemapSettings } from './sitemap-layout';
 import { resolveSitemapSettings, type SitemapSettingsInput } from './sitemap-settings';
 import { translateDatabaseErrors } from './store-errors';
-import { SILENT_LOGGER, type StoreLogger } from './store-logger';
-import { StoreReader, type StoreReaderOptions } from './store-reader';
+import { SILENT_LOGGER } from './store-logger';
+import { StoreReader } from './store-reader';
 import { tableNames, type TableNames } from './table-names';
 
-export interface RegenerationEngineOptions {
-  database: DatabaseOption;
-  tablePrefix?: string;
-  /** Artifact families to keep in step with the table (SCP, llms.txt…). */
-  builders?: readonly ArtifactBuilder[];
-  /**
-   * The JSON sitemap: composed from the rows when asked, its shard versions moved by every write
-   * (so it never lags the M-URLs). Off unless given.
-   */
-  sitemap?: SitemapSettingsInput;
-  /**
-   * What agents see of the site as a whole (policy, usage, robots.txt rules, llms.txt notice,
-   * origin): stored with every install, so a process serving the table read-only serves these.
-   */
-  serving?: ServingSettings;
-  /**
-   * How the site's documents are rendered now (the adapters' prepare options). Rows rendered in
-   * another TCT profile under otherwise the same settings are rendered again in this one from
-   * their stored bytes, in the background, at open and when `configure` changes it (see
-   * `reprofileDocuments`; `whenIdle()` waits for it).
-   */
-  rendering?: PrepareDocumentOptions;
-  rebuild?: {
-    /** Quiet period before a rebuild starts: a burst of edits costs one rebuild. */
-    debounceMs?: number;
-    /** A steady stream of edits still gets a rebuild at least this often. */
-    maxDelayMs?: number;
-    /**
-     * How long a rebuild lease lasts before another instance may take over (default 10 s,
-     * renewed every third of it while working: a heartbeat). A holder on this machine whose
-     * process died is taken over at once; one on another machine after this long. Only SCP and
-     * llms.txt wait for it: the sitemap, M-URLs and change feed never lag a commit.
-     */
-    leaseMs?: number;
-    /** How often an idle instance checks for stale artifacts (e.g. after a crashed rebuild). 0 = never. */
-    healIntervalMs?: number;
-    /** Rebuild after each change automatically (default). Off: call `rebuildArtifacts` yourself. */
-    automatic?: boolean;
-  };
-  logger?: StoreLogger;
-  /** Cache settings of the engine's reader. */
-  reader?: StoreReaderOptions;
-  /** Milliseconds since the epoch; injectable for tests. */
-  clock?: () => number;
-  /**
-   * Shared-cache purges (the `edge` option): every committed change enqueues the cache tags
-   * whose bytes it changed, in its own transaction (docs/edge.md). Off unless given.
-   */
-  purging?: EdgePurging;
-}
+import type { RegenerationEngineOptions } from './regeneration-engine-options';
+
+export type { RegenerationEngineOptions };
 
 /**
  * Turns document changes into rows of one table and keeps the derived artifacts (sitemaps,
@@ -280,37 +226,12 @@ export class RegenerationEngine {
     return recordSourceStamps(this.store, records);
   }
 
-  // An adapter's own long jobs (see job-state): one instance at a time, resumable.
-
   /**
-   * Takes the lease of an adapter's job (free, expired, ours, or held by a dead process of this
-   * machine) for `leaseMs`; renew it while working. False: another instance holds it.
+   * An adapter's own long job (see job-state: the Strapi plugin's start-up reconcile, say): its
+   * lease, so one instance at a time runs it, and its checkpoint, so it resumes after a crash.
    */
-  acquireJobLease(job: string, leaseMs: number): Promise<boolean> {
-    return acquireJobLease(this.store, job, this.jobHolder, leaseMs);
-  }
-
-  /** Extends the job's lease; false when another instance took it over meanwhile. */
-  renewJobLease(job: string, leaseMs: number): Promise<boolean> {
-    return renewJobLease(this.store, job, this.jobHolder, leaseMs);
-  }
-
-  releaseJobLease(job: string): Promise<void> {
-    return releaseJobLease(this.store, job, this.jobHolder);
-  }
-
-  /** Where an unfinished run of the job stopped (any instance's), if one did. */
-  readJobCheckpoint(job: string): Promise<JobCheckpoint | undefined> {
-    return readJobCheckpoint(this.store, job);
-  }
-
-  saveJobCheckpoint(job: string, checkpoint: JobCheckpoint): Promise<void> {
-    return saveJobCheckpoint(this.store, job, checkpoint);
-  }
-
-  /** The job ran to its end: the next run starts from the beginning. */
-  clearJobCheckpoint(job: string): Promise<void> {
-    return clearJobCheckpoint(this.store, job);
+  job(name: string): AdapterJob {
+    return adapterJob(this.store, name, this.jobHolder);
   }
 
   /** Fresh query-planner statistics for the documents table, after a bulk load. */
@@ -323,6 +244,27 @@ export class RegenerationEngine {
   /** The table's content position: the newest change's sequence number (0 when empty). */
   contentPosition(): Promise<number> {
     return readContentPosition(this.store);
+  }
+
+  /**
+   * The content sequence, moved by every effective change whoever writes it: read it before a
+   * pass that will ask `nothingElsePublished`.
+   */
+  contentSequence(): Promise<number> {
+    return readContentSequence(this.store);
+  }
+
+  /**
+   * Whether the published rows are exactly the `listed` ones a pass has just stored or found
+   * current (nobody else wrote since `sequenceAtStart`, the pass's own `ownChanges` aside, and
+   * the counts agree): then nothing is left to take off without listing the published rows.
+   */
+  nothingElsePublished(pass: {
+    listed: number;
+    sequenceAtStart: number;
+    ownChanges: number;
+  }): Promise<boolean> {
+    return nothingElsePublished(this.store, pass);
   }
 
   /** The locales a document has rows in, tombstones aside. */

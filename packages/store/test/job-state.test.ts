@@ -18,18 +18,18 @@ describeEachDatabase('job leases and checkpoints', (dialect) => {
     const a = await open();
     const b = await open();
     try {
-      expect(await a.acquireJobLease('sync', 60_000)).toBe(true);
-      expect(await a.acquireJobLease('sync', 60_000)).toBe(true);
-      expect(await b.acquireJobLease('sync', 60_000)).toBe(false);
+      expect(await a.job('sync').acquireLease(60_000)).toBe(true);
+      expect(await a.job('sync').acquireLease(60_000)).toBe(true);
+      expect(await b.job('sync').acquireLease(60_000)).toBe(false);
       // Another job is another lease.
-      expect(await b.acquireJobLease('other', 60_000)).toBe(true);
-      expect(await a.renewJobLease('sync', 60_000)).toBe(true);
-      expect(await b.renewJobLease('sync', 60_000)).toBe(false);
-      await a.releaseJobLease('sync');
-      expect(await b.acquireJobLease('sync', 60_000)).toBe(true);
+      expect(await b.job('other').acquireLease(60_000)).toBe(true);
+      expect(await a.job('sync').renewLease(60_000)).toBe(true);
+      expect(await b.job('sync').renewLease(60_000)).toBe(false);
+      await a.job('sync').releaseLease();
+      expect(await b.job('sync').acquireLease(60_000)).toBe(true);
       // The holder closed without releasing (a crash of this process's engine): taken at once.
       await b.close();
-      expect(await a.acquireJobLease('sync', 60_000)).toBe(true);
+      expect(await a.job('sync').acquireLease(60_000)).toBe(true);
     } finally {
       await a.close();
       await b.close().catch(() => undefined);
@@ -40,21 +40,21 @@ describeEachDatabase('job leases and checkpoints', (dialect) => {
     const a = await open();
     const b = await open();
     try {
-      expect(await a.readJobCheckpoint('sync')).toBeUndefined();
+      expect(await a.job('sync').readCheckpoint()).toBeUndefined();
       const checkpoint = {
         place: 'api::article.article',
         position: 42,
         startedAt: 7,
         version: 'v1',
       };
-      await a.saveJobCheckpoint('sync', checkpoint);
-      await a.saveJobCheckpoint('sync', checkpoint);
-      expect(await b.readJobCheckpoint('sync')).toEqual(checkpoint);
+      await a.job('sync').saveCheckpoint(checkpoint);
+      await a.job('sync').saveCheckpoint(checkpoint);
+      expect(await b.job('sync').readCheckpoint()).toEqual(checkpoint);
       expect(await b.reconcileCheckpoint()).toBeUndefined();
-      await b.saveJobCheckpoint('sync', { ...checkpoint, position: 43 });
-      expect(await a.readJobCheckpoint('sync')).toMatchObject({ position: 43 });
-      await a.clearJobCheckpoint('sync');
-      expect(await b.readJobCheckpoint('sync')).toBeUndefined();
+      await b.job('sync').saveCheckpoint({ ...checkpoint, position: 43 });
+      expect(await a.job('sync').readCheckpoint()).toMatchObject({ position: 43 });
+      await a.job('sync').clearCheckpoint();
+      expect(await b.job('sync').readCheckpoint()).toBeUndefined();
     } finally {
       await a.close();
       if (dialect !== 'sqlite') await dropAgentTables(b.knex, prefix);

@@ -1,5 +1,5 @@
 import { documentRenderKey } from '@agent-ready/core/document';
-import type { SourceStamp } from '@agent-ready/store';
+import type { AdapterJob, SourceStamp } from '@agent-ready/store';
 import type { ReconcileSummary } from '../admin-api/answer-types';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../mapping/strapi-schema';
@@ -60,25 +60,25 @@ export async function reconcileContent(
     rowsWritten: 0,
     resumedFrom: 0,
   };
-  if (!(await engine.acquireJobLease(RECONCILE_JOB, LEASE_MS)))
-    return { ...summary, elsewhere: true };
+  const job = engine.job(RECONCILE_JOB);
+  if (!(await job.acquireLease(LEASE_MS))) return { ...summary, elsewhere: true };
   try {
-    return await reconcileHoldingLease(context, options, summary);
+    return await reconcileHoldingLease(context, job, options, summary);
   } finally {
-    await engine.releaseJobLease(RECONCILE_JOB).catch(() => undefined);
+    await job.releaseLease().catch(() => undefined);
   }
 }
 
 async function reconcileHoldingLease(
   context: SyncContext,
+  job: AdapterJob,
   options: ReconcileOptions,
   summary: ReconcileResult,
 ): Promise<ReconcileResult> {
   const { engine } = context;
   const types = [...context.types.values()];
   const version = settingsDigest(context);
-  const saved =
-    options.resume === false ? undefined : await engine.readJobCheckpoint(RECONCILE_JOB);
+  const saved = options.resume === false ? undefined : await job.readCheckpoint();
   // A checkpoint saved under other settings or types is void: everything is re-rendered anyway.
   const checkpoint =
     saved?.version === version && types.some((type) => type.uid === saved.place)
@@ -89,14 +89,18 @@ async function reconcileHoldingLease(
   // the first position, and a document it stored then unpublished while Strapi was down would be
   // left served. Every row the removal step takes off is re-read from Strapi first anyway.
   const startedAt = await engine.contentPosition();
+  // Read before any row is compared: every write after it, this pass's or not, moves it.
+  const sequenceAtStart = await engine.contentSequence();
   const save = (place: string, position: number) =>
-    engine.saveJobCheckpoint(RECONCILE_JOB, { place, position, startedAt, version });
+    job.saveCheckpoint({ place, position, startedAt, version });
   if (types.length > 0) await save(checkpoint?.place ?? types[0]!.uid, checkpoint?.position ?? 0);
   const renderKey = documentRenderKey(context.prepareOptions);
   const every = options.progressEvery ?? options.batchSize * 10;
   const served = new Set<string>();
   /** Rows whose current version cannot be served, with the revision of the read that found it. */
   const failed = new Map<string, number>();
+  /** A save ignored as stale kept a row that need not be published (see the removal step). */
+  let keptStale = false;
   const resumeAt = checkpoint ? types.findIndex((type) => type.uid === checkpoint.place) : 0;
   const stop = () => ({ ...summary, stopped: true });
 
@@ -117,7 +121,7 @@ async function reconcileHoldingLease(
       // would hold off every request (an editor's save included) and timer until it ends.
       await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) return stop();
-      if (!(await engine.renewJobLease(RECONCILE_JOB, LEASE_MS))) return stop();
+      if (!(await job.renewLease(LEASE_MS))) return stop();
       const exposed = batch.flatMap((entry) => {
         const locale = exposedLocale(context, type, entry);
         return locale === undefined ? [] : [{ entry, locale }];
@@ -157,6 +161,7 @@ async function reconcileHoldingLease(
         const status = statuses[at];
         summary.seen++;
         const rowKey = `${documentKey(type.uid, String(entry.documentId))}\u0000${locale}`;
+        if (status === 'stale') keptStale = true;
         if (status === 'failed') {
           summary.failed++;
           failed.set(rowKey, revision);
@@ -171,6 +176,20 @@ async function reconcileHoldingLease(
     }
   }
   if (options.signal?.aborted) return stop();
+  // Each row the pass saw is published now (a failed or stale one aside, and a resumed pass
+  // only knows the settled part from Strapi): when the counts agree and nobody else wrote, the
+  // published rows are those, and nothing is to be taken off without listing them.
+  if (
+    summary.resumedFrom === 0 &&
+    failed.size === 0 &&
+    !keptStale &&
+    (await engine.nothingElsePublished({
+      listed: served.size,
+      sequenceAtStart,
+      ownChanges: summary.changed,
+    }))
+  )
+    return finish();
   const unseen = new Set<string>();
   const unservable: { key: string; locale: string; revision: number }[] = [];
   for await (const row of engine.publishedDocuments()) {
@@ -193,12 +212,16 @@ async function reconcileHoldingLease(
     summary.removed += (await syncDocument(context, parsed.uid, parsed.documentId)).removed;
   }
   summary.rowsWritten += summary.removed;
-  await engine.clearJobCheckpoint(RECONCILE_JOB);
-  // A bulk change (a first sync, a new mapping) leaves the planner's statistics stale.
-  if (summary.changed + summary.removed >= BULK_CHANGE) {
-    await engine.refreshStatistics().catch(() => undefined);
+  return finish();
+
+  async function finish(): Promise<ReconcileResult> {
+    await job.clearCheckpoint();
+    // A bulk change (a first sync, a new mapping) leaves the planner's statistics stale.
+    if (summary.changed + summary.removed >= BULK_CHANGE) {
+      await engine.refreshStatistics().catch(() => undefined);
+    }
+    return summary;
   }
-  return summary;
 }
 
 /**

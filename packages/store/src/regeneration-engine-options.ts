@@ -1,0 +1,59 @@
+import type { PrepareDocumentOptions, ServingSettings } from '@agent-ready/core';
+import type { ArtifactBuilder } from './artifact-builder';
+import type { EdgePurging } from './edge/enqueue-change-purges';
+import type { DatabaseOption } from './open-database';
+import type { SitemapSettingsInput } from './sitemap-settings';
+import type { StoreLogger } from './store-logger';
+import type { StoreReaderOptions } from './store-reader';
+
+/** What `RegenerationEngine.open` takes. */
+export interface RegenerationEngineOptions {
+  database: DatabaseOption;
+  tablePrefix?: string;
+  /** Artifact families to keep in step with the table (SCP, llms.txt…). */
+  builders?: readonly ArtifactBuilder[];
+  /**
+   * The JSON sitemap: composed from the rows when asked, its shard versions moved by every write
+   * (so it never lags the M-URLs). Off unless given.
+   */
+  sitemap?: SitemapSettingsInput;
+  /**
+   * What agents see of the site as a whole (policy, usage, robots.txt rules, llms.txt notice,
+   * origin): stored with every install, so a process serving the table read-only serves these.
+   */
+  serving?: ServingSettings;
+  /**
+   * How the site's documents are rendered now (the adapters' prepare options). Rows rendered in
+   * another TCT profile under otherwise the same settings are rendered again in this one from
+   * their stored bytes, in the background, at open and when `configure` changes it (see
+   * `reprofileDocuments`; `whenIdle()` waits for it).
+   */
+  rendering?: PrepareDocumentOptions;
+  rebuild?: {
+    /** Quiet period before a rebuild starts: a burst of edits costs one rebuild. */
+    debounceMs?: number;
+    /** A steady stream of edits still gets a rebuild at least this often. */
+    maxDelayMs?: number;
+    /**
+     * How long a rebuild lease lasts before another instance may take over (default 10 s,
+     * renewed every third of it while working: a heartbeat). A holder on this machine whose
+     * process died is taken over at once; one on another machine after this long. Only SCP and
+     * llms.txt wait for it: the sitemap, M-URLs and change feed never lag a commit.
+     */
+    leaseMs?: number;
+    /** How often an idle instance checks for stale artifacts (e.g. after a crashed rebuild). 0 = never. */
+    healIntervalMs?: number;
+    /** Rebuild after each change automatically (default). Off: call `rebuildArtifacts` yourself. */
+    automatic?: boolean;
+  };
+  logger?: StoreLogger;
+  /** Cache settings of the engine's reader. */
+  reader?: StoreReaderOptions;
+  /** Milliseconds since the epoch; injectable for tests. */
+  clock?: () => number;
+  /**
+   * Shared-cache purges (the `edge` option): every committed change enqueues the cache tags
+   * whose bytes it changed, in its own transaction (docs/edge.md). Off unless given.
+   */
+  purging?: EdgePurging;
+}
