@@ -1,6 +1,12 @@
 import type { EngineStore } from './engine-context';
 import { isDeadLocalHolder } from './rebuild-lease-holder';
 import { translateDatabaseErrors } from './store-errors';
+import {
+  acquireStateLease,
+  holdsStateLease,
+  releaseStateLease,
+  renewStateLease,
+} from './store-state';
 
 /**
  * Leases and checkpoints for an adapter's own long jobs (the Strapi plugin's start-up
@@ -33,7 +39,8 @@ const rowName = (job: string, row: 'lease' | 'at' | 'started') => {
 
 /**
  * Takes the job's lease if it is free, expired, already ours, or held by a process of this
- * machine that no longer runs (a crashed Strapi restarted at once does not wait it out).
+ * machine that no longer runs (a crashed Strapi restarted at once does not wait it out). The
+ * row is made on first use; then the rebuild's rule (acquireStateLease) applies.
  */
 export function acquireJobLease(
   { db, tables, clock }: Pick<EngineStore, 'db' | 'tables' | 'clock'>,
@@ -45,29 +52,20 @@ export function acquireJobLease(
   return translateDatabaseErrors('take a job lease', async () => {
     const knex = db.knex;
     const now = clock();
-    const current = await knex(tables.state).where({ name }).first('holder');
-    if (!current) {
+    if (!(await knex(tables.state).where({ name }).first('name'))) {
       try {
         await knex(tables.state).insert({ name, value: 0, holder, expires_ms: now + leaseMs });
+        return holdsStateLease(knex, tables, name, holder);
       } catch {
-        // Another instance inserted it first: it holds the lease (read below).
+        // Another instance inserted it first: the lease rule below decides.
       }
-      return holdsLease(knex, tables.state, name, holder);
     }
-    const dead =
-      typeof current.holder === 'string' &&
-      current.holder !== holder &&
-      isDeadLocalHolder(current.holder)
-        ? current.holder
-        : undefined;
-    await knex(tables.state)
-      .where({ name })
-      .andWhere((q) => {
-        q.whereNull('holder').orWhere('expires_ms', '<', now).orWhere('holder', holder);
-        if (dead !== undefined) q.orWhere('holder', dead);
-      })
-      .update({ holder, expires_ms: now + leaseMs });
-    return holdsLease(knex, tables.state, name, holder);
+    return acquireStateLease(knex, tables, name, {
+      holder,
+      now,
+      leaseMs,
+      isGone: isDeadLocalHolder,
+    });
   });
 }
 
@@ -78,34 +76,15 @@ export function renewJobLease(
   holder: string,
   leaseMs: number,
 ): Promise<boolean> {
-  const name = rowName(job, 'lease');
-  return translateDatabaseErrors('renew a job lease', async () => {
-    await db
-      .knex(tables.state)
-      .where({ name, holder })
-      .update({ expires_ms: clock() + leaseMs });
-    return holdsLease(db.knex, tables.state, name, holder);
-  });
+  return translateDatabaseErrors('renew a job lease', () =>
+    renewStateLease(db.knex, tables, rowName(job, 'lease'), { holder, now: clock(), leaseMs }),
+  );
 }
 
 export function releaseJobLease({ db, tables }: StoreTables, job: string, holder: string) {
-  return translateDatabaseErrors('release a job lease', async () => {
-    await db
-      .knex(tables.state)
-      .where({ name: rowName(job, 'lease'), holder })
-      .update({ holder: null, expires_ms: null });
-  });
-}
-
-/** Read back: MySQL's update count says rows changed, not rows matched. */
-async function holdsLease(
-  knex: EngineStore['db']['knex'],
-  state: string,
-  name: string,
-  holder: string,
-): Promise<boolean> {
-  const row = await knex(state).where({ name }).first('holder');
-  return row?.holder === holder;
+  return translateDatabaseErrors('release a job lease', () =>
+    releaseStateLease(db.knex, tables, rowName(job, 'lease'), holder),
+  );
 }
 
 export function readJobCheckpoint(

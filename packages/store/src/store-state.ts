@@ -91,6 +91,8 @@ export async function allocateArtifactGeneration(knex: Knex, t: TableNames): Pro
   });
 }
 
+const REBUILD_LEASE = 'rebuild_lease';
+
 /**
  * Inside an install's transaction: locks the lease row and tells whether `holder` still holds
  * it. The fence: a builder whose lease was taken over while it stalled installs nothing.
@@ -101,71 +103,96 @@ export async function stillHoldsRebuildLease(
   holder: string,
 ): Promise<boolean> {
   await trx(t.state)
-    .where({ name: 'rebuild_lease' })
+    .where({ name: REBUILD_LEASE })
     .update({ holder: trx.ref('holder') });
-  return holdsRebuildLease(trx, t, holder);
+  return holdsStateLease(trx, t, REBUILD_LEASE, holder);
 }
 
 /**
- * Takes the rebuild lease if it is free, expired, or held by a holder `isGone` knows to be dead
- * (a process of this machine that no longer runs); returns whether we hold it.
+ * Takes the lease in state row `name` (the rebuild's `rebuild_lease`, an adapter job's, see
+ * job-state) if it is free, expired, or held by a holder `isGone` knows to be dead (a process of
+ * this machine that no longer runs); returns whether we hold it.
  */
-export async function acquireRebuildLease(
+export async function acquireStateLease(
   knex: Knex,
   t: TableNames,
-  holder: string,
-  now: number,
-  leaseMs: number,
-  isGone: (holder: string) => boolean = () => false,
+  name: string,
+  lease: { holder: string; now: number; leaseMs: number; isGone?: (holder: string) => boolean },
 ): Promise<boolean> {
-  const current = await knex(t.state).where({ name: 'rebuild_lease' }).first('holder');
+  const { holder, now, leaseMs, isGone = () => false } = lease;
+  const current = await knex(t.state).where({ name }).first('holder');
   const dead =
     typeof current?.holder === 'string' && current.holder !== holder && isGone(current.holder)
       ? current.holder
       : undefined;
   await knex(t.state)
-    .where({ name: 'rebuild_lease' })
+    .where({ name })
     .andWhere((q) => {
       q.whereNull('holder').orWhere('expires_ms', '<', now).orWhere('holder', holder);
       // Compare-and-set: only the dead holder we saw, not whoever took the lease since.
       if (dead !== undefined) q.orWhere('holder', dead);
     })
     .update({ holder, expires_ms: now + leaseMs });
-  return holdsRebuildLease(knex, t, holder);
+  return holdsStateLease(knex, t, name, holder);
 }
 
 /**
  * Reads the holder back rather than trusting the update count: MySQL reports rows *changed*,
  * not rows matched, unless the connection was opened with FOUND_ROWS (an adopted knex may not be).
  */
-async function holdsRebuildLease(
+export async function holdsStateLease(
   knex: Knex | Knex.Transaction,
   t: TableNames,
+  name: string,
   holder: string,
 ): Promise<boolean> {
-  const row = await knex(t.state).where({ name: 'rebuild_lease' }).first('holder');
+  const row = await knex(t.state).where({ name }).first('holder');
   return row?.holder === holder;
 }
 
-export async function renewRebuildLease(
+export async function renewStateLease(
+  knex: Knex,
+  t: TableNames,
+  name: string,
+  lease: { holder: string; now: number; leaseMs: number },
+): Promise<boolean> {
+  await knex(t.state)
+    .where({ name, holder: lease.holder })
+    .update({ expires_ms: lease.now + lease.leaseMs });
+  return holdsStateLease(knex, t, name, lease.holder);
+}
+
+export async function releaseStateLease(
+  knex: Knex,
+  t: TableNames,
+  name: string,
+  holder: string,
+): Promise<void> {
+  await knex(t.state).where({ name, holder }).update({ holder: null, expires_ms: null });
+}
+
+/** The rebuild's lease (see acquireStateLease). */
+export function acquireRebuildLease(
+  knex: Knex,
+  t: TableNames,
+  holder: string,
+  now: number,
+  leaseMs: number,
+  isGone?: (holder: string) => boolean,
+): Promise<boolean> {
+  return acquireStateLease(knex, t, REBUILD_LEASE, { holder, now, leaseMs, isGone });
+}
+
+export function renewRebuildLease(
   knex: Knex,
   t: TableNames,
   holder: string,
   now: number,
   leaseMs: number,
 ): Promise<boolean> {
-  await knex(t.state)
-    .where({ name: 'rebuild_lease', holder })
-    .update({ expires_ms: now + leaseMs });
-  return holdsRebuildLease(knex, t, holder);
+  return renewStateLease(knex, t, REBUILD_LEASE, { holder, now, leaseMs });
 }
 
-export async function releaseRebuildLease(
-  knex: Knex,
-  t: TableNames,
-  holder: string,
-): Promise<void> {
-  await knex(t.state)
-    .where({ name: 'rebuild_lease', holder })
-    .update({ holder: null, expires_ms: null });
+export function releaseRebuildLease(knex: Knex, t: TableNames, holder: string): Promise<void> {
+  return releaseStateLease(knex, t, REBUILD_LEASE, holder);
 }
