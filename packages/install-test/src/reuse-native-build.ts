@@ -26,10 +26,9 @@ function copiesUnder(root: string, depth = 0): string[] {
 
 /**
  * Gives the copies of better-sqlite3 an install made with `--ignore-scripts` the binary an
- * earlier app compiled (same version, same Node), or compiles them (`npm rebuild`) when the
- * versions differ. One compile instead of three keeps the install test within CI's time: the
- * compile, not the install, is what differs from a stranger's `npm install`, and the first app
- * (Express 5) does it as they would.
+ * earlier app installed (same version, same Node), or compiles them (`npm rebuild`) when the
+ * versions differ. The binary, not the install, is what differs from a stranger's `npm install`:
+ * the first app (Express 5) gets it as they would, a prebuilt download (seed-prebuild-cache.ts).
  */
 export async function reuseNativeBuild(builtApp: string, root: string, log: string): Promise<void> {
   const built = join(builtApp, 'node_modules', MODULE);

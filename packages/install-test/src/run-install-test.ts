@@ -7,6 +7,7 @@ import { checkExpressApp, type AppContext } from './express-apps';
 import { lintPackages } from './lint-packages';
 import { packPackages, tarballsFor, type PackedPackage } from './pack-packages';
 import { runCommand } from './run-command';
+import { seedPrebuildCache } from './seed-prebuild-cache';
 import { checkStrapiApp } from './strapi-app';
 import { exitWith } from './exit-with';
 
@@ -45,7 +46,8 @@ export interface PreparedInstallTest {
 
 /**
  * The only step that reads the checkout: the packages built as they are now (turbo's cache makes
- * this a no-op right after `npm test`) and packed into the test's temp folder. From here on the
+ * this a no-op right after `npm test`) and packed into the test's temp folder, and the
+ * workspace's SQLite driver binary put in the npm cache as the prebuilt download. From here on the
  * test needs nothing of the checkout but its READMEs, so it can run beside `npm test`.
  */
 export async function prepareInstallTest(): Promise<PreparedInstallTest> {
@@ -56,7 +58,9 @@ export async function prepareInstallTest(): Promise<PreparedInstallTest> {
     cwd: repo,
     log: join(work, 'logs', 'build.log'),
   });
-  return { work, packed: await packPackages(repo, join(work, 'tarballs'), log) };
+  const packed = await packPackages(repo, join(work, 'tarballs'), log);
+  await seedPrebuildCache(repo, join(work, 'npm-cache'), log);
+  return { work, packed };
 }
 
 /** The tarballs linted, then the fresh apps installed from them: 0 when nothing was wrong. */
@@ -76,7 +80,9 @@ export async function runInstallTest({ work, packed }: PreparedInstallTest): Pro
     problems.push(
       ...(await timed('publint and attw', () => lintPackages(packed, bin, log('lint')))),
     );
-    // Strapi (the longest) beside the rest: two cores, mostly network and one compiler each.
+    // Strapi (the longest) beside the rest: two cores, mostly network; Strapi's pinned SQLite
+    // driver is the one native module compiled (the others get the workspace's, see
+    // seed-prebuild-cache.ts and reuse-native-build.ts).
     const results = await Promise.all([
       timed('strapi app', () => checkStrapiApp(ctx('strapi'))),
       (async () => [
