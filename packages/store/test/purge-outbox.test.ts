@@ -315,4 +315,24 @@ describeEachDatabase('the purge outbox', (dialect) => {
       await loop.stop();
     }
   });
+
+  it('the background loop sends at once a re-purge that came due while its round ran', async () => {
+    // A clock 30 ms later at each reading, as on a slow machine: the re-purge, due 50 ms after
+    // the first purge completed, is not due yet at the claim that follows, and already due when
+    // the loop plans its wake-up (before, it then slept until its next poll, an hour here).
+    let t = Date.now();
+    const stepping = () => (t += 30);
+    const loop = delivery(knex, { settleMs: 50, pollIntervalMs: 3_600_000, clock: stepping });
+    await enqueuePurgeKeys(knex, tables, ['doc-9'], t);
+    loop.start();
+    try {
+      const status = await waitForState('the settle re-purge recorded', async () => {
+        const read = await readPurgeStatus(knex, tables);
+        return read.resent === 1 ? read : undefined;
+      });
+      expect(status).toMatchObject({ sent: 1, resent: 1, settling: 0, waiting: 0 });
+    } finally {
+      await loop.stop();
+    }
+  });
 });

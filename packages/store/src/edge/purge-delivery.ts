@@ -174,10 +174,10 @@ export function createPurgeDelivery(options: PurgeDeliveryOptions): PurgeDeliver
     running = deliverDue()
       .then(async () => {
         // A settle re-purge or a retry due before the next poll is sent when due, not up to a
-        // poll interval late.
+        // poll interval late; one that came due while this round ran, at once.
         const now = clock();
         const due = await nextPurgeDue(knex, tables, now);
-        if (due !== undefined) delayMs = Math.min(pollIntervalMs, due - now);
+        if (due !== undefined) delayMs = Math.min(pollIntervalMs, Math.max(0, due - now));
       })
       .catch((error: Error) => logger.warn(`agent-ready: purge delivery: ${error.message}`))
       .finally(() => {

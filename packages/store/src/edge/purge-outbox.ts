@@ -204,15 +204,26 @@ export async function completePurges(
   });
 }
 
-/** When the next tag not yet due comes due (a first retry or a settle re-purge), if any. */
+/**
+ * When the outbox next needs a delivery round, if it holds anything: the earliest next attempt
+ * of a tag no live lease holds (a first retry, a settle re-purge; in the past when one came due
+ * after the last claim, and then a round is due at once), or the end of a live lease (its holder
+ * may have died, and the tag is then this instance's to send).
+ */
 export async function nextPurgeDue(
   knex: Knex,
   tables: TableNames,
   now: number,
 ): Promise<number | undefined> {
   const row = (await knex(tables.purgeOutbox)
-    .where('next_attempt_ms', '>', now)
-    .min({ due: 'next_attempt_ms' })
+    .select(
+      knex.raw('min(case when ?? > ? then ?? else ?? end) as due', [
+        'lease_until_ms',
+        now,
+        'lease_until_ms',
+        'next_attempt_ms',
+      ]),
+    )
     .first()) as { due?: unknown } | undefined;
   return row?.due == null ? undefined : Number(row.due);
 }
