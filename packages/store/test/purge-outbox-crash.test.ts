@@ -8,6 +8,8 @@ import {
 } from '@agent-ready/test-support';
 import { documentCacheTag, validateAgentSiteOptions } from '@agent-ready/core/serve';
 import {
+  createPurgeDelivery,
+  createWebhookPurger,
   dropAgentTables,
   enqueuePurgeKeys,
   openAgentSite,
@@ -74,7 +76,28 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
     await server.close();
   });
 
-  it('a process killed with SIGKILL after the commit and before delivery: a fresh process purges', async () => {
+  /**
+   * One delivery round by another instance: its own connection pool and lease holder, its
+   * clock `clockOffsetMs` ahead. (In this process: what a killed process left is the subject,
+   * and only the killed one has to be a process of its own.)
+   */
+  async function deliverElsewhere(path: string, clockOffsetMs = 0) {
+    const { knex } = openDatabase(database);
+    try {
+      const delivery = createPurgeDelivery({
+        knex,
+        tables: tableNames(prefix),
+        purger: createWebhookPurger({ url: `${server.url}${path}`, secret: PURGE_SECRET }),
+        clock: () => Date.now() + clockOffsetMs,
+      });
+      const { sent, resent, failed } = await delivery.deliverDue();
+      return { sent, resent, failed };
+    } finally {
+      await knex.destroy();
+    }
+  }
+
+  it('a process killed with SIGKILL after the commit and before delivery: another instance purges', async () => {
     const keys = ['doc-1', 'family-m-url', 'site'];
     const { signal } = await runWorker(
       { mode: 'enqueue', database, prefix, keys },
@@ -85,29 +108,21 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
     expect(signal).toBe('SIGKILL');
     expect(server.received).toEqual([]);
 
-    const { reports } = await runWorker({
-      mode: 'deliver',
-      database,
-      prefix,
-      purgeUrl: `${server.url}/purge`,
-    });
-    expect(reports).toEqual([{ sent: 3, resent: 0, failed: 0 }]);
+    expect(await deliverElsewhere('/purge')).toEqual({ sent: 3, resent: 0, failed: 0 });
     expect(server.received).toEqual([{ path: '/purge', keys }]);
     const { knex } = openDatabase(database);
     expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ waiting: 0, sent: 3 });
     await knex.destroy();
   });
 
-  it('the process that sent the first purge is gone: a fresh one sends the settle re-purge', async () => {
+  it('the process that sent the first purge is gone: another instance sends the settle re-purge', async () => {
     const keys = ['doc-1', 'site'];
     const { knex } = openDatabase(database);
     await enqueuePurgeKeys(knex, tableNames(prefix), keys);
-    const deliver = { mode: 'deliver', database, prefix, purgeUrl: `${server.url}/purge` };
-    expect((await runWorker(deliver)).reports).toEqual([{ sent: 2, resent: 0, failed: 0 }]);
+    expect(await deliverElsewhere('/purge')).toEqual({ sent: 2, resent: 0, failed: 0 });
     expect(await readPurgeStatus(knex, tableNames(prefix))).toMatchObject({ settling: 2 });
-    // A fresh process, its clock past the default settle delay (2 s) after that first purge.
-    const later = { ...deliver, clockOffsetMs: 2000 };
-    expect((await runWorker(later)).reports).toEqual([{ sent: 0, resent: 2, failed: 0 }]);
+    // Another instance, its clock past the default settle delay (2 s) after that first purge.
+    expect(await deliverElsewhere('/purge', 2000)).toEqual({ sent: 0, resent: 2, failed: 0 });
     expect(server.received).toEqual([
       { path: '/purge', keys },
       { path: '/purge', keys },
@@ -174,23 +189,10 @@ describeEachDatabase('the purge outbox across a crash', (dialect) => {
     expect(await readPurgeStatus(check, tableNames(prefix))).toMatchObject({ waiting: 1 });
     await check.destroy();
 
-    // Still leased: a fresh process sends nothing yet...
-    const early = await runWorker({
-      mode: 'deliver',
-      database,
-      prefix,
-      purgeUrl: `${server.url}/second`,
-    });
-    expect(early.reports).toEqual([{ sent: 0, resent: 0, failed: 0 }]);
+    // Still leased: another instance sends nothing yet...
+    expect(await deliverElsewhere('/second')).toEqual({ sent: 0, resent: 0, failed: 0 });
     // ...and once the lease (2 minutes) is over, it sends the key again.
-    const late = await runWorker({
-      mode: 'deliver',
-      database,
-      prefix,
-      purgeUrl: `${server.url}/third`,
-      clockOffsetMs: 121_000,
-    });
-    expect(late.reports).toEqual([{ sent: 1, resent: 0, failed: 0 }]);
+    expect(await deliverElsewhere('/third', 121_000)).toEqual({ sent: 1, resent: 0, failed: 0 });
     expect(server.received.filter((r) => r.path !== '/first')).toEqual([
       { path: '/third', keys: ['doc-7'] },
     ]);
