@@ -1,7 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { createStrapi, type Core } from '@strapi/strapi';
 import {
   createPostgresDatabase,
@@ -41,17 +52,68 @@ export interface FixtureDatabase {
   drop(): Promise<void>;
 }
 
+/** A SQLite database in a temp folder of its own: a copy of `from`, or a new file. */
+function sqliteDatabase(from?: string): FixtureDatabase {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-ready-strapi-'));
+  const filename = join(dir, 'data.db');
+  if (from) copyFileSync(from, filename);
+  return {
+    dialect: 'sqlite',
+    env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: filename },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const TEMPLATE_PREFIX = 'template-';
+/** Outlives a test file (each has its own temp folder); `.tmp/` is ignored by git. */
+const TEMPLATE_DIR = join(APP_DIR, '.tmp');
+
+/**
+ * A SQLite database the fixture app, booted once without the plugin, made its own tables in
+ * (Strapi's, the content types', its roles and locales), for every SQLite fixture to start from
+ * a copy of: on a new file Strapi spends about a second of CPU per boot creating and seeding
+ * them, over some forty boots a run. The plugin's tables are not in it: each boot is still the
+ * plugin's first start on an existing Strapi app. Kept in the fixture app's `.tmp/` across test
+ * files and runs under a key of what Strapi makes it from (the app's config and code, Strapi's
+ * version); written under another name and renamed, so a file that exists is complete.
+ */
+async function sqliteTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...filesUnder(join(APP_DIR, 'config')),
+    ...filesUnder(join(APP_DIR, 'src')),
+    require.resolve('@strapi/strapi/package.json'),
+  ].sort();
+  for (const file of inputs)
+    hash.update(relative(APP_DIR, file)).update('\0').update(readFileSync(file));
+  const template = join(TEMPLATE_DIR, `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}.db`);
+  if (existsSync(template)) return template;
+  const database = sqliteDatabase();
+  const fixture = await bootFixture({ plugin: false, database });
+  await fixture.stop({ keepDatabase: true });
+  // Templates of earlier fixture code (never a file another worker is writing now).
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  for (const name of readdirSync(TEMPLATE_DIR))
+    if (name.startsWith(TEMPLATE_PREFIX) && name.endsWith('.db') && name !== basename(template))
+      rmSync(join(TEMPLATE_DIR, name), { force: true });
+  const written = `${template}.${process.pid}`;
+  copyFileSync(database.env.DATABASE_FILENAME!, written);
+  renameSync(written, template);
+  await database.drop();
+  return template;
+}
+
 export async function createFixtureDatabase(dialect: DialectName): Promise<FixtureDatabase> {
+  if (dialect === 'sqlite') return sqliteDatabase(await sqliteTemplate());
   // Named like every test database, so a run removes what a killed one left behind.
   const name = uniqueServerName();
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-strapi-'));
-    return {
-      dialect,
-      env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: join(dir, 'data.db') },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
   if (dialect === 'postgres') {
     const url = new URL(POSTGRES_URL);
     await createPostgresDatabase(name);
