@@ -64,7 +64,9 @@ function sqliteDatabase(from?: string): FixtureDatabase {
   };
 }
 
-function filesUnder(dir: string): string[] {
+/** Every file under `dir` (none when it does not exist). */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createAdminUser, editorRoleId, superAdminRoleId, ADMIN_PASSWORD } from './admin-users';
-import { APP_DIR, bootFixture, FIXTURE_CONFIG, type Fixture } from './fixture-app';
+import { APP_DIR, bootFixture, filesUnder, FIXTURE_CONFIG, type Fixture } from './fixture-app';
 import { freePort } from '@agent-ready/test-support';
 
 /** A Strapi app with its admin panel served, listening on a local port, with two admin users. */
@@ -22,14 +22,6 @@ export interface BrowserApp {
 const PLUGIN_DIR = resolve(__dirname, '..', '..');
 const BUILD_DIR = join(APP_DIR, 'build');
 const BUILD_KEY_FILE = join(BUILD_DIR, '.agent-ready-build-key');
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /**
  * What the admin build depends on: the plugin's admin bundle, the app's config and schemas,
