@@ -73,6 +73,17 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
+/**
+ * A hash of files' paths (relative to `base`, so alike in every clone) and contents: the key of
+ * something built from them. Same key, the last build is still right.
+ */
+export function keyOfFiles(base: string, files: string[]): string {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort())
+    hash.update(relative(base, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
 const TEMPLATE_PREFIX = 'template-';
 /** Outlives a test file (each has its own temp folder); `.tmp/` is ignored by git. */
 const TEMPLATE_DIR = join(APP_DIR, '.tmp');
@@ -87,15 +98,12 @@ const TEMPLATE_DIR = join(APP_DIR, '.tmp');
  * version); written under another name and renamed, so a file that exists is complete.
  */
 async function sqliteTemplate(): Promise<string> {
-  const hash = createHash('sha256');
-  const inputs = [
+  const key = keyOfFiles(APP_DIR, [
     ...filesUnder(join(APP_DIR, 'config')),
     ...filesUnder(join(APP_DIR, 'src')),
     require.resolve('@strapi/strapi/package.json'),
-  ].sort();
-  for (const file of inputs)
-    hash.update(relative(APP_DIR, file)).update('\0').update(readFileSync(file));
-  const template = join(TEMPLATE_DIR, `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}.db`);
+  ]);
+  const template = join(TEMPLATE_DIR, `${TEMPLATE_PREFIX}${key.slice(0, 16)}.db`);
   if (existsSync(template)) return template;
   const database = sqliteDatabase();
   const fixture = await bootFixture({ plugin: false, database });

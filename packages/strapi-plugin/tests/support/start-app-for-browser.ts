@@ -1,9 +1,15 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createAdminUser, editorRoleId, superAdminRoleId, ADMIN_PASSWORD } from './admin-users';
-import { APP_DIR, bootFixture, filesUnder, FIXTURE_CONFIG, type Fixture } from './fixture-app';
+import {
+  APP_DIR,
+  bootFixture,
+  filesUnder,
+  FIXTURE_CONFIG,
+  keyOfFiles,
+  type Fixture,
+} from './fixture-app';
 import { freePort } from '@agent-ready/test-support';
 
 /** A Strapi app with its admin panel served, listening on a local port, with two admin users. */
@@ -28,18 +34,13 @@ const BUILD_KEY_FILE = join(BUILD_DIR, '.agent-ready-build-key');
  * and the Strapi version. Same key: the last build is still right.
  */
 function adminBuildKey(): string {
-  const hash = createHash('sha256');
-  const inputs = [
+  return keyOfFiles(PLUGIN_DIR, [
     ...filesUnder(join(PLUGIN_DIR, 'dist', 'admin')),
     ...filesUnder(join(APP_DIR, 'config')),
     ...filesUnder(join(APP_DIR, 'src')),
     join(APP_DIR, 'package.json'),
     require.resolve('@strapi/strapi/package.json'),
-  ].sort();
-  for (const file of inputs) {
-    hash.update(relative(PLUGIN_DIR, file)).update('\0').update(readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex');
+  ]);
 }
 
 /** `strapi build` for the fixture app (about 40 s), skipped when its inputs did not change. */
