@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { NO_SNIFF } from '@agent-ready/core/serve';
 
 /**
  * Lets the app answer `/robots.txt` as it always does, captures what it sends, and hands it to
@@ -40,6 +41,7 @@ export function augmentRobotsTxt(
           res.removeHeader(header);
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
         res.setHeader('Content-Length', String(body.length));
+        for (const [name, value] of Object.entries(NO_SNIFF)) res.setHeader(name, value);
         originalEnd(req.method === 'HEAD' ? undefined : body);
       })
       .catch((error: unknown) => next(error));

@@ -370,6 +370,40 @@ describeEachDatabase('Express adapter', (dialect) => {
     }
   });
 
+  it('sends X-Content-Type-Options: nosniff on every agent response, through the middleware and agent.handler', async () => {
+    const server = http.createServer(agent.handler(app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      await agent.idle();
+      const agentPaths = [
+        '/hello/llm.json',
+        '/hello.md',
+        '/llm-sitemap.json',
+        '/llms.txt',
+        '/llm-policy.json',
+        '/llm-changes.json',
+        '/nothing/llm.json',
+        '/gone/llm.json',
+        '/bad%zz/llm.json',
+      ];
+      for (const target of [app, base]) {
+        for (const path of agentPaths) {
+          const res = await request(target).get(path);
+          expect([path, res.status < 500, res.headers['x-content-type-options']]).toEqual([
+            path,
+            true,
+            'nosniff',
+          ]);
+        }
+        const negotiated = await request(target).get('/hello/').set('Accept', 'text/markdown');
+        expect(negotiated.headers['x-content-type-options']).toBe('nosniff');
+      }
+    } finally {
+      server.close();
+    }
+  });
+
   it('is never re-encoded by the compression middleware', async () => {
     const compressed = buildApp(agent, { compress: true });
     const plain = await request(app).get('/hello/llm.json');

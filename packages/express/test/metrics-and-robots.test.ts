@@ -200,6 +200,7 @@ describe('robots.txt', () => {
     await agent.idle();
     const res = await request(app).get('/robots.txt');
     expect(res.status).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.text.startsWith(rules)).toBe(true);
     expect(res.text.slice(rules.length)).toBe(
       [
@@ -222,6 +223,7 @@ describe('robots.txt', () => {
     await agent.publish({ id: 'a', url: '/a/', title: 'A' });
     await agent.idle();
     const res = await request(express().use(agent)).get('/robots.txt');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.text).toBe(
       'User-agent: *\nAllow: /\n\nSitemap: https://example.com/scp/sitemap.xml\n',
     );

@@ -19,6 +19,7 @@ import { checkCacheKeyPrefix } from './edge/cache-tags';
 import type { ChangeFeedSource } from './families/change-feed/read-change-feed';
 import {
   formHeaders,
+  NO_SNIFF,
   sharedCacheHeaders,
   type EdgeHeaderSettings,
   type HeaderForm,
@@ -162,6 +163,7 @@ export function createEndpointContext(
       const usage = policy.contentUsage;
       return {
         ...formHeaders(form, response.profile ?? profile),
+        ...NO_SNIFF,
         ...(response.link ? { link: response.link } : {}),
         ...response.extra,
         ...(usage.applies === false

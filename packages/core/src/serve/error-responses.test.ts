@@ -20,6 +20,7 @@ describe('error responses', () => {
       headers: {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': String(text.length),
+        'x-content-type-options': 'nosniff',
         ...caching,
       },
       body: Buffer.from(text),
@@ -69,6 +70,7 @@ describe('error responses', () => {
         'content-type': 'application/json',
         'content-length': String(response.body!.length),
         'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
         link: '</s>; rel="index"',
       },
       body: Buffer.from('{"error":"cursor-expired","detail":"start over"}\n'),
@@ -81,6 +83,7 @@ describe('error responses', () => {
       headers: {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': '42',
+        'x-content-type-options': 'nosniff',
         'cache-control': 'public, max-age=3600',
         location: 'https://example.com/a/',
       },

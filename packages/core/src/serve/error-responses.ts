@@ -1,6 +1,7 @@
 import { SAFE_METHODS_ALLOW } from '../http/evaluate-conditional';
 import type { HttpResponse, ResponseHeaders } from '../http/served-resource';
 import { ERROR_ANSWERS, PROBLEM_ANSWER, REDIRECT_ANSWER } from './families/answer-policies';
+import { NO_SNIFF } from './families/header-policy';
 
 /**
  * Every answer an agent endpoint gives without a representation of what was asked, in one place:
@@ -45,6 +46,7 @@ function plainText(
     headers: {
       'content-type': 'text/plain; charset=utf-8',
       'content-length': String(body.length),
+      ...NO_SNIFF,
       ...headers,
     },
     ...(isHead(method) ? {} : { body }),
@@ -105,6 +107,7 @@ export function jsonProblemResponse(
       'content-type': 'application/json',
       'content-length': String(body.length),
       'cache-control': PROBLEM_ANSWER.cacheControl,
+      ...NO_SNIFF,
       ...headers,
     },
     ...(isHead(method) ? {} : { body }),

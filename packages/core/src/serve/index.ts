@@ -55,6 +55,7 @@ export { ENDPOINT_FAMILIES, endpointFamily, isFamilyOn } from './families/regist
 export type { EndpointFamily, FamilySwitch } from './families/endpoint-family';
 export {
   cacheControlOf,
+  NO_SNIFF,
   type CacheControlRule,
   type ContentUsageRule,
   type HeaderForm,

@@ -136,6 +136,13 @@ export function oneFormPolicy(
   return { forms: { response: { label: '', ...form } }, contentUsage, sharedCache };
 }
 
+/**
+ * On every agent response, whatever its family or status: agents and browsers take the
+ * Content-Type as sent. llms.txt, robots.txt and the Markdown twins carry text from settings and
+ * entries as `text/plain`/`text/markdown`; sniffed as HTML, that text would become markup.
+ */
+export const NO_SNIFF: ResponseHeaders = Object.freeze({ 'x-content-type-options': 'nosniff' });
+
 /** Listings that change with the content revalidate each time; a strong ETag makes that a 304. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 

@@ -97,7 +97,7 @@ describe('the endpoint families (registry)', () => {
   });
 
   it.each([TCT_1, TCT_03])(
-    'every answer carries the Cache-Control, Vary and Content-Usage its policy declares (%#)',
+    'every answer carries the Cache-Control, Vary and Content-Usage its policy declares, and nosniff (%#)',
     async (profile) => {
       const site = everyFamily(profile);
       for (const family of ENDPOINT_FAMILIES) {
@@ -116,6 +116,7 @@ describe('the endpoint families (registry)', () => {
             form,
             expect.objectContaining({
               'cache-control': cacheControlOf(declared.cacheControl, profile),
+              'x-content-type-options': 'nosniff',
             }),
           ]);
           expect([

@@ -14,6 +14,7 @@ describe('JSON sitemap endpoint', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual(stored.body);
     expect(response.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       etag: stored.meta.etag,
       'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
       'cache-control': TCT_1.cacheControl,

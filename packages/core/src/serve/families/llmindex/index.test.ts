@@ -8,6 +8,7 @@ describe('llmindex endpoints', () => {
     const response = await get('/llm/about');
     expect(response.body).toEqual(stored.body);
     expect(response.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       etag: stored.meta.etag,
       'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
       'cache-control': 'public, max-age=3600, must-revalidate',

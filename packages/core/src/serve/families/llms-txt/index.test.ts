@@ -11,6 +11,7 @@ describe('llms.txt endpoints', () => {
       const response = await get(name);
       expect(response.body).toEqual(stored.body);
       expect(response.headers).toEqual({
+        'x-content-type-options': 'nosniff',
         etag: stored.meta.etag,
         'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
         'cache-control': 'public, max-age=0, must-revalidate',

@@ -19,6 +19,7 @@ describe('M-URL endpoint', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual(row.body);
     expect(response.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       etag: `"${row.hash}"`,
       'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
       'cache-control': TCT_1.cacheControl,
@@ -83,6 +84,7 @@ describe('M-URL endpoint', () => {
     expect(notFound.status).toBe(404);
     expect(notFound.body?.toString()).toBe('Not Found\n');
     expect(notFound.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       'content-type': 'text/plain; charset=utf-8',
       'content-length': '10',
       'cache-control': 'no-cache',
@@ -229,6 +231,7 @@ describe('M-URL endpoint under draft -03', () => {
     expect(response.body).toEqual(row.body);
     const digest = sha256(row.body!);
     expect(response.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       etag: `"sha256-${digest.toString('hex')}"`,
       'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
       'cache-control': TCT_03.cacheControl,

@@ -26,6 +26,7 @@ describe('Markdown twin endpoint', () => {
       expect(response.status).toBe(200);
       expect(response.body?.toString('utf8')).toBe(twin.markdown);
       expect(response.headers).toEqual({
+        'x-content-type-options': 'nosniff',
         etag: `"${twin.markdownHash}"`,
         'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
         'cache-control': TCT_1.cacheControl,
@@ -138,6 +139,7 @@ describe('Markdown twin endpoint', () => {
         const response = await get(path);
         expect(response.body).toEqual(body);
         expect(response.headers).toEqual({
+          'x-content-type-options': 'nosniff',
           etag: sha256Tag(body),
           'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
           'cache-control': 'public, max-age=0, must-revalidate',
@@ -196,6 +198,7 @@ describe('Markdown twin endpoint', () => {
       headers: {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': String(`Moved Permanently: ${ORIGIN}/blog/hello/\n`.length),
+        'x-content-type-options': 'nosniff',
         'cache-control': 'public, max-age=3600',
         location: `${ORIGIN}/blog/hello/`,
       },

@@ -13,6 +13,7 @@ describe('policy endpoint', () => {
     const response = await get('/llm-policy.json');
     expect(response.body).toEqual(resource.body);
     expect(response.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       etag: resource.etag,
       'last-modified': 'Mon, 05 Jan 2026 00:00:00 GMT',
       'cache-control': TCT_1.cacheControl,

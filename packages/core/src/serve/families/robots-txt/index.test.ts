@@ -21,6 +21,7 @@ describe('robots.txt endpoint', () => {
       `${rules}\n# AI usage preferences\nContent-Usage: train-ai=n, search=y\nContent-Signal: search=yes, ai-train=no\n\nSitemap: https://example.com/scp/sitemap.xml\nSitemap: https://example.com/scp/sitemap-pages.xml\n`,
     );
     expect(response.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       etag: `"sha256-${createHash('sha256').update(text).digest('hex')}"`,
       'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
       'cache-control': 'public, max-age=0, must-revalidate',

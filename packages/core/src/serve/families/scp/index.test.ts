@@ -24,6 +24,7 @@ describe('SCP endpoints', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual(gzip);
     expect(response.headers).toEqual({
+      'x-content-type-options': 'nosniff',
       etag: scpEtag(checksum, 'gzip'),
       'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
       'cache-control': REVALIDATE,
@@ -68,6 +69,7 @@ describe('SCP endpoints', () => {
       expect(response.body).toBeUndefined();
       expect(await bodyOf(response)).toEqual(identity);
       expect(response.headers).toEqual({
+        'x-content-type-options': 'nosniff',
         etag: scpEtag(checksum, 'identity'),
         'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
         'cache-control': REVALIDATE,
@@ -93,6 +95,7 @@ describe('SCP endpoints', () => {
       headers: {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': '37',
+        'x-content-type-options': 'nosniff',
         'cache-control': 'no-cache',
         vary: 'Accept-Encoding',
       },
@@ -147,6 +150,7 @@ describe('SCP endpoints', () => {
       const response = await get(name);
       expect(response.body).toEqual(stored.body);
       expect(response.headers).toEqual({
+        'x-content-type-options': 'nosniff',
         etag: stored.meta.etag,
         'last-modified': 'Fri, 02 Jan 2026 03:04:05 GMT',
         'cache-control': REVALIDATE,
