@@ -2,6 +2,7 @@ import { ValidationError } from '../errors';
 import type { BlockNode, ContentTree, HeadingLevel, InlineNode } from './content-tree';
 import { describeValue } from './content-errors';
 import { resolveContentUrl } from './resolve-content-url';
+import { replaceLoneSurrogates, UNSERVABLE_CHARACTERS } from '../text/served-text';
 
 /**
  * One canonical form for every tree, whoever built it. Parsers end with it, renderers start
@@ -33,12 +34,13 @@ export function normalizeContentTree(tree: ContentTree): ContentTree {
 
 const MAX_TREE_DEPTH = 256;
 const RULE = 'ContentTree (content-tree.ts)';
-/** C0 controls other than tab, LF, FF and CR, and DEL. */
-
-const TEXT_CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g;
+/**
+ * Characters text never keeps (text/served-text.ts: controls, bidirectional overrides); form
+ * feed and CR are white space in text, which collapses.
+ */
+const TEXT_CONTROLS = UNSERVABLE_CHARACTERS;
 /** In code, form feed is junk too; tab and LF stay. */
-
-const CODE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CODE_CONTROLS = new RegExp(`${UNSERVABLE_CHARACTERS.source}|\\f`, 'g');
 /**
  * ASCII whitespace, plus U+2028/U+2029 (line/paragraph separator): JavaScript's `.` does not
  * match them, which breaks line-based Markdown parsing, and no CMS means them as anything but
@@ -91,7 +93,9 @@ function requireArray(value: unknown, path: string, depth: number): unknown[] {
  * space is no title rather than a line that looks blank.
  */
 export function normalizeLine(value: string): string {
-  return value.replace(TEXT_CONTROLS, '').replace(WHITESPACE_RUN, ' ').trim();
+  return replaceLoneSurrogates(value.replace(TEXT_CONTROLS, ''))
+    .replace(WHITESPACE_RUN, ' ')
+    .trim();
 }
 
 function optionalLine(value: unknown, path: string): string | undefined {
@@ -121,17 +125,17 @@ function cleanInlines(
     if (!isRecord(node)) fail(at, 'must be an inline node object', node);
     switch (node.type) {
       case 'text': {
-        const value = requireString(node.value, `${at}.value`)
-          .replace(TEXT_CONTROLS, '')
-          .replace(WHITESPACE_RUN, ' ');
+        const value = replaceLoneSurrogates(
+          requireString(node.value, `${at}.value`).replace(TEXT_CONTROLS, ''),
+        ).replace(WHITESPACE_RUN, ' ');
         if (value !== '') out.push({ type: 'text', value });
         return;
       }
       case 'inlineCode': {
         // CommonMark turns line endings inside a code span into spaces; do it once here.
-        const value = requireString(node.value, `${at}.value`)
-          .replace(CODE_CONTROLS, '')
-          .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+        const value = replaceLoneSurrogates(
+          requireString(node.value, `${at}.value`).replace(CODE_CONTROLS, ''),
+        ).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
         if (value !== '') out.push({ type: 'inlineCode', value });
         return;
       }
@@ -303,9 +307,11 @@ function normalizeBlock(block: unknown, at: string, depth: number): BlockNode | 
       return normalizeList(block, at, depth);
     case 'code': {
       const value = trimTrailingBlankLines(
-        requireString(block.value, `${at}.value`)
-          .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-          .replace(CODE_CONTROLS, ''),
+        replaceLoneSurrogates(
+          requireString(block.value, `${at}.value`)
+            .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+            .replace(CODE_CONTROLS, ''),
+        ),
       );
       const language =
         block.language === undefined || block.language === null

@@ -18,6 +18,50 @@ const article = {
 };
 
 describe('prepareDocument', () => {
+  it('serves no control, bidirectional override or unpaired surrogate, from any field or format', () => {
+    const hostile = '\ud800\u0000\u202e<x>\u0085\u2066';
+    const forbidden =
+      /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+    for (const body of [
+      { format: 'text' as const, value: `Text ${hostile} end` },
+      {
+        format: 'markdown' as const,
+        value: `# Head ${hostile}\n\nPara ${hostile}\n\n    code ${hostile}`,
+      },
+      { format: 'html' as const, value: `<p>Para ${hostile}</p><pre>code ${hostile}</pre>` },
+      {
+        format: 'strapi-blocks' as const,
+        value: [{ type: 'paragraph', children: [{ type: 'text', text: `Para ${hostile}` }] }],
+      },
+    ]) {
+      const doc = prepareDocument(
+        {
+          id: 'h',
+          url: '/h/',
+          title: `Title ${hostile}`,
+          description: `Description ${hostile}`,
+          author: `Author ${hostile}`,
+          body,
+          llmindex: { role: 'product', product: { availability: 'in stock', brand: hostile } },
+        },
+        site,
+      );
+      const rendered = doc.render('2025-10-01T12:00:00.000Z');
+      const served = [
+        JSON.stringify(JSON.parse(rendered.body.toString('utf8'))),
+        rendered.markdown,
+        rendered.scpLine,
+        doc.title,
+        doc.description ?? '',
+        JSON.stringify(doc.llmindex),
+      ];
+      for (const text of served)
+        expect([body.format, forbidden.exec(text)?.[0]]).toEqual([body.format, undefined]);
+      expect(doc.title).toBe('Title \ufffd<x>');
+      expect(JSON.parse(rendered.body.toString('utf8')).content).toContain('\ufffd<x>');
+    }
+  });
+
   it('says the description once in the twin: not again when the body opens with it', () => {
     const twin = (description: string, body: string) =>
       prepareDocument(
@@ -161,7 +205,7 @@ describe('prepareDocument', () => {
       'sha256-758423d473c9dfa935f1f8417738ed2d848d71dfb28f55038736fc09e3b7e693',
     );
     expect(doc.renderKey).toBe(
-      'sha256-70aa76f0cedcff02a26e3fcf529bd9af4164cbbbd30c5eec119f6067bd1370a8',
+      'sha256-e03bbbac4964ba7d28875079faf6699f326f1f27d1a227210f7a10747623fb91',
     );
   });
 

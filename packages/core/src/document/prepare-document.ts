@@ -8,7 +8,7 @@ import { buildScpPage, serializeScpPage, treeToScpBlocks } from '../scp';
 import { DEFAULT_M_URL_SCHEME, mUrlFor, type MUrlScheme } from '../tct/m-url-path';
 import { buildMUrlRepresentation, DEFAULT_MAX_M_URL_BYTES } from '../tct/build-m-url';
 import { TCT_1, type TctProfile } from '../tct/tct-profile';
-import { normalizeText } from '../text';
+import { normalizeText, sanitizeServedText } from '../text';
 import { toRfc3339 } from '../time';
 import { normalizeUri, parseUri, resolveUrlAgainst } from '../uri';
 import type { AgentDocument } from './agent-document';
@@ -29,10 +29,11 @@ export interface PrepareDocumentOptions {
 
 /**
  * Bump when the rendering changes (fields, block conversion, text extraction, the twin; 2: the
- * twin says a description the body opens with only once; 3: so does the M-URL): every document
- * is then re-rendered at the next reconcile, without a new `modified`.
+ * twin says a description the body opens with only once; 3: so does the M-URL; 4: below): every document
+ * is then re-rendered at the next reconcile, without a new `modified`; 4: controls,
+ * bidirectional overrides and unpaired surrogates are taken out of every text, title included).
  */
-export const RENDER_VERSION = 3;
+export const RENDER_VERSION = 4;
 /** Bump only when what counts as a semantic change changes. */
 const FINGERPRINT_VERSION = 1;
 export const DEFAULT_SECTION = 'pages';
@@ -61,6 +62,17 @@ function normalizedStrings(value: unknown, key = ''): unknown {
   return value;
 }
 
+/** The document's one-line texts as they may be served (text/served-text.ts); the body's are the tree's. */
+function withServableText(doc: AgentDocument): AgentDocument {
+  const clean = (value: unknown) => (typeof value === 'string' ? sanitizeServedText(value) : value);
+  return {
+    ...doc,
+    title: clean(doc.title) as string,
+    ...(doc.description !== undefined ? { description: clean(doc.description) as string } : {}),
+    ...(doc.author !== undefined ? { author: clean(doc.author) as string } : {}),
+  };
+}
+
 /**
  * What identifies the settings a site's documents are rendered with (the renderer's version,
  * the profile, the origin, the M-URL scheme, the size cap): the same for every document of a
@@ -86,9 +98,10 @@ export function documentRenderKey(options: PrepareDocumentOptions): string {
  * document that cannot be served (bad URL, empty title, oversized body…).
  */
 export function prepareDocument(
-  doc: AgentDocument,
+  source: AgentDocument,
   options: PrepareDocumentOptions,
 ): PreparedDocument {
+  const doc = withServableText(source);
   if (typeof doc.id !== 'string' || doc.id === '') {
     throw new ValidationError('document.id', 'id must be a non-empty string', {
       field: 'id',
@@ -269,7 +282,17 @@ function llmindexOf(doc: AgentDocument): PreparedDocument['llmindex'] {
         },
       );
     }
-    return { role, data: product as Record<string, unknown> };
+    return { role, data: servableStrings(product as Record<string, unknown>) };
   }
-  return { role, data: rest as Record<string, unknown> };
+  return { role, data: servableStrings(rest as Record<string, unknown>) };
+}
+
+/** An llmindex role's values (product names, brands, FAQ topics) as they may be served. */
+function servableStrings(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? sanitizeServedText(value) : value,
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLanguageTag } from '../text/language-tag';
+import { unservableTextProblem } from '../text/served-text';
 import { isHttpUrl } from '../uri/http-url';
 
 /** How an option is documented: the README tables are rendered from this (renderOptionsTable). */
@@ -55,13 +56,25 @@ export function booleanOption() {
   return z.boolean({ error: 'must be true or false' });
 }
 
+/**
+ * A string whose characters can be served as text (text/served-text.ts): a control character, a
+ * bidirectional override or an unpaired surrogate is refused, naming it, instead of being stored
+ * and then served in llms.txt, robots.txt or a policy.
+ */
+function servableString(message: string) {
+  return z.string({ error: message }).check((ctx) => {
+    const problem = unservableTextProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+}
+
 export function stringOption(message = 'must be a string') {
-  return z.string({ error: message });
+  return servableString(message);
 }
 
 /** A string with something in it besides white space. */
 export function nonEmptyString(message: string) {
-  return z.string({ error: message }).refine((value) => value.trim() !== '', { error: message });
+  return servableString(message).refine((value) => value.trim() !== '', { error: message });
 }
 
 export function oneOf<const Values extends readonly [string, ...string[]]>(

@@ -60,6 +60,22 @@ describe('validateAgentSiteOptions', () => {
     });
   });
 
+  it('refuses text that could not be served as it is, naming the field and the character', () => {
+    expect(
+      fieldsOf({
+        site: {
+          origin: 'https://example.com',
+          name: '\ud800\u0000\u202e<x>',
+          summary: 'a\u202eb',
+          details: 'fine\r\nlines\ttoo',
+        },
+      }),
+    ).toEqual([
+      'site.name: has an unpaired surrogate (U+D800): not text',
+      'site.summary: has a bidirectional control character (U+202E), which reorders how text is shown',
+    ]);
+  });
+
   it('normalizes the origin of options that pass', () => {
     expect(
       validateAgentSiteOptions({ site: { origin: 'HTTPS://Example.COM/', name: 'X' } }).site.origin,

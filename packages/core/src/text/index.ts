@@ -3,3 +3,4 @@ export { decodeHtmlEntities } from './decode-html-entities';
 export { normalizeText, TextNormalizationError } from './normalize-text';
 export { fingerprintText } from './fingerprint-text';
 export { canonicalLanguageTag, isLanguageTag, isWellFormedLanguageTag } from './language-tag';
+export { sanitizeServedText, unservableTextProblem } from './served-text';
