@@ -149,3 +149,46 @@ it('purges on publish and shows sent, failed, waiting and the last error in the 
   expect(documentTags).toHaveLength(1);
   expect(purged.flat()).toContain(documentTags[0]);
 }, 120_000);
+
+it('takes a type off: its documents leave the sitemap, llms.txt and SCP, the feed lists them removed, and the edge is purged', async () => {
+  const admin = (method: 'put' | 'delete') =>
+    request(f.http)[method]('/agent-ready/settings').set('Authorization', `Bearer ${jwt}`);
+  await f.strapi.documents('api::page.page' as never).create({
+    data: { title: 'Leaving', slug: 'leaving', body: 'Soon gone.' },
+    status: 'published',
+  } as never);
+  await f.agentReady.whenIdle();
+  const served = await getRaw(f.http, '/pages/leaving/llm.json');
+  expect(served.status).toBe(200);
+  const tag = String(served.headers['surrogate-key'])
+    .split(' ')
+    .find((key) => key.startsWith('d-'))!;
+  const feed = await request(f.http).get('/llm-changes.json');
+  const cursor = (JSON.parse(feed.text) as { next: string }).next;
+  expect((await request(f.http).get('/scp/sitemap.xml')).text).toContain('/pages/leaving/');
+  purged.length = 0;
+
+  const withoutPages = Object.fromEntries(
+    Object.entries(FIXTURE_CONFIG.contentTypes).filter(([uid]) => uid !== 'api::page.page'),
+  );
+  expect((await admin('put').send({ contentTypes: withoutPages })).status).toBe(200);
+  await f.agentReady.whenIdle();
+
+  expect((await getRaw(f.http, '/pages/leaving/llm.json')).status).toBe(404);
+  expect((await getRaw(f.http, '/pages/leaving.md')).status).toBe(404);
+  for (const path of ['/llm-sitemap.json', '/llms.txt', '/scp/sitemap.xml']) {
+    const text = (await request(f.http).get(path)).text;
+    expect([path, text.includes('/pages/leaving/')]).toEqual([path, false]);
+  }
+  const changes = JSON.parse(
+    (await request(f.http).get(`/llm-changes.json?since=${cursor}`)).text,
+  ) as { changes: { change: string; cUrl: string }[] };
+  expect(changes.changes).toContainEqual(
+    expect.objectContaining({ change: 'removed', cUrl: 'https://example.com/pages/leaving/' }),
+  );
+  await waitForState('the document purged', async () =>
+    purged.flat().includes(tag) ? true : undefined,
+  );
+  expect((await admin('delete')).status).toBe(200);
+  await f.agentReady.whenIdle();
+}, 120_000);

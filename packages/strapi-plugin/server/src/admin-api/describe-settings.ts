@@ -7,6 +7,7 @@ import {
   TEXT_TYPES,
   type ResolvedContentType,
 } from '../mapping/resolve-content-types';
+import { isExposable } from '../mapping/exposable-content-types';
 import type { StrapiSchema } from '../mapping/strapi-schema';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
 import { runtimeSettingsOf } from '../settings/runtime-settings';
@@ -49,7 +50,7 @@ export async function describeSettings(
   const { missing } = runtime.status();
   const hidden = new Set(strapi.config.get('api.responses.privateAttributes', []) as string[]);
   const contentTypes = Object.entries(strapi.contentTypes)
-    .filter(([uid]) => uid.startsWith('api::') || exposed[uid] !== undefined)
+    .filter(([uid]) => isExposable(uid, config.pluginContentTypes) || exposed[uid] !== undefined)
     .map(([uid, raw]) => {
       const schema = raw as StrapiSchema;
       const resolved = runtime.types.get(uid);

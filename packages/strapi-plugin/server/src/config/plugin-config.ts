@@ -221,6 +221,22 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
         'Exposed content types by UID: `true` or a mapping (below). Nothing else is ever read. Here or on the settings page.',
     },
   ),
+  pluginContentTypes: documented(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^plugin::[^.]+\..+$/, { error: 'must be a UID such as plugin::blog.post' }),
+        { error: 'must be a list of content type UIDs such as plugin::blog.post' },
+      )
+      .max(200)
+      .optional(),
+    {
+      description:
+        "Other plugins' content types (`plugin::<name>.<type>`) that `contentTypes` may expose: a developer's decision, made here only (plugins keep private data in their types). Strapi's own (users, media library, locales, workflows, releases) are never exposed.",
+      default: 'none',
+    },
+  ),
   locales: documented(localesSchema.optional(), {
     description: 'Exposed locale codes; others are never served.',
     default: 'every locale',

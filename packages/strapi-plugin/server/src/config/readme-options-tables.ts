@@ -10,6 +10,7 @@ export const README_SETTING_ROWS = [
   'site.details',
   'site.overviewPath',
   'contentTypes',
+  'pluginContentTypes',
   'locales',
   'mUrl.suffix',
   'tct.profile',

@@ -185,7 +185,7 @@ describe('resolveContentTypes', () => {
       `${key}.url: owner points at admin users`,
       `${key}.published: title is of type string; expected date, datetime`,
       'contentTypes["api::nothing.nothing"]: no such content type',
-      'contentTypes["admin::user"]: admin content types are never exposed',
+      'contentTypes["admin::user"]: only the app\'s content types (api::…) and listed plugin types can be exposed',
     ]) {
       expect(message).toContain(expected);
     }

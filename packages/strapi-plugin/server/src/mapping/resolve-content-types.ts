@@ -5,6 +5,7 @@ import {
   throwConfigProblems,
   type ConfigProblem,
 } from '../config/validate-plugin-config';
+import { whyNotExposable } from './exposable-content-types';
 import type { SchemaLookup, StrapiAttribute, StrapiSchema } from './strapi-schema';
 import { parseUrlPattern, type UrlPattern } from './url-pattern';
 
@@ -356,15 +357,14 @@ function resolveOne(
 export function resolveContentTypes(
   contentTypes: Record<string, ContentTypeMapping | true>,
   lookup: SchemaLookup,
+  pluginContentTypes: readonly string[] = [],
 ): Map<string, ResolvedContentType> {
   const problems: ConfigProblem[] = [];
   const resolved = new Map<string, ResolvedContentType>();
   for (const [uid, value] of Object.entries(contentTypes)) {
-    if (uid.startsWith('admin::')) {
-      problems.push({
-        field: contentTypeKey(uid),
-        message: 'admin content types are never exposed',
-      });
+    const notExposable = whyNotExposable(uid, pluginContentTypes);
+    if (notExposable) {
+      problems.push({ field: contentTypeKey(uid), message: notExposable });
       continue;
     }
     const schema = lookup.contentType(uid);

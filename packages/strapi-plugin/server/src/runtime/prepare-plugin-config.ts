@@ -93,7 +93,11 @@ export async function preparePluginConfig(
   } catch (error) {
     throw new ConfigProblemsError(problemsOf(error));
   }
-  const types = resolveContentTypes(config.contentTypes, schemaLookup(strapi));
+  const types = resolveContentTypes(
+    config.contentTypes,
+    schemaLookup(strapi),
+    config.pluginContentTypes,
+  );
   await checkLocales(strapi, config.locales);
   return { config, types };
 }

@@ -12,7 +12,7 @@ import { throwConfigProblems, type ConfigProblem } from '../config/validate-plug
 
 /** Bounds that keep one save small (it is stored in one row and re-read by every instance). */
 const MAX_CONTENT_TYPES = 200;
-const CONTENT_TYPE_UID = /^[a-z0-9-]+::[a-z0-9-]+\.[a-z0-9-]+$/;
+const CONTENT_TYPE_UID = /^[a-z0-9-]+::[a-z0-9-]+(?:\.[a-z0-9-]+)?$/;
 
 const boundedText = (max: number) =>
   stringOption().max(max, { error: `must be at most ${max} characters` });
