@@ -288,6 +288,106 @@ describe('PUT /agent-ready/settings: validation', () => {
     expect(errorsOf(locale.body)).toEqual([['locales > 1', 'no such locale: de']]);
   });
 
+  it("exposes only the app's content types: every one of Strapi's own is refused, saying why", async () => {
+    const strapiOwn = Object.keys(f.strapi.contentTypes).filter((uid) => !uid.startsWith('api::'));
+    expect(strapiOwn).toEqual(
+      expect.arrayContaining([
+        'admin::user',
+        'plugin::upload.file',
+        'plugin::upload.folder',
+        'plugin::i18n.locale',
+        'plugin::review-workflows.workflow',
+        'plugin::content-releases.release',
+      ]),
+    );
+    for (const uid of strapiOwn) {
+      const res = await api('put', '/settings', 'admin').send({
+        contentTypes: { [ARTICLE]: true, [uid]: true },
+      });
+      expect([uid, res.status, errorsOf(res.body)]).toEqual([
+        uid,
+        400,
+        [[`contentTypes > ${uid}`, expect.stringMatching(/never exposed|only the app/)]],
+      ]);
+    }
+    expect(f.agentReady.status().settings.source).toBe('file');
+    // The settings page does not offer them either.
+    const offered = (
+      (await api('get', '/settings', 'admin')).body as { contentTypes: { uid: string }[] }
+    ).contentTypes.map((type) => type.uid);
+    expect(offered.filter((uid) => !uid.startsWith('api::'))).toEqual([]);
+  });
+
+  it('refuses settings text that could not be served as it is: controls, bidi overrides, unpaired surrogates, oversize; never a 500', async () => {
+    const hostile = [
+      '\u0000',
+      '\u001b[31m',
+      '\u0085',
+      '\u202e',
+      '\u2066',
+      '\ud800',
+      '\udfff',
+      'x'.repeat(100_000),
+    ];
+    const forbidden =
+      /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+    const bodies: [field: string, body: (value: string) => object][] = [
+      ['site > name', (v) => ({ site: { name: `Name ${v}` } })],
+      ['site > summary', (v) => ({ site: { summary: `Summary ${v}` } })],
+      ['site > details', (v) => ({ site: { details: `Details ${v}` } })],
+      [`contentTypes > ${ARTICLE} > title`, (v) => ({ contentTypes: { [ARTICLE]: { title: v } } })],
+      [
+        `contentTypes > ${ARTICLE} > url`,
+        (v) => ({ contentTypes: { [ARTICLE]: { url: `/b/${v}/{slug}/` } } }),
+      ],
+      [
+        `contentTypes > ${ARTICLE} > section`,
+        (v) => ({ contentTypes: { [ARTICLE]: { section: v } } }),
+      ],
+      [`contentTypes > ${ARTICLE} > body`, (v) => ({ contentTypes: { [ARTICLE]: { body: v } } })],
+      ['contentTypes', (v) => ({ contentTypes: { [`api::${v}.x`]: true } })],
+      ['locales', (v) => ({ locales: [v] })],
+      ['policy > effective', (v) => ({ policy: { effective: v } })],
+      [
+        'policy > urls > contact',
+        (v) => ({
+          policy: {
+            effective: '2026-01-01T00:00:00Z',
+            urls: { contact: `https://example.com/${v}` },
+          },
+        }),
+      ],
+      ['tct > profile', (v) => ({ tct: { profile: v } })],
+    ];
+    const statuses = new Map<number, number>();
+    for (const [field, body] of bodies) {
+      for (const value of hostile) {
+        const res = await api('put', '/settings', 'admin').send(body(value));
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect([field, value.slice(0, 8), res.status === 400 || res.status === 200]).toEqual([
+          field,
+          value.slice(0, 8),
+          true,
+        ]);
+      }
+    }
+    // Whatever was taken is served without one of those characters.
+    await whenIdle();
+    for (const path of [
+      '/llms.txt',
+      '/llm-policy.json',
+      '/llm-sitemap.json',
+      '/robots.txt',
+      '/en/blog/article-1/llm.json',
+    ]) {
+      const text = (await getRaw(f.http, path)).body.toString('utf8');
+      expect([path, forbidden.exec(text)?.[0]]).toEqual([path, undefined]);
+    }
+    expect(statuses.get(400)).toBeGreaterThan(bodies.length * 6);
+    expect((await api('delete', '/settings', 'admin')).status).toBe(200);
+    await whenIdle();
+  });
+
   it('refuses a body that is not an object, and a bad check target', async () => {
     const array = await api('put', '/settings', 'admin').send([1, 2]);
     expect(array.status).toBe(400);
@@ -295,6 +395,46 @@ describe('PUT /agent-ready/settings: validation', () => {
     const target = await api('post', '/check', 'admin').send({ target: 'https://evil.example' });
     expect(target.status).toBe(400);
     expect(errorsOf(target.body)).toEqual([['target', 'must be one of auto, public, server']]);
+  });
+});
+
+describe('what editors write, as agents get it', () => {
+  it('serves no control character, bidi override or unpaired surrogate from an entry', async () => {
+    const hostile = '\ud800\u0000\u202e<x>\u0085\u2066';
+    const forbidden =
+      /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+    const evil = (await f.strapi.documents(ARTICLE as never).create({
+      data: {
+        title: `Evil ${hostile} title`,
+        slug: 'evil',
+        excerpt: `Evil ${hostile} excerpt`,
+        content: blocks(`Evil ${hostile} body`),
+      },
+      status: 'published',
+    } as never)) as unknown as { documentId: string };
+    await whenIdle();
+    for (const path of [
+      '/en/blog/evil/llm.json',
+      '/en/blog/evil.md',
+      '/llms.txt',
+      '/en/llms.txt',
+      '/llm-sitemap.json',
+    ]) {
+      const res = await getRaw(f.http, path);
+      const text = (res.body as Buffer).toString('utf8');
+      expect([path, res.status < 400 || res.status === 404, forbidden.exec(text)?.[0]]).toEqual([
+        path,
+        true,
+        undefined,
+      ]);
+    }
+    // The body's blocks reach the plugin as written (the title's column may already hold U+FFFD
+    // where the database could not store a character).
+    expect(await mUrlContent('/en/blog/evil/llm.json')).toMatch(
+      /^Evil \ufffd+<x> title\n\nEvil \ufffd<x> body$/,
+    );
+    await f.strapi.documents(ARTICLE as never).delete({ documentId: evil.documentId } as never);
+    await whenIdle();
   });
 });
 
@@ -313,9 +453,24 @@ describe('settings applied without a restart', () => {
     expect(res.body).toMatchObject({
       settings: { site: { name: 'Renamed site', summary: 'What we write about.' } },
       fileSettings: { site: { name: 'Fixture' } },
-      status: { source: 'admin', updatedBy: 'admin@example.com' },
+      status: { source: 'admin', updatedBy: 'admin Test' },
       readOnly: { origin, mUrlSuffix: 'llm.json', tablePrefix: 'agent_ready_', database: 'sqlite' },
     });
+    // Who saved them is shown by name to a role that may only read the plugin's page: an
+    // admin user's email is for roles that may read admin users (the reader gets 403 there).
+    for (const path of ['/settings', '/overview']) {
+      const seen = await api('get', path, 'reader');
+      expect([path, seen.status, JSON.stringify(seen.body).includes('admin@example.com')]).toEqual([
+        path,
+        200,
+        false,
+      ]);
+      expect(JSON.stringify(seen.body)).toContain('"updatedBy":"admin Test"');
+    }
+    expect(
+      (await request(f.http).get('/admin/users').set('Authorization', `Bearer ${jwt.reader}`))
+        .status,
+    ).toBe(403);
     await whenIdle();
     const llmsTxt = (await request(f.http).get('/llms.txt')).text;
     expect(llmsTxt.split('\n')[0]).toBe('# Renamed site');

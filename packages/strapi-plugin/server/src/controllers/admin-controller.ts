@@ -7,6 +7,12 @@ import { planSiteCheck } from '../admin-api/plan-site-check';
 import { CHECK_TARGETS, listeningOrigin } from '../admin-api/site-checks';
 import { ConfigProblemsError, type ConfigProblem } from '../config/validate-plugin-config';
 import type { RequiredSetting } from '../config/required-settings';
+import {
+  READ_ADMIN_USERS,
+  saverName,
+  settingsStatusFor,
+  type AdminUserOnRequest,
+} from '../admin-api/shown-saver';
 import { runtimeOf } from '../runtime/runtime-registry';
 import { fieldPath } from '../settings/field-path';
 import type { RuntimeSettings } from '../settings/runtime-settings';
@@ -16,7 +22,11 @@ export interface AdminContext {
   status: number;
   body: unknown;
   request: { body?: unknown };
-  state: { user?: { email?: string } };
+  state: {
+    user?: AdminUserOnRequest;
+    /** The requester's permissions (Strapi's admin auth strategy puts a CASL ability here). */
+    userAbility?: { can(action: string, subject?: unknown): boolean };
+  };
 }
 
 type Handler = (ctx: AdminContext) => Promise<void>;
@@ -111,9 +121,16 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
       }
     };
 
+  const mayReadAdminUsers = (ctx: AdminContext) =>
+    ctx.state.userAbility?.can(READ_ADMIN_USERS) === true;
+  const settingsAnswer = async (ctx: AdminContext) => {
+    const answer = await describeSettings(runtime(), strapi as never);
+    return { ...answer, status: settingsStatusFor(answer.status, mayReadAdminUsers(ctx)) };
+  };
+
   const save = async (ctx: AdminContext, settings: RuntimeSettings | undefined) => {
     try {
-      await runtime().saveSettings(settings, ctx.state.user?.email);
+      await runtime().saveSettings(settings, saverName(ctx.state.user));
     } catch (error) {
       if (error instanceof ConfigProblemsError) {
         invalid(ctx, error.problems);
@@ -121,16 +138,20 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
       }
       throw error;
     }
-    ctx.body = await describeSettings(runtime(), strapi as never);
+    ctx.body = await settingsAnswer(ctx);
   };
 
   const handlers: Record<string, Handler> = {
     async overview(ctx) {
-      ctx.body = await collectOverview(runtime(), strapi as never);
+      const answer = await collectOverview(runtime(), strapi as never);
+      ctx.body = {
+        ...answer,
+        settings: settingsStatusFor(answer.settings, mayReadAdminUsers(ctx)),
+      };
     },
 
     async getSettings(ctx) {
-      ctx.body = await describeSettings(runtime(), strapi as never);
+      ctx.body = await settingsAnswer(ctx);
     },
 
     async saveSettings(ctx) {
