@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describeEachDatabase } from '@agent-ready/test-support';
-import { bootFixture, type Fixture } from './support/fixture-app';
+import { bootFixture, FIXTURE_CONFIG, type Fixture } from './support/fixture-app';
 import {
   expectParity,
   getRaw,
@@ -132,6 +132,40 @@ describeEachDatabase('REST API', (dialect) => {
     const inSnapshot = snapshot ? (await scpPageUrls(f.http, snapshot)).map(pathOf) : [];
     expect(inSnapshot).not.toContain('/en/blog/via-rest/');
     expect(inSnapshot).not.toContain('/fr/blog/par-rest/');
+  });
+
+  it('a type taken off the settings: its documents leave the sitemap, llms.txt and SCP, and the feed lists them removed', async () => {
+    expect(
+      (await api('post', '/api/pages').send({ data: { title: 'Off', slug: 'off' } })).status,
+    ).toBe(201);
+    await whenIdle();
+    expect((await getRaw(f.http, '/pages/off/llm.json')).status).toBe(200);
+    const cursor = (
+      JSON.parse((await request(f.http).get('/llm-changes.json')).text) as { next: string }
+    ).next;
+    const withoutPages = Object.fromEntries(
+      Object.entries(FIXTURE_CONFIG.contentTypes).filter(([uid]) => uid !== 'api::page.page'),
+    );
+    await f.agentReady.saveSettings({ contentTypes: withoutPages });
+    await whenIdle();
+    expect((await getRaw(f.http, '/pages/off/llm.json')).status).toBe(404);
+    expect((await getRaw(f.http, '/pages/off.md')).status).toBe(404);
+    expect((await sitemapItems(f.http)).map((i) => pathOf(i.cUrl))).not.toContain('/pages/off/');
+    expect((await request(f.http).get('/llms.txt')).text).not.toContain('/pages/off/');
+    const snapshot = (await scpCollections(f.http)).snapshots.get('pages');
+    const inSnapshot = snapshot ? (await scpPageUrls(f.http, snapshot)).map(pathOf) : [];
+    expect(inSnapshot).not.toContain('/pages/off/');
+    const feed = JSON.parse(
+      (await request(f.http).get(`/llm-changes.json?since=${cursor}`)).text,
+    ) as {
+      changes: { change: string; cUrl: string }[];
+    };
+    expect(feed.changes).toContainEqual(
+      expect.objectContaining({ change: 'removed', cUrl: 'https://example.com/pages/off/' }),
+    );
+    await f.agentReady.saveSettings(undefined);
+    await whenIdle();
+    expect((await getRaw(f.http, '/pages/off/llm.json')).status).toBe(200);
   });
 
   it('Content Manager bulk publish (one outer transaction): synced after it commits', async () => {
