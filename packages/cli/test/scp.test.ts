@@ -75,7 +75,7 @@ describe('agent-ready scp build / inspect', () => {
     });
   });
 
-  it('builds a zstd delta from stdin', () => {
+  it('builds a zstd delta from stdin, of the pages modified after --since', () => {
     const built = run(
       [
         'scp',
@@ -86,23 +86,33 @@ describe('agent-ready scp build / inspect', () => {
         '--type',
         'delta',
         '--since',
-        '2025-01-01T00:00:00Z',
+        '2025-01-03T00:00:00Z',
         '--json',
         ...buildArgs,
       ],
-      page(5),
+      // Modified on 2 and 6 January: only the second is after --since.
+      `${page(1)}\n${page(5)}\n`,
     );
     expect(built.code).toBe(0);
     expect(JSON.parse(built.stdout)).toMatchObject({
       pages: 1,
       compression: 'zstd',
-      metadata: { type: 'delta', since: '2025-01-01T00:00:00Z' },
+      metadata: { type: 'delta', since: '2025-01-03T00:00:00Z' },
     });
     expect(JSON.parse(run(['scp', 'inspect', 'delta.scp.zst', '--json']).stdout)).toMatchObject({
       valid: true,
       type: 'delta',
       compression: 'zstd',
     });
+  });
+
+  it('refuses a delta without --since (it could not say what changed)', () => {
+    const built = run(
+      ['scp', 'build', '-', '--out', 'd.scp', '--type', 'delta', ...buildArgs],
+      page(1),
+    );
+    expect(built.code).toBe(2);
+    expect(built.stderr).toContain('a delta needs --since');
   });
 
   it('exits 1 for a tampered collection and reports the checksum mismatch', () => {

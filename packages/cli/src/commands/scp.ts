@@ -7,6 +7,7 @@ import { AgentReadyError } from '@agent-ready/core/errors';
 import {
   inspectScpCollection,
   scpCompressionFromFileName,
+  selectScpDeltaPages,
   writeScpCollection,
   type ScpCompression,
   type ScpInspection,
@@ -185,6 +186,8 @@ async function build(input: string, options: BuildOptions): Promise<void> {
     throw new CliUsageError('--compression must be none, gzip or zstd');
   if (options.type !== 'snapshot' && options.type !== 'delta')
     throw new CliUsageError('--type must be snapshot or delta');
+  if (options.type === 'delta' && options.since === undefined)
+    throw new CliUsageError('a delta needs --since: it holds the pages modified after it');
   const source = input === '-' ? process.stdin : createReadStream(input);
   if (input !== '-') {
     try {
@@ -194,16 +197,23 @@ async function build(input: string, options: BuildOptions): Promise<void> {
     }
   }
   try {
+    const generated = options.generated ?? new Date();
+    const pages = readPages(source);
     const result = await writeScpCollection(
       {
         metadata: {
           id: options.id,
           section: options.section,
           type: options.type,
-          generated: options.generated ?? new Date(),
+          generated,
           ...(options.since === undefined ? {} : { since: options.since }),
         },
-        pages: readPages(source),
+        // A delta holds what changed in (since, generated], by each page's `modified`: the one
+        // rule of core's selectScpDeltaPages, whatever the input file holds.
+        pages:
+          options.type === 'delta'
+            ? selectScpDeltaPages(pages, { since: options.since!, generated })
+            : pages,
       },
       { compression, output: options.out, level: options.level, checksum: options.checksum },
     );

@@ -1,19 +1,26 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { prepareDocument, type AgentDocument } from '@agent-ready/core/document';
-import { formatLinkHeader, type HttpResponse, type ServedResource } from '@agent-ready/core/http';
+import {
+  formatLinkHeader,
+  type HttpResponse,
+  type ResponseHeaders,
+  type ServedResource,
+} from '@agent-ready/core/http';
+import { cacheControlOf, endpointFamily } from '@agent-ready/core/serve';
 import {
   buildSitemaps,
   buildTctIdentity,
   mUrlAlternateLink,
-  mUrlResource,
+  mUrlLinks,
   respondWithTctResource,
-  sitemapHeaders,
   sitemapIndexLinks,
+  sitemapLinks,
   TCT_03,
   TCT_1,
   tctIdentityOf,
   type SitemapEntry,
+  type TctProfile,
 } from '@agent-ready/core/tct';
 
 /**
@@ -109,6 +116,38 @@ interface Built {
 
 const MODIFIED = '2026-07-27T10:00:00Z';
 
+/**
+ * The Cache-Control and Vary agent-ready sends for a family's responses under a profile: read
+ * from the family's header policy, the one place they are decided.
+ */
+function policyHeaders(family: 'm-url' | 'json-sitemap', profile: TctProfile): ResponseHeaders {
+  const form = endpointFamily(family)!.headers.forms.response!;
+  return {
+    'cache-control': cacheControlOf(form.cacheControl, profile),
+    ...(form.vary ? { vary: form.vary } : {}),
+  };
+}
+
+/** An M-URL served as the M-URL family serves it: its bytes, validators, policy and links. */
+function mUrlResource(
+  rendered: { body: Buffer; hash: string; contentDigest: string },
+  cUrl: string,
+  profile: TctProfile,
+  lastModified?: Date,
+): ServedResource {
+  return {
+    body: rendered.body,
+    etag: `"${rendered.hash}"`,
+    contentDigest: rendered.contentDigest,
+    ...(lastModified ? { lastModified } : {}),
+    contentType: profile.mUrlContentType,
+    headers: {
+      ...policyHeaders('m-url', profile),
+      link: formatLinkHeader(mUrlLinks(cUrl, profile)),
+    },
+  };
+}
+
 /** Bytes as JSON pretty-printed: the same value, not its JCS form (and a matching ETag). */
 function prettyPrinted(body: Buffer): Buffer {
   return Buffer.from(JSON.stringify(JSON.parse(body.toString('utf8')), null, 1));
@@ -138,22 +177,13 @@ function build(
     );
     const modified = edited?.modified ?? MODIFIED;
     const rendered = doc.render(modified);
-    let resource = mUrlResource(
-      {
-        body: rendered.body,
-        hash: rendered.hash,
-        cUrl: doc.cUrl,
-        lastModified: new Date(modified),
-      },
-      TCT_03,
-    );
+    let resource = mUrlResource(rendered, doc.cUrl, TCT_03, new Date(modified));
     if (brk === 'm-url-legacy-profile') {
       const value = JSON.parse(rendered.body.toString('utf8'));
       resource = rewritten(resource, buildTctIdentity({ ...value, profile: 'tct-1' }).body);
     }
     if (brk === 'm-url-not-canonical') resource = rewritten(resource, prettyPrinted(rendered.body));
-    if (brk === 'm-url-tct-1-headers')
-      resource = mUrlResource({ body: rendered.body, hash: rendered.hash, cUrl: doc.cUrl }, TCT_1);
+    if (brk === 'm-url-tct-1-headers') resource = mUrlResource(rendered, doc.cUrl, TCT_1);
     if (brk === 'm-url-no-canonical-link')
       resource = {
         ...resource,
@@ -189,7 +219,10 @@ function build(
       body: document.resource.body,
       etag: document.resource.etag,
       contentType: TCT_03.mUrlContentType,
-      headers: sitemapHeaders({}, TCT_03, document.kind),
+      headers: {
+        ...policyHeaders('json-sitemap', TCT_03),
+        link: formatLinkHeader(sitemapLinks({}, TCT_03, document.kind)),
+      },
     };
     if (document.kind === 'shard') resource = breakShard(resource, brk, options);
     if (document.kind === 'index' && brk === 'index-not-canonical')

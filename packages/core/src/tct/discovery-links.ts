@@ -54,22 +54,3 @@ export function sitemapLinks(
       : []),
   ];
 }
-
-/**
- * A JSON sitemap document's headers: the profile's revalidating Cache-Control (with
- * `no-transform`: sitemap bytes are identity, DECISIONS §1), `Vary: Accept-Encoding` and its
- * links (`sitemapLinks`). What agent-ready itself serves takes them from the JSON sitemap
- * family's header policy (serve/families/json-sitemap).
- */
-export function sitemapHeaders(
-  links: { policyUrl?: string; changeFeed?: WebLink; indexUrl?: string },
-  profile: TctProfile = TCT_1,
-  document: 'shard' | 'index' = 'shard',
-): Record<string, string> {
-  const webLinks = sitemapLinks(links, profile, document);
-  return {
-    'cache-control': profile.sitemapCacheControl,
-    vary: 'Accept-Encoding',
-    ...(webLinks.length > 0 ? { link: formatLinkHeader(webLinks) } : {}),
-  };
-}

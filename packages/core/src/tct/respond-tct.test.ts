@@ -1,26 +1,37 @@
 import { buildMUrlRepresentation } from './build-m-url';
 import { buildSitemaps } from './build-sitemap';
-import { sitemapHeaders } from './discovery-links';
-import { mUrlResource, respondWithTctResource } from './respond-tct';
+import { sitemapLinks } from './discovery-links';
+import { mUrlLinks, respondWithTctResource } from './respond-tct';
 import { TCT_03, TCT_1 } from './tct-profile';
 import type { ServedResource } from '../http/served-resource';
-import { parseLinkHeader } from '../http/link-header';
+import { formatLinkHeader, parseLinkHeader } from '../http/link-header';
+import { formHeaders } from '../serve/families/header-policy';
+import { jsonSitemapFamily } from '../serve/families/json-sitemap';
+import { mUrlFamily } from '../serve/families/m-url';
 
+// Resources framed as the M-URL and JSON sitemap families frame them: their policies' headers
+// (the one place Cache-Control and Vary are decided) and the profile's links.
 const C_URL = 'https://example.com/post/';
 const rep = buildMUrlRepresentation(
   { canonicalUrl: C_URL, title: 'Example', content: 'Hello', modified: '2026-07-27T10:00:00Z' },
   { profile: TCT_03 },
 );
-const mUrl = mUrlResource(
-  {
-    body: rep.body,
-    hash: rep.hash,
-    cUrl: C_URL,
-    lastModified: new Date('2026-07-27T10:00:00Z'),
-    links: [{ href: 'https://example.com/llm-policy.json', rel: 'describedby' }],
+const mUrlResource = (profile = TCT_03): ServedResource => ({
+  body: rep.body,
+  etag: rep.etag,
+  contentDigest: rep.contentDigest,
+  lastModified: new Date('2026-07-27T10:00:00Z'),
+  contentType: profile.mUrlContentType,
+  headers: {
+    ...formHeaders(mUrlFamily.headers.forms.response!, profile),
+    link: formatLinkHeader(
+      mUrlLinks(C_URL, profile, [
+        { href: 'https://example.com/llm-policy.json', rel: 'describedby' },
+      ]),
+    ),
   },
-  TCT_03,
-);
+});
+const mUrl = mUrlResource();
 const sitemapSet = buildSitemaps(
   [{ cUrl: C_URL, mUrl: `${C_URL}llm.json`, modified: '2026-07-27T10:00:00Z', hash: rep.hash }],
   { origin: 'https://example.com', profile: TCT_03 },
@@ -29,7 +40,10 @@ const sitemap: ServedResource = {
   body: sitemapSet.shards[0]!.resource.body,
   etag: sitemapSet.shards[0]!.resource.etag,
   contentType: TCT_03.mUrlContentType,
-  headers: sitemapHeaders({}, TCT_03),
+  headers: {
+    ...formHeaders(jsonSitemapFamily.headers.forms.response!, TCT_03),
+    link: formatLinkHeader(sitemapLinks({}, TCT_03)),
+  },
 };
 
 const get = (headers: Record<string, string> = {}, method = 'GET') => ({ method, headers });
@@ -97,7 +111,11 @@ describe('the -03 response rules', () => {
   );
 
   it('keeps tct-1 serving identity to a request that forbids it (no 406 there)', () => {
-    const res = respondWithTctResource(get({ 'accept-encoding': 'identity;q=0' }), mUrl, TCT_1);
+    const res = respondWithTctResource(
+      get({ 'accept-encoding': 'identity;q=0' }),
+      mUrlResource(TCT_1),
+      TCT_1,
+    );
     expect(res.status).toBe(200);
   });
 
@@ -142,9 +160,9 @@ describe('the -03 response rules', () => {
     expect(res.headers.link).toBe(`<${TCT_03.sitemapProfile}>; rel="profile"`);
     expect(respond(get({ 'if-none-match': sitemap.etag }), sitemap).status).toBe(304);
     expect(respond(get({}, 'POST'), sitemap).status).toBe(405);
-    expect(sitemapHeaders({}, TCT_03, 'index').link).toBe(
+    expect(formatLinkHeader(sitemapLinks({}, TCT_03, 'index'))).toBe(
       `<${TCT_03.sitemapIndexProfile}>; rel="profile"`,
     );
-    expect(sitemapHeaders({}, TCT_1)).not.toHaveProperty('link');
+    expect(sitemapLinks({}, TCT_1)).toEqual([]);
   });
 });

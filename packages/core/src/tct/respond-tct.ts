@@ -1,12 +1,9 @@
 import { acceptsIdentity } from '../http/accepts-identity';
 import type { ConditionalRequest } from '../http/evaluate-conditional';
-import { strongEntityTag } from '../http/entity-tag';
-import { formatLinkHeader, type WebLink } from '../http/link-header';
+import type { WebLink } from '../http/link-header';
 import {
-  contentDigestOf,
   respondWithResource,
   type HttpResponse,
-  type ResponseHeaders,
   type ServedResource,
 } from '../http/served-resource';
 import { errorResponse } from '../serve/error-responses';
@@ -45,49 +42,6 @@ export function mUrlLinks(
     ...(profile.linksProfile ? [profileLink(profile.id)] : []),
     ...links,
   ];
-}
-
-/**
- * The headers an M-URL sends on 200, 304 and HEAD alike: the profile's Cache-Control (with
- * `no-transform`), `Vary: Accept-Encoding` and its links (`mUrlLinks`). What agent-ready itself
- * serves takes them from the M-URL family's header policy (serve/families/m-url).
- */
-export function mUrlHeaders(
-  cUrl: string,
-  profile: TctProfile = TCT_1,
-  links: readonly WebLink[] = [],
-): ResponseHeaders {
-  return {
-    'cache-control': profile.cacheControl,
-    vary: 'Accept-Encoding',
-    link: formatLinkHeader(mUrlLinks(cUrl, profile, links)),
-  };
-}
-
-/** A stored M-URL (its exact bytes, `sha256-` hash and C-URL) as a resource to serve. */
-export interface StoredMUrl {
-  body: Buffer;
-  /** `sha256-<hex>`: the unquoted ETag (tct-1: the body's `hash`; -03: sha256 of the body). */
-  hash: string;
-  cUrl: string;
-  lastModified?: Date;
-  /** RFC 9530 digest when already known (the store's); computed from the body otherwise. */
-  contentDigest?: string;
-  /** Further links (policy, terms) and headers (Content-Usage) of this site. */
-  links?: readonly WebLink[];
-  headers?: ResponseHeaders;
-}
-
-/** An M-URL in the profile's served form: its ETag, digest, Content-Type and headers. */
-export function mUrlResource(stored: StoredMUrl, profile: TctProfile = TCT_1): ServedResource {
-  return {
-    body: stored.body,
-    etag: strongEntityTag(stored.hash),
-    contentDigest: stored.contentDigest ?? contentDigestOf(stored.body),
-    ...(stored.lastModified ? { lastModified: stored.lastModified } : {}),
-    contentType: profile.mUrlContentType,
-    headers: { ...mUrlHeaders(stored.cUrl, profile, stored.links), ...stored.headers },
-  };
 }
 
 /**
