@@ -1,4 +1,4 @@
-import type { CheckDefinition } from './check-catalog';
+import type { CheckDefinition } from './check-definition';
 
 /**
  * The checks `agent-ready validate` runs on a draft -03 site, by the names the draft's reference

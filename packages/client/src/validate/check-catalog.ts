@@ -8,16 +8,9 @@
  */
 import type { TctProfileName } from '@agent-ready/core/tct';
 import { TCT_03_CHECKS } from './check-catalog-tct03';
+import type { CheckDefinition } from './check-definition';
 
-export type CheckProtocol = 'tct' | 'scp' | 'llmindex' | 'llmstxt';
-
-export interface CheckDefinition {
-  id: string;
-  title: string;
-  protocol: CheckProtocol;
-  severity: 'fail' | 'warn';
-  rule: string;
-}
+export type { CheckDefinition, CheckProtocol } from './check-definition';
 
 /**
  * Where a rule is explained for users: a section of the repository's `docs/protocols.md`, then

@@ -1,6 +1,7 @@
 export * from './agent-content-source';
 export type { AgentOutcome, AgentRequest } from './agent-outcome';
 export * from './artifact-descriptor';
+export * from './read-artifact-descriptor';
 export type { AgentEndpointsOptions } from './endpoint-context';
 export * from './create-agent-endpoints';
 export {

@@ -1,12 +1,13 @@
 import type { WebLink } from '../../http/link-header';
 import type { EndpointKind } from '../../metrics/metrics-recorder';
-import type { TctProfile } from '../../tct/tct-profile';
 import type { StoredArtifactView, StoredDocumentView } from '../agent-content-source';
 import type { AgentOutcome, AgentRequest } from '../agent-outcome';
 import type { AgentSiteOptions } from '../agent-site-options';
 import type { EndpointContext } from '../endpoint-context';
-import type { FieldReader, Json } from './descriptor-fields';
 import type { HeaderPolicy } from './header-policy';
+import type { StoredArtifactFamily } from './stored-artifact-family';
+
+export type { ArtifactDescriptorBase, StoredArtifactFamily } from './stored-artifact-family';
 
 /**
  * An endpoint family: one kind of thing agent-ready serves (M-URLs, llms.txt, the change feed…),
@@ -71,23 +72,6 @@ export type FamilyRoute =
 /** Always served (`option`: the site option that shapes it, if any), or by a site option. */
 export type FamilySwitch =
   { always: true; option?: string } | { always?: false; option: string; default: 'on' | 'off' };
-
-/** A stored descriptor of any family, as the store writes and reads it. */
-export interface ArtifactDescriptorBase {
-  family: string;
-}
-
-/** What a stored family's artifacts are: how a descriptor is read, what it is served as. */
-export interface StoredArtifactFamily<D extends ArtifactDescriptorBase = ArtifactDescriptorBase> {
-  /** The `family` column of its artifact rows, and of its descriptors. */
-  readonly name: D['family'];
-  /** Its descriptor from the stored JSON (without `family`), every field checked. */
-  read(fields: FieldReader): D;
-  /** The layout rows of earlier versions stored (before `kind`), in today's form. */
-  upgradeLegacy(name: string, meta: Json): Json;
-  /** The Content-Type it is served with: formed by core, never taken from storage. */
-  contentType(descriptor: D, profile: TctProfile): string;
-}
 
 /** A page agent-ready decorates: its path, and the document whose page it is, if any. */
 export interface PageView {

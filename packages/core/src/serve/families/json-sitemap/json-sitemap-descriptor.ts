@@ -1,6 +1,6 @@
 import type { TctProfileName } from '../../../tct/tct-profile';
 import type { TctProfile } from '../../../tct/tct-profile';
-import type { StoredArtifactFamily } from '../endpoint-family';
+import type { StoredArtifactFamily } from '../stored-artifact-family';
 import type { FieldReader, Json } from '../descriptor-fields';
 
 /** The `family` of the JSON sitemap's documents (composed from the rows, served as artifacts). */

@@ -3,7 +3,7 @@ import {
   LLMINDEX_MANIFEST_PATH,
   LLMINDEX_PROOF_PATH,
 } from '../../../llmindex/llmindex-types';
-import type { StoredArtifactFamily } from '../endpoint-family';
+import type { StoredArtifactFamily } from '../stored-artifact-family';
 import type { FieldReader, Json } from '../descriptor-fields';
 
 /** The `family` of llmindex files. */

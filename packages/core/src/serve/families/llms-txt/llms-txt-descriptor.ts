@@ -1,4 +1,4 @@
-import type { StoredArtifactFamily } from '../endpoint-family';
+import type { StoredArtifactFamily } from '../stored-artifact-family';
 import type { FieldReader, Json } from '../descriptor-fields';
 
 /** The `family` of llms.txt files. */

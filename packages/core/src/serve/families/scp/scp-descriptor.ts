@@ -1,5 +1,5 @@
 import { SCP_MEDIA_TYPE } from '../../../scp/scp-types';
-import type { StoredArtifactFamily } from '../endpoint-family';
+import type { StoredArtifactFamily } from '../stored-artifact-family';
 import type { FieldReader, Json } from '../descriptor-fields';
 
 /** The `family` of SCP files: collections and the XML sitemaps that list them. */

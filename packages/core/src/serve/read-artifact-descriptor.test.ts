@@ -1,11 +1,10 @@
 import { TCT_1 } from '../tct/tct-profile';
+import { ArtifactDescriptorError, type ArtifactDescriptor } from './artifact-descriptor';
 import {
   artifactContentType,
-  ArtifactDescriptorError,
   parseArtifactDescriptor,
   serializeArtifactDescriptor,
-  type ArtifactDescriptor,
-} from './artifact-descriptor';
+} from './read-artifact-descriptor';
 
 const URL = 'https://example.com';
 
