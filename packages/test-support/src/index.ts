@@ -21,6 +21,8 @@ export {
   TEST_SUPPORT_MODULE,
   UPDATE_SURFACE_ENV,
   type Surface,
+  describePublicSurface,
+  type PinnedPackage,
 } from './public-surface';
 export * from './varnish';
 export * from './s3-emulator';

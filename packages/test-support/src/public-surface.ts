@@ -99,3 +99,54 @@ export function packageExportsOf(src: string): unknown {
 export function surfaceUnion(surface: Surface): string[] {
   return [...new Set(Object.values(surface).flat())].sort(byName);
 }
+
+/** A package whose public surface a test pins (see `describePublicSurface`). */
+export interface PinnedPackage {
+  /** As published: the describe's title. */
+  name: string;
+  /** The package's root folder. */
+  root: string;
+  /**
+   * Each entry of its package.json `exports`, by its source file (relative to `root`), checked
+   * under `tsconfig.json` or the tsconfig given for it (a Strapi plugin's admin and server
+   * halves have one each).
+   */
+  entries: Record<string, string | { file: string; tsconfig: string }>;
+  /** Its `exports` are the dual ESM/CommonJS shape (`dualPackageExports`) of these dist names. */
+  dualExports?: Record<string, string>;
+}
+
+/**
+ * The two tests that pin a package's public surface to its `src/public-surface.json` (or
+ * `public-surface.json` beside its entries): every entry exports exactly the listed names, and
+ * (for a dual package) its manifest exports each entry as built. Adding or removing a public
+ * name is then a reviewed change (`surface:update`, and a changeset), never a side effect.
+ */
+export function describePublicSurface(pinned: PinnedPackage, surfaceFile: string): void {
+  describe(`the public surface of ${pinned.name}`, () => {
+    if (pinned.dualExports) {
+      const dual = pinned.dualExports;
+      it('package.json exports each entry with import, require and types', () => {
+        const manifest = JSON.parse(readFileSync(join(pinned.root, 'package.json'), 'utf8')) as {
+          exports: unknown;
+        };
+        expect(manifest.exports).toEqual(dualPackageExports(dual));
+      });
+    }
+
+    it('each entry exports the names public-surface.json lists, no more, no fewer', () => {
+      const actual: Surface = {};
+      for (const [entry, source] of Object.entries(pinned.entries)) {
+        const { file, tsconfig } =
+          typeof source === 'string' ? { file: source, tsconfig: 'tsconfig.json' } : source;
+        Object.assign(
+          actual,
+          exportedSurface(join(pinned.root, tsconfig), { [entry]: join(pinned.root, file) }),
+        );
+      }
+      // A difference is a name added or removed: when deliberate, regenerate the file
+      // (`npm run surface:update`) and say so in a changeset (a removal breaks users).
+      expect(publicSurfaceChanges(surfaceFile, actual)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+import { describePublicSurface } from '@agent-ready/test-support';
+
+// What @agent-ready/cli exports, held to `public-surface.json` (test-support's public-surface).
+// Regenerate it after a deliberate change with `npm run surface:update` in packages/cli.
+
+describePublicSurface(
+  {
+    name: '@agent-ready/cli',
+    root: join(__dirname, '..'),
+    entries: { '.': 'src/index.ts' },
+    dualExports: { '.': 'index' },
+  },
+  join(__dirname, 'public-surface.json'),
+);
