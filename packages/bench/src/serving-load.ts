@@ -10,6 +10,8 @@ export interface ServerProcess {
   port: number;
   path: string;
   etag: string;
+  /** A server that serves a second variant prints its port too. */
+  otherPort?: number;
 }
 
 /** Starts one of `src/servers/*` in its own process, so load generation and serving don't share a CPU queue. */
@@ -25,8 +27,15 @@ export async function startServer(script: string, args: string[]): Promise<Serve
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /ready (\d+) (\S+) (\S+)/.exec(out);
-      if (match) resolve({ child, port: Number(match[1]), path: match[2]!, etag: match[3]! });
+      const match = /ready (\d+) (\S+) (\S+)(?: (\d+))?\n/.exec(out);
+      if (match)
+        resolve({
+          child,
+          port: Number(match[1]),
+          path: match[2]!,
+          etag: match[3]!,
+          ...(match[4] ? { otherPort: Number(match[4]) } : {}),
+        });
     });
     child.on('exit', (code) => reject(new Error(`server ${script} exited with ${code}`)));
   });

@@ -90,6 +90,7 @@ describe('openAgentSite: the one pipeline both adapters run', () => {
       expect(headers).toEqual({
         'content-type': 'text/plain; charset=utf-8',
         'content-length': String(body!.length),
+        'x-content-type-options': 'nosniff',
         'cache-control': 'no-store',
       });
     }

@@ -1,10 +1,10 @@
 import {
   classifyAgent,
+  countResponse,
   createAgentEndpoints,
   createAgentIdentifier,
   endpointOptionsFor,
   servingSettingsOf,
-  metricEventOf,
   serviceUnavailableResponse,
   type AgentEndpoints,
   type AgentOutcome,
@@ -215,9 +215,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   }
 
   const count = (response: HttpResponse, family: string) => {
-    if (!metrics) return;
-    const event = metricEventOf(response, family);
-    if (event) metrics.recorder.record(event);
+    if (metrics) countResponse(metrics.recorder, response, family);
   };
   const identify = async (request: AgentSiteRequest) =>
     identifier.identify({ method: request.method, url: request.url, headers: request.headers });

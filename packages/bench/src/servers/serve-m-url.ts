@@ -1,7 +1,8 @@
 // A server process for the serving benchmarks: `bare` answers one precomputed M-URL with
 // node:http and nothing else (the ceiling), `bare-express` the same bytes from one middleware in
 // an otherwise empty Express app (the ceiling inside Express); `express` and `express-handler`
-// are the real adapter over SQLite, with 1,000 more documents in the table (and the sitemap).
+// are the real adapter over SQLite, with 1,000 more documents in the table (and the sitemap);
+// `express-handler-pair` is `express-handler` twice, serving metrics off and on.
 // Prints `ready <port> <path> <etag>` when it accepts requests.
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
@@ -62,12 +63,14 @@ async function bare(): Promise<{ server: http.Server; path: string; etag: string
   return { server: http.createServer(listener), path: `${DOCUMENT.url}llm.json`, etag: rep.etag };
 }
 
-async function adapter(): Promise<{ server: http.Server; path: string; etag: string }> {
+async function adapter(
+  metrics = false,
+): Promise<{ server: http.Server; path: string; etag: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'agent-ready-bench-'));
   const agent = agentReady({
     site: { origin: ORIGIN, name: 'Bench' },
     database: { client: 'sqlite', filename: join(dir, 'bench.sqlite') },
-    ...(process.argv[2] === 'express-handler-metrics' ? { metrics: { enabled: true } } : {}),
+    ...(metrics ? { metrics: { enabled: true } } : {}),
   });
   await agent.rebuild(
     (function* () {
@@ -97,14 +100,26 @@ async function adapter(): Promise<{ server: http.Server; path: string; etag: str
   };
 }
 
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'express-handler-pair') {
+    // Metrics off and on in one process, on two ports: measured in turns, the two share the
+    // machine's state and the JIT's, so their ratio is the cost of counting and little else.
+    const off = await adapter(false);
+    const on = await adapter(true);
+    const [offPort, onPort] = [await listen(off.server), await listen(on.server)];
+    process.stdout.write(`ready ${offPort} ${off.path} ${off.etag} ${onPort}\n`);
+    return;
+  }
   const { server, path, etag } = process.argv[2]?.startsWith('express')
     ? await adapter()
     : await bare();
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    process.stdout.write(`ready ${port} ${path} ${etag}\n`);
-  });
+  const port = await listen(server);
+  process.stdout.write(`ready ${port} ${path} ${etag}\n`);
 }
 
 main().catch((error: unknown) => {

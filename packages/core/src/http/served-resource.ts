@@ -1,5 +1,5 @@
 import { sha256Base64 } from '../crypto';
-import type { EndpointKind, MetricEvent } from '../metrics/metrics-recorder';
+import type { EndpointKind, MetricEvent, MetricsRecorder } from '../metrics/metrics-recorder';
 import { evaluateConditional, type ConditionalRequest } from './evaluate-conditional';
 import { formatHttpDate } from './http-date';
 
@@ -79,12 +79,7 @@ export function respondWithResource(
   request: ConditionalRequest,
   resource: ServedResource,
 ): HttpResponse {
-  const size = sizeOf(resource.body);
-  const validators: ResponseHeaders = {
-    etag: resource.etag,
-    ...(resource.lastModified ? { 'last-modified': formatHttpDate(resource.lastModified) } : {}),
-    ...resource.headers,
-  };
+  const { size, validators } = framingOf(resource);
   const decision = evaluateConditional(request, {
     etag: resource.etag,
     ...(resource.lastModified ? { lastModified: resource.lastModified } : {}),
@@ -112,21 +107,59 @@ export function respondWithResource(
         },
         ...slice(resource.body, decision.start, decision.end),
       };
-    case 200: {
-      const digest =
-        resource.contentDigest ??
-        (Buffer.isBuffer(resource.body) ? contentDigestOf(resource.body) : undefined);
+    case 200:
       return {
         status: 200,
-        headers: {
-          ...validators,
-          ...contentHeaders(resource, size),
-          ...(digest ? { 'content-digest': digest } : {}),
-        },
+        headers: wholeHeadersOf(resource),
         ...(decision.sendBody ? slice(resource.body, 0, size - 1) : {}),
       };
-    }
   }
+}
+
+/**
+ * What every answer for a resource shares, formed once per resource object (servers keep one
+ * per cached row, so a repeated request formats no date and copies no header): its size, the
+ * validators and caching headers sent on every status, and the 200's whole set. Never mutated:
+ * every adapter copies headers out.
+ */
+interface Framing {
+  size: number;
+  validators: ResponseHeaders;
+  whole?: ResponseHeaders;
+}
+const framings = new WeakMap<ServedResource, Framing>();
+
+function framingOf(resource: ServedResource): Framing {
+  let framing = framings.get(resource);
+  if (framing === undefined) {
+    framing = {
+      size: sizeOf(resource.body),
+      validators: Object.freeze({
+        etag: resource.etag,
+        ...(resource.lastModified
+          ? { 'last-modified': formatHttpDate(resource.lastModified) }
+          : {}),
+        ...resource.headers,
+      }),
+    };
+    framings.set(resource, framing);
+  }
+  return framing;
+}
+
+function wholeHeadersOf(resource: ServedResource): ResponseHeaders {
+  const framing = framingOf(resource);
+  if (framing.whole === undefined) {
+    const digest =
+      resource.contentDigest ??
+      (Buffer.isBuffer(resource.body) ? contentDigestOf(resource.body) : undefined);
+    framing.whole = Object.freeze({
+      ...framing.validators,
+      ...contentHeaders(resource, framing.size),
+      ...(digest ? { 'content-digest': digest } : {}),
+    });
+  }
+  return framing.whole;
 }
 
 function contentHeaders(resource: ServedResource, length: number): ResponseHeaders {
@@ -155,4 +188,26 @@ export function metricEventOf(response: HttpResponse, family: string): MetricEve
     ...(observed.htmlBytes !== undefined ? { htmlBytes: observed.htmlBytes } : {}),
     ...(observed.htmlEstimated ? { htmlEstimated: true } : {}),
   };
+}
+
+/**
+ * Counts a response an adapter sent, as `metricEventOf` describes it, without making the event
+ * (the serving hot path); one not to count (no `observe`) is left out.
+ */
+export function countResponse(
+  recorder: Pick<MetricsRecorder, 'count'>,
+  response: HttpResponse,
+  family: string,
+): void {
+  const observed = response.observe;
+  if (!observed) return;
+  recorder.count(
+    observed.kind,
+    family,
+    response.status,
+    response.body?.length ??
+      (response.stream ? Number(response.headers['content-length'] ?? 0) : 0),
+    observed.htmlBytes,
+    observed.htmlEstimated,
+  );
 }

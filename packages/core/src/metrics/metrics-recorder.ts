@@ -56,32 +56,52 @@ interface CountEntry {
   counters: MetricCounters;
 }
 
-function emptyCounters(): MetricCounters {
+/** Each kind's place in a family's counters (a fixed layout: the hot path indexes, never hashes). */
+const KIND_SLOTS: Readonly<Record<EndpointKind, number>> = {
+  'm-url': 0,
+  markdown: 1,
+  sitemap: 2,
+  'llms-txt': 3,
+  scp: 4,
+  llmindex: 5,
+  policy: 6,
+  robots: 7,
+  stats: 8,
+  page: 9,
+};
+const KINDS = Object.keys(KIND_SLOTS) as EndpointKind[];
+const COUNTERS = COUNTER_NAMES.length;
+const [REQUESTS, OK, NOT_MODIFIED, GONE, BYTES_SENT, HTML_BYTES, HTML_BYTES_ESTIMATED] = [
+  0, 1, 2, 3, 4, 5, 6,
+];
+
+function countersOf(row: Float64Array, base: number): MetricCounters {
   return {
-    requests: 0,
-    ok: 0,
-    notModified: 0,
-    gone: 0,
-    bytesSent: 0,
-    htmlBytes: 0,
-    htmlBytesEstimated: 0,
+    requests: row[base + REQUESTS]!,
+    ok: row[base + OK]!,
+    notModified: row[base + NOT_MODIFIED]!,
+    gone: row[base + GONE]!,
+    bytesSent: row[base + BYTES_SENT]!,
+    htmlBytes: row[base + HTML_BYTES]!,
+    htmlBytesEstimated: row[base + HTML_BYTES_ESTIMATED]!,
   };
 }
 
+const idOf = (key: MetricKey) => `${key.day}\u0000${key.kind}\u0000${key.family}`;
+
 /**
- * Counts responses in memory (a Map update per request, never a database write) until the owner
- * drains them into storage in batches. Draining hands over the counts and starts from zero, so a
+ * Counts responses in memory until the owner drains them into storage in batches (a timer, off
+ * the request path). Today's counts live in one preallocated row of numbers per agent family,
+ * indexed by kind and counter: counting a request is a clock read, one map lookup and a few
+ * additions, with nothing allocated. Draining hands over the counts and starts from zero, so a
  * failed write can `restore` them and nothing is ever counted twice.
  */
 export class MetricsRecorder {
+  /** Counts of days other than today, and what a failed write put back. */
   private counts = new Map<string, CountEntry>();
   private pageSizes = new Map<string, number>();
-  /**
-   * Today's entries by kind, then family: the per-request path allocates nothing (no date
-   * string, no key string) once a kind and family were seen today. Cleared at midnight UTC
-   * and at every drain.
-   */
-  private today = new Map<EndpointKind, Map<string, CountEntry>>();
+  /** Today's counters: per family, `KINDS.length × COUNTERS` numbers. */
+  private today = new Map<string, Float64Array>();
   private day = '';
   private dayStart = 0;
   private dayEnd = 0;
@@ -89,38 +109,42 @@ export class MetricsRecorder {
   constructor(private readonly clock: () => number = Date.now) {}
 
   record(event: MetricEvent): void {
+    this.count(
+      event.kind,
+      event.family,
+      event.status,
+      event.bytesSent,
+      event.htmlBytes,
+      event.htmlEstimated,
+    );
+  }
+
+  /** `record` without an event object (the serving hot path). */
+  count(
+    kind: EndpointKind,
+    family: string,
+    status: number,
+    bytesSent: number,
+    htmlBytes?: number,
+    htmlEstimated?: boolean,
+  ): void {
     const now = this.clock();
-    if (now >= this.dayEnd || now < this.dayStart) {
-      this.dayStart = now - (now % 86_400_000);
-      this.dayEnd = this.dayStart + 86_400_000;
-      this.day = new Date(this.dayStart).toISOString().slice(0, 10);
-      this.today = new Map();
+    if (now >= this.dayEnd || now < this.dayStart) this.startDay(now);
+    let row = this.today.get(family);
+    if (row === undefined) {
+      row = new Float64Array(KINDS.length * COUNTERS);
+      this.today.set(family, row);
     }
-    let families = this.today.get(event.kind);
-    if (!families) {
-      families = new Map();
-      this.today.set(event.kind, families);
-    }
-    let entry = families.get(event.family);
-    if (!entry) {
-      const { day } = this;
-      const id = `${day}\u0000${event.kind}\u0000${event.family}`;
-      entry = this.counts.get(id);
-      if (!entry) {
-        entry = { key: { day, kind: event.kind, family: event.family }, counters: emptyCounters() };
-        this.counts.set(id, entry);
-      }
-      families.set(event.family, entry);
-    }
-    const c = entry.counters;
-    c.requests++;
-    if (event.status >= 200 && event.status < 300) c.ok++;
-    else if (event.status === 304) c.notModified++;
-    else if (event.status === 404 || event.status === 410) c.gone++;
-    c.bytesSent += event.bytesSent;
-    if (event.htmlBytes !== undefined) {
-      c.htmlBytes += event.htmlBytes;
-      if (event.htmlEstimated) c.htmlBytesEstimated += event.htmlBytes;
+    const base = KIND_SLOTS[kind] * COUNTERS;
+    row[base + REQUESTS]!++;
+    if (status >= 200 && status < 300) row[base + OK]!++;
+    else if (status === 304) row[base + NOT_MODIFIED]!++;
+    else if (status === 404 || status === 410) row[base + GONE]!++;
+    row[base + BYTES_SENT] = row[base + BYTES_SENT]! + bytesSent;
+    if (htmlBytes !== undefined) {
+      row[base + HTML_BYTES] = row[base + HTML_BYTES]! + htmlBytes;
+      if (htmlEstimated)
+        row[base + HTML_BYTES_ESTIMATED] = row[base + HTML_BYTES_ESTIMATED]! + htmlBytes;
     }
   }
 
@@ -130,7 +154,7 @@ export class MetricsRecorder {
   }
 
   get pending(): number {
-    return this.counts.size + this.pageSizes.size;
+    return this.counts.size + this.today.size + this.pageSizes.size;
   }
 
   /** Takes every count and page size recorded so far; the recorder starts again from zero. */
@@ -138,22 +162,44 @@ export class MetricsRecorder {
     counts: { key: MetricKey; counters: MetricCounters }[];
     pageSizes: Map<string, number>;
   } {
+    this.foldToday();
     const drained = { counts: [...this.counts.values()], pageSizes: this.pageSizes };
     this.counts = new Map();
     this.pageSizes = new Map();
-    this.today = new Map();
     return drained;
   }
 
   /** Puts back what a failed write could not store, adding to anything recorded meanwhile. */
   restore(drained: ReturnType<MetricsRecorder['drain']>): void {
-    for (const { key, counters } of drained.counts) {
-      const id = `${key.day}\u0000${key.kind}\u0000${key.family}`;
-      const entry = this.counts.get(id);
-      if (!entry) this.counts.set(id, { key, counters: { ...counters } });
-      else for (const name of COUNTER_NAMES) entry.counters[name] += counters[name];
-    }
+    for (const { key, counters } of drained.counts) this.add(key, counters);
     for (const [path, bytes] of drained.pageSizes)
       if (!this.pageSizes.has(path)) this.pageSizes.set(path, bytes);
+  }
+
+  /** A new UTC day (or the clock went back): yesterday's rows become counts. */
+  private startDay(now: number): void {
+    this.foldToday();
+    this.dayStart = now - (now % 86_400_000);
+    this.dayEnd = this.dayStart + 86_400_000;
+    this.day = new Date(this.dayStart).toISOString().slice(0, 10);
+  }
+
+  /** Today's rows as counts (the kinds each family was counted under), and the rows cleared. */
+  private foldToday(): void {
+    for (const [family, row] of this.today) {
+      KINDS.forEach((kind, slot) => {
+        const base = slot * COUNTERS;
+        if (row[base + REQUESTS] === 0) return;
+        this.add({ day: this.day, kind, family }, countersOf(row, base));
+      });
+    }
+    this.today = new Map();
+  }
+
+  private add(key: MetricKey, counters: MetricCounters): void {
+    const id = idOf(key);
+    const entry = this.counts.get(id);
+    if (!entry) this.counts.set(id, { key, counters: { ...counters } });
+    else for (const name of COUNTER_NAMES) entry.counters[name] += counters[name];
   }
 }
