@@ -1,3 +1,11 @@
+import { z } from 'zod';
+import {
+  documented,
+  httpUrlOption,
+  nonEmptyString,
+  optionsObject,
+} from '@agent-ready/core/options';
+import { purgeTimeoutOption, type PurgerKind } from './purger-kind';
 import { batchKeys, PurgeError, sendPurgeRequest, type Purger } from './purger';
 
 export interface CloudflarePurgerOptions {
@@ -56,3 +64,24 @@ export function createCloudflarePurger(options: CloudflarePurgerOptions): Purger
     },
   };
 }
+
+/** `edge.purger` for cloudflare (see `PURGER_KINDS`). */
+export const cloudflarePurgerKind = {
+  type: 'cloudflare',
+  options: optionsObject({
+    type: documented(z.literal('cloudflare'), { description: 'Which cache.' }),
+    zoneId: documented(nonEmptyString('must be the zone id'), {
+      description: 'The Cloudflare zone to purge.',
+    }),
+    apiToken: documented(nonEmptyString('must be an API token'), {
+      description: 'A Cloudflare API token with the Cache Purge permission on the zone.',
+    }),
+    apiBase: documented(httpUrlOption().optional(), {
+      description: 'The API location.',
+      default: '`https://api.cloudflare.com/client/v4`',
+    }),
+    timeoutMs: purgeTimeoutOption,
+  }),
+  create: createCloudflarePurger,
+  tagHeader: 'cache-tag',
+} as const satisfies PurgerKind<'cloudflare'>;

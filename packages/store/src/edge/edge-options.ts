@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { documented, integerOption, oneOf, optionsObject } from '@agent-ready/core/options';
 import { CACHE_KEY_PREFIX_PATTERN, type EdgeHeaderSettings } from '@agent-ready/core/serve';
+import { defaultTagHeader, PURGER_KINDS, PURGER_TYPE_CHOICE } from './purger-kinds';
 import { purgeDeliveryOptionsSchema, purgerOptionsSchema } from './purger-options';
+
+/** `'cache-tag'` for cloudflare, `'surrogate-key'` for varnish, fastly, webhook: the kinds' defaults. */
+function tagHeadersByKind(): string {
+  const kindsOf = new Map<string, string[]>();
+  for (const kind of PURGER_KINDS)
+    kindsOf.set(kind.tagHeader, [...(kindsOf.get(kind.tagHeader) ?? []), kind.type]);
+  return [...kindsOf]
+    .sort(([, a], [, b]) => a.length - b.length)
+    .map(([header, kinds]) => `\`'${header}'\` for ${kinds.join(', ')}`)
+    .join(', ');
+}
 
 /** A day: what shared caches keep a purgeable response for unless `sharedMaxAge` says otherwise. */
 export const DEFAULT_SHARED_MAX_AGE = 86_400;
@@ -13,8 +25,7 @@ export const DEFAULT_SHARED_MAX_AGE = 86_400;
  */
 export const edgeOptionsSchema = optionsObject({
   purger: documented(purgerOptionsSchema, {
-    description:
-      "`{ type: 'varnish' | 'fastly' | 'cloudflare' | 'webhook', ... }`: the cache to purge on every change (docs/edge.md).",
+    description: `\`{ type: ${PURGER_TYPE_CHOICE}, ... }\`: the cache to purge on every change (docs/edge.md).`,
   }),
   delivery: documented(purgeDeliveryOptionsSchema.optional(), {
     description:
@@ -32,7 +43,7 @@ export const edgeOptionsSchema = optionsObject({
   tagHeader: documented(oneOf(['surrogate-key', 'cache-tag', 'edge-cache-tag']).optional(), {
     description:
       'Where cache tags go: `Surrogate-Key` (Varnish xkey, Fastly; space-separated), `Cache-Tag` (Cloudflare) or `Edge-Cache-Tag` (Akamai; comma-separated).',
-    default: "by purger: `'cache-tag'` for Cloudflare, else `'surrogate-key'`",
+    default: `by purger: ${tagHeadersByKind()}`,
   }),
   keyPrefix: documented(
     z
@@ -52,8 +63,7 @@ export type EdgeOptions = z.input<typeof edgeOptionsSchema>;
 export function edgeHeaderSettingsOf(edge: EdgeOptions): EdgeHeaderSettings {
   return {
     sharedMaxAge: edge.sharedMaxAge ?? DEFAULT_SHARED_MAX_AGE,
-    tagHeader:
-      edge.tagHeader ?? (edge.purger.type === 'cloudflare' ? 'cache-tag' : 'surrogate-key'),
+    tagHeader: edge.tagHeader ?? defaultTagHeader(edge.purger.type),
     ...(edge.keyPrefix ? { keyPrefix: edge.keyPrefix } : {}),
   };
 }

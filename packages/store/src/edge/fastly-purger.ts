@@ -1,3 +1,11 @@
+import { z } from 'zod';
+import {
+  documented,
+  httpUrlOption,
+  nonEmptyString,
+  optionsObject,
+} from '@agent-ready/core/options';
+import { purgeTimeoutOption, type PurgerKind } from './purger-kind';
 import { batchKeys, sendPurgeRequest, type Purger } from './purger';
 
 export interface FastlyPurgerOptions {
@@ -44,3 +52,24 @@ export function createFastlyPurger(options: FastlyPurgerOptions): Purger {
     },
   };
 }
+
+/** `edge.purger` for fastly (see `PURGER_KINDS`). */
+export const fastlyPurgerKind = {
+  type: 'fastly',
+  options: optionsObject({
+    type: documented(z.literal('fastly'), { description: 'Which cache.' }),
+    serviceId: documented(nonEmptyString('must be the service id'), {
+      description: 'The Fastly service to purge.',
+    }),
+    apiToken: documented(nonEmptyString('must be an API token'), {
+      description: 'A Fastly API token with the `purge_select` scope.',
+    }),
+    apiBase: documented(httpUrlOption().optional(), {
+      description: 'The API location.',
+      default: '`https://api.fastly.com`',
+    }),
+    timeoutMs: purgeTimeoutOption,
+  }),
+  create: createFastlyPurger,
+  tagHeader: 'surrogate-key',
+} as const satisfies PurgerKind<'fastly'>;

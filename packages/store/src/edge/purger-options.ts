@@ -1,84 +1,18 @@
 import { z } from 'zod';
-import {
-  booleanOption,
-  documented,
-  httpUrlOption,
-  integerOption,
-  nonEmptyString,
-  optionsObject,
-} from '@agent-ready/core/options';
-import { createCloudflarePurger } from './cloudflare-purger';
-import { createFastlyPurger } from './fastly-purger';
+import { booleanOption, documented, integerOption, optionsObject } from '@agent-ready/core/options';
 import type { Purger } from './purger';
-import { createVarnishPurger } from './varnish-purger';
-import { createWebhookPurger } from './webhook-purger';
+import { PURGER_KINDS, PURGER_TYPE_CHOICE } from './purger-kinds';
 
-const timeoutMs = documented(integerOption('must be an integer of at least 1', 1).optional(), {
-  description: 'How long one purge request may take (ms).',
-  default: '10000',
-});
+/** Each kind's options schema, as a tuple (what a discriminated union takes). */
+type OptionsOfKinds<Kinds extends readonly unknown[]> = {
+  -readonly [I in keyof Kinds]: Kinds[I] extends { options: infer Schema } ? Schema : never;
+};
 
 /** Which shared cache to purge and how to reach it (`createPurger`); documented for the README. */
 export const purgerOptionsSchema = z.discriminatedUnion(
   'type',
-  [
-    optionsObject({
-      type: documented(z.literal('varnish'), { description: 'Which cache.' }),
-      addresses: documented(z.array(httpUrlOption()).min(1, { error: 'name at least one' }), {
-        description:
-          'Each Varnish running docs/edge/varnish.vcl, as a base URL (`http://10.0.0.5:6081`): every one gets every purge.',
-      }),
-      token: documented(nonEmptyString('must be a non-empty string').optional(), {
-        description: 'The shared token the VCL checks in `X-Purge-Token`, if set there.',
-        default: 'none',
-      }),
-      timeoutMs,
-    }),
-    optionsObject({
-      type: documented(z.literal('fastly'), { description: 'Which cache.' }),
-      serviceId: documented(nonEmptyString('must be the service id'), {
-        description: 'The Fastly service to purge.',
-      }),
-      apiToken: documented(nonEmptyString('must be an API token'), {
-        description: 'A Fastly API token with the `purge_select` scope.',
-      }),
-      apiBase: documented(httpUrlOption().optional(), {
-        description: 'The API location.',
-        default: '`https://api.fastly.com`',
-      }),
-      timeoutMs,
-    }),
-    optionsObject({
-      type: documented(z.literal('cloudflare'), { description: 'Which cache.' }),
-      zoneId: documented(nonEmptyString('must be the zone id'), {
-        description: 'The Cloudflare zone to purge.',
-      }),
-      apiToken: documented(nonEmptyString('must be an API token'), {
-        description: 'A Cloudflare API token with the Cache Purge permission on the zone.',
-      }),
-      apiBase: documented(httpUrlOption().optional(), {
-        description: 'The API location.',
-        default: '`https://api.cloudflare.com/client/v4`',
-      }),
-      timeoutMs,
-    }),
-    optionsObject({
-      type: documented(z.literal('webhook'), { description: 'Which cache.' }),
-      url: documented(httpUrlOption(), { description: 'Where signed purge requests are POSTed.' }),
-      secret: documented(
-        z.string({ error: 'must be at least 16 characters' }).min(16, {
-          error: 'must be at least 16 characters',
-        }),
-        { description: 'The HMAC-SHA256 key both sides share (docs/edge.md: verification).' },
-      ),
-      maxKeysPerRequest: documented(
-        integerOption('must be an integer from 1 to 100000', 1, 100_000).optional(),
-        { description: 'Keys per request.', default: '1000' },
-      ),
-      timeoutMs,
-    }),
-  ],
-  { error: "must be { type: 'varnish' | 'fastly' | 'cloudflare' | 'webhook', ... }" },
+  PURGER_KINDS.map((kind) => kind.options) as unknown as OptionsOfKinds<typeof PURGER_KINDS>,
+  { error: `must be { type: ${PURGER_TYPE_CHOICE}, ... }` },
 );
 
 export type PurgerOptions = z.input<typeof purgerOptionsSchema>;
@@ -110,14 +44,6 @@ export const purgeDeliveryOptionsSchema = optionsObject({
 
 /** The purger the options describe. */
 export function createPurger(options: z.output<typeof purgerOptionsSchema>): Purger {
-  switch (options.type) {
-    case 'varnish':
-      return createVarnishPurger(options);
-    case 'fastly':
-      return createFastlyPurger(options);
-    case 'cloudflare':
-      return createCloudflarePurger(options);
-    case 'webhook':
-      return createWebhookPurger(options);
-  }
+  const kind = PURGER_KINDS.find((candidate) => candidate.type === options.type)!;
+  return (kind.create as (options: z.output<typeof purgerOptionsSchema>) => Purger)(options);
 }

@@ -1,3 +1,11 @@
+import { z } from 'zod';
+import {
+  documented,
+  httpUrlOption,
+  nonEmptyString,
+  optionsObject,
+} from '@agent-ready/core/options';
+import { purgeTimeoutOption, type PurgerKind } from './purger-kind';
 import { batchKeys, sendPurgeRequest, type Purger } from './purger';
 
 export interface VarnishPurgerOptions {
@@ -41,3 +49,22 @@ export function createVarnishPurger(options: VarnishPurgerOptions): Purger {
     },
   };
 }
+
+/** `edge.purger` for varnish (see `PURGER_KINDS`). */
+export const varnishPurgerKind = {
+  type: 'varnish',
+  options: optionsObject({
+    type: documented(z.literal('varnish'), { description: 'Which cache.' }),
+    addresses: documented(z.array(httpUrlOption()).min(1, { error: 'name at least one' }), {
+      description:
+        'Each Varnish running docs/edge/varnish.vcl, as a base URL (`http://10.0.0.5:6081`): every one gets every purge.',
+    }),
+    token: documented(nonEmptyString('must be a non-empty string').optional(), {
+      description: 'The shared token the VCL checks in `X-Purge-Token`, if set there.',
+      default: 'none',
+    }),
+    timeoutMs: purgeTimeoutOption,
+  }),
+  create: createVarnishPurger,
+  tagHeader: 'surrogate-key',
+} as const satisfies PurgerKind<'varnish'>;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { documented, httpUrlOption, integerOption, optionsObject } from '@agent-ready/core/options';
+import { purgeTimeoutOption, type PurgerKind } from './purger-kind';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { batchKeys, sendPurgeRequest, type Purger } from './purger';
 
@@ -76,3 +79,25 @@ export function createWebhookPurger(options: WebhookPurgerOptions): Purger {
     },
   };
 }
+
+/** `edge.purger` for webhook (see `PURGER_KINDS`). */
+export const webhookPurgerKind = {
+  type: 'webhook',
+  options: optionsObject({
+    type: documented(z.literal('webhook'), { description: 'Which cache.' }),
+    url: documented(httpUrlOption(), { description: 'Where signed purge requests are POSTed.' }),
+    secret: documented(
+      z.string({ error: 'must be at least 16 characters' }).min(16, {
+        error: 'must be at least 16 characters',
+      }),
+      { description: 'The HMAC-SHA256 key both sides share (docs/edge.md: verification).' },
+    ),
+    maxKeysPerRequest: documented(
+      integerOption('must be an integer from 1 to 100000', 1, 100_000).optional(),
+      { description: 'Keys per request.', default: '1000' },
+    ),
+    timeoutMs: purgeTimeoutOption,
+  }),
+  create: createWebhookPurger,
+  tagHeader: 'surrogate-key',
+} as const satisfies PurgerKind<'webhook'>;

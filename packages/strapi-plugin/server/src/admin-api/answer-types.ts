@@ -8,9 +8,11 @@
  * client or the plugin's option schemas are imported from there, not repeated.
  */
 import type { AgentStats } from '@agent-ready/core/metrics';
+import type { CacheTagHeader } from '@agent-ready/core/serve';
 import type { ValidationReport } from '@agent-ready/client';
 import type {
   ArtifactsStatus,
+  PurgerType,
   RebuildOutcome,
   RebuildReport,
   ScheduledBuild,
@@ -190,10 +192,11 @@ export interface Overview {
 
 /** The `edge` option in force and the purge outbox as the database has it (every instance's). */
 export interface EdgeOverview {
-  purger: 'varnish' | 'fastly' | 'cloudflare' | 'webhook';
+  /** One of the store's `PURGER_KINDS`. */
+  purger: PurgerType;
   /** Seconds shared caches may keep a purgeable agent response. */
   sharedMaxAge: number;
-  tagHeader: 'surrogate-key' | 'cache-tag' | 'edge-cache-tag';
+  tagHeader: CacheTagHeader;
   purges: {
     /** Tags delivered (first purges), and the requests that carried them (re-purges too). */
     sent: number;
