@@ -213,15 +213,15 @@ describe('GET /agent-ready/overview', () => {
       durationMs: expect.any(Number),
     });
     const endpoints = Object.fromEntries(body.endpoints.map((e) => [e.id, e]));
-    expect(endpoints.sitemap).toMatchObject({
+    expect(endpoints['json-sitemap']).toMatchObject({
       enabled: true,
       url: `${origin}/llm-sitemap.json`,
     });
     // llms.txt and SCP are on by default: the overview says so for a config that leaves them
     // unset (it once said "Off: set llmsTxt in config/plugins"), and their paths answer.
     expect(endpoints['llms-txt']).toMatchObject({ enabled: true, path: '/llms.txt' });
-    expect(endpoints['scp-sitemap']).toMatchObject({ enabled: true, path: '/scp/sitemap.xml' });
-    for (const id of ['llms-txt', 'scp-sitemap'])
+    expect(endpoints.scp).toMatchObject({ enabled: true, path: '/scp/sitemap.xml' });
+    for (const id of ['llms-txt', 'scp'])
       expect([id, (await request(f.http).get(endpoints[id]!.path!)).status]).toEqual([id, 200]);
     // llmindex is off by default: the note names the option that turns it on.
     expect(endpoints.llmindex).toMatchObject({

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createIntl } from 'react-intl';
 import ts from 'typescript';
+import { ENDPOINT_FAMILIES } from '@agent-ready/core/serve';
 
 // The admin panel's translations (admin/src/translations/*.json, registered by `registerTrads`)
 // against the source: every message the pages show has an id in en.json with the same English
@@ -33,10 +34,14 @@ interface MessageUse {
   defaultMessage?: string;
 }
 
+/** The one key built from data: a family's name (`endpoint.family.<name>`, EndpointList). */
+const FAMILY_KEY_PREFIX = 'endpoint.family.';
+
 /**
  * Every `getTranslation(…)` call of the admin source (the only way the pages name a message),
  * with the `defaultMessage` of the descriptor it sits in. A key that is not a string literal is
- * reported as `undefined`: it could not be checked.
+ * reported as `undefined`: it could not be checked; but `endpoint.family.${…}` stands for one key
+ * per family core's registry lists for admin pages, its English the family's label.
  */
 function messageUses(): MessageUse[] {
   const uses: MessageUse[] = [];
@@ -56,6 +61,23 @@ function messageUses(): MessageUse[] {
         node.expression.text === 'getTranslation'
       ) {
         const [argument] = node.arguments;
+        if (
+          argument &&
+          ts.isTemplateExpression(argument) &&
+          argument.head.text === FAMILY_KEY_PREFIX &&
+          argument.templateSpans.length === 1 &&
+          argument.templateSpans[0]!.literal.text === ''
+        ) {
+          for (const family of ENDPOINT_FAMILIES)
+            if (family.listing)
+              uses.push({
+                where: where(node),
+                key: `${FAMILY_KEY_PREFIX}${family.name}`,
+                defaultMessage: family.listing.label,
+              });
+          ts.forEachChild(node, visit);
+          return;
+        }
         const key = argument && ts.isStringLiteralLike(argument) ? argument.text : undefined;
         const descriptor = ts.isPropertyAssignment(node.parent) ? node.parent.parent : undefined;
         let defaultMessage: string | undefined;

@@ -53,7 +53,13 @@ export { POLICY_PATH } from './families/policy';
 export { ROBOTS_TXT_PATH } from './families/robots-txt';
 export { STATS_PATH } from './families/stats';
 export { ENDPOINT_FAMILIES, endpointFamily, isFamilyOn } from './families/registry';
-export type { EndpointFamily, FamilySwitch } from './families/endpoint-family';
+export type {
+  EndpointFamily,
+  FamilyListing,
+  FamilyStart,
+  FamilySwitch,
+  ListingSite,
+} from './families/endpoint-family';
 export {
   cacheControlOf,
   NO_SNIFF,

@@ -40,7 +40,7 @@ export const FIXTURE_CONFIG = {
       author: 'authorName',
       section: 'blog',
     },
-    'api::page.page': true,
+    'api::page.page': true as const,
     'api::home.home': { url: '/', body: ['intro', 'sections'] },
   },
 };

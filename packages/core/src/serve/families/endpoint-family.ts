@@ -50,9 +50,39 @@ export interface EndpointFamily<Endpoint extends FamilyEndpoint = FamilyEndpoint
   readonly headers: HeaderPolicy;
   /** A stored family's artifacts: the descriptor it reads and the Content-Type it serves. */
   readonly artifacts?: StoredArtifactFamily;
+  /**
+   * Where an editor opens it from an admin page (the Strapi plugin's overview lists every family
+   * that has one, in registry order); absent: not listed.
+   */
+  readonly listing?: FamilyListing;
   /** Its endpoint on one site; `undefined` when the site does not serve it. */
   create(context: FamilyContext): Endpoint | undefined;
 }
+
+/** How an admin page lists a family: its name in English, and where agents start reading it. */
+export interface FamilyListing {
+  /** The admin pages translate it (a message per family name, held by their test). */
+  readonly label: string;
+  start(site: ListingSite): Promise<FamilyStart>;
+}
+
+/** What a family's start is found from: the site's options and what its table holds. */
+export interface ListingSite {
+  readonly options: AgentPathOptions;
+  /** The M-URL path of a published document (the first of the table), if any. */
+  exampleMPath(): Promise<string | undefined>;
+  /** The names of the stored artifacts of a family. */
+  listArtifacts(family: string): Promise<readonly { name: string }[]>;
+}
+
+/**
+ * Where agents start reading a family on a site (a path on the public origin), or why there is
+ * none yet: nothing published (`no-document`), or not built yet (`not-built`, with the path it
+ * will have).
+ */
+export type FamilyStart =
+  | { path: string; reason?: 'not-built'; note?: string }
+  | { reason: 'no-document' | 'not-built'; note: string };
 
 /** What the docs table says of a family whose Content-Type is the TCT profile's. */
 export const TCT_PROFILE_CONTENT_TYPE =

@@ -130,6 +130,38 @@ describe('the endpoint families (registry)', () => {
     },
   );
 
+  it('lists in admin pages the families an editor opens, each starting at a path it claims', async () => {
+    const site = {
+      options: { scp: { basePath: '/collections' } },
+      exampleMPath: async () => '/blog/hello/llm.json',
+      listArtifacts: async () => [{ name: '/fr/llms.txt' }, { name: '/llms.txt' }],
+    };
+    const listed = ENDPOINT_FAMILIES.filter((family) => family.listing);
+    expect(listed.map((family) => family.name)).toEqual([
+      'json-sitemap',
+      'm-url',
+      'llms-txt',
+      'scp',
+      'llmindex',
+      'policy',
+    ]);
+    for (const family of listed) {
+      const start = await family.listing!.start(site);
+      expect([family.name, 'path' in start && family.claims(start.path, site.options)]).toEqual([
+        family.name,
+        true,
+      ]);
+    }
+    const none = { ...site, exampleMPath: async () => undefined, listArtifacts: async () => [] };
+    expect(await endpointFamily('m-url')!.listing!.start(none)).toMatchObject({
+      reason: 'no-document',
+    });
+    expect(await endpointFamily('llms-txt')!.listing!.start(none)).toMatchObject({
+      path: '/llms.txt',
+      reason: 'not-built',
+    });
+  });
+
   it('states why Content-Usage does not apply wherever it does not', () => {
     for (const family of ENDPOINT_FAMILIES) {
       const rule = family.headers.contentUsage;

@@ -5,39 +5,16 @@ import { getTranslation } from '../translations/get-translation';
 
 type Endpoint = Overview['endpoints'][number];
 
-/** The endpoint's name in the admin panel's language (`llms.txt` is the same in all). */
+/**
+ * The endpoint's name in the admin panel's language: a message per family of core's registry
+ * (`endpoint.family.<name>`, held to the registry's labels by the translations test), its
+ * English label from the server otherwise.
+ */
 function endpointName({ formatMessage }: IntlShape, endpoint: Endpoint): string {
-  switch (endpoint.id) {
-    case 'sitemap':
-      return formatMessage({
-        id: getTranslation('endpoint.sitemap'),
-        defaultMessage: 'TCT sitemap',
-      });
-    case 'm-url':
-      return formatMessage({
-        id: getTranslation('endpoint.mUrl'),
-        defaultMessage: 'Example M-URL',
-      });
-    case 'llms-txt':
-      return 'llms.txt';
-    case 'llmindex':
-      return formatMessage({
-        id: getTranslation('endpoint.llmindex'),
-        defaultMessage: 'llmindex manifest',
-      });
-    case 'scp-sitemap':
-      return formatMessage({
-        id: getTranslation('endpoint.scpSitemap'),
-        defaultMessage: 'SCP sitemap',
-      });
-    case 'policy':
-      return formatMessage({
-        id: getTranslation('endpoint.policy'),
-        defaultMessage: 'Policy descriptor',
-      });
-    default:
-      return endpoint.label;
-  }
+  return formatMessage({
+    id: getTranslation(`endpoint.family.${endpoint.id}`),
+    defaultMessage: endpoint.label,
+  });
 }
 
 /** Why an endpoint is off or not there yet; the server's English note for a reason it adds later. */

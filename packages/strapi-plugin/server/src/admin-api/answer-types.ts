@@ -118,8 +118,6 @@ export interface RecentProblem {
   message: string;
 }
 
-export type EndpointId = 'sitemap' | 'm-url' | 'llms-txt' | 'llmindex' | 'scp-sitemap' | 'policy';
-
 /**
  * Why an endpoint has a note, so the admin pages can say it in the editor's language (`note`
  * says it in English): nothing published yet, not built yet, off in config/plugins, off in the
@@ -128,7 +126,8 @@ export type EndpointId = 'sitemap' | 'm-url' | 'llms-txt' | 'llmindex' | 'scp-si
 export type EndpointReason = 'no-document' | 'not-built' | 'off-in-config' | 'off-in-settings';
 
 export interface EndpointLink {
-  id: EndpointId;
+  /** The family's name in core's registry (`json-sitemap`, `m-url`…). */
+  id: string;
   label: string;
   /** Off in the settings, or nothing to show yet. */
   enabled: boolean;

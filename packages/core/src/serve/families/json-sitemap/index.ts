@@ -109,5 +109,9 @@ export const jsonSitemapFamily: EndpointFamily = {
   robotsListing: 'when-served',
   headers,
   artifacts: jsonSitemapArtifacts,
+  listing: {
+    label: 'TCT sitemap',
+    start: async () => ({ path: DEFAULT_SITEMAP_PATH }),
+  },
   create: createJsonSitemapEndpoint,
 };

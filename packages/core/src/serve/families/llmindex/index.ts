@@ -54,5 +54,9 @@ export const llmindexFamily: EndpointFamily = {
   robotsListing: 'when-built',
   headers,
   artifacts: llmindexArtifacts,
+  listing: {
+    label: 'llmindex manifest',
+    start: async () => ({ path: LLMINDEX_MANIFEST_PATH }),
+  },
   create: createLlmindexEndpoint,
 };

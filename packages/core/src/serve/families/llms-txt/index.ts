@@ -92,5 +92,18 @@ export const llmsTxtFamily: EndpointFamily = {
   robotsListing: 'when-built',
   headers,
   artifacts: llmsTxtArtifacts,
+  listing: {
+    label: 'llms.txt',
+    // The default locale's (the shortest path), once built.
+    async start(site) {
+      const built = (await site.listArtifacts(LLMS_TXT_FAMILY))
+        .map((artifact) => artifact.name)
+        .filter((name) => name.endsWith('/llms.txt'))
+        .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
+      return built
+        ? { path: built }
+        : { path: '/llms.txt', reason: 'not-built', note: 'Not built yet.' };
+    },
+  },
   create: createLlmsTxtEndpoint,
 };

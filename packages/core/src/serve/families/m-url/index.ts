@@ -167,5 +167,15 @@ export const mUrlFamily: EndpointFamily<MUrlEndpoint> = {
   enabledBy: { always: true, option: 'mUrl' },
   robotsListing: 'when-served',
   headers,
+  listing: {
+    label: 'Example M-URL',
+    // The first published document of the table.
+    async start(site) {
+      const example = await site.exampleMPath();
+      return example
+        ? { path: example }
+        : { reason: 'no-document', note: 'No published document is served yet.' };
+    },
+  },
   create: createMUrlEndpoint,
 };

@@ -70,6 +70,10 @@ export const policyFamily: EndpointFamily = {
   enabledBy: { option: 'policy', default: 'off' },
   robotsListing: 'when-served',
   headers,
+  listing: {
+    label: 'Policy descriptor',
+    start: async () => ({ path: POLICY_PATH }),
+  },
   create: (context) =>
     context.options.policy ? createPolicyEndpoint(context, context.options.policy) : undefined,
 };

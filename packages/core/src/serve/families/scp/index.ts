@@ -160,5 +160,13 @@ export const scpFamily: EndpointFamily = {
   robotsListing: 'when-built',
   headers,
   artifacts: scpArtifacts,
+  listing: {
+    label: 'SCP sitemap',
+    async start(site) {
+      const scp = site.options.scp;
+      const base = (scp ? scp.basePath : undefined) ?? DEFAULT_SCP_BASE_PATH;
+      return { path: `${base.replace(/\/$/, '')}/sitemap.xml` };
+    },
+  },
   create: createScpEndpoint,
 };
