@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
 import {
   parseArtifactDescriptor,
-  type ArtifactDescriptor,
   type ArtifactFamily,
   type ServingSettings,
   type StoredArtifactView,
@@ -13,7 +12,10 @@ import {
   installChangeTags,
   type EdgePurging,
 } from './edge/enqueue-change-purges';
+import type { ArtifactInput, InstallableArtifact } from './artifact-input';
 import { ARTIFACT_ROW_COLUMNS, installArtifactRows } from './install-artifact-rows';
+
+export type { ArtifactInput, InstallableArtifact } from './artifact-input';
 import { writeServingSettings } from './serving-settings-row';
 import type { TableNames } from './table-names';
 import { toBuffer } from './document-rows';
@@ -21,20 +23,6 @@ import { stillHoldsRebuildLease } from './store-state';
 
 /** Bodies are stored in chunks: a 100 MB collection never travels as one value. */
 export const CHUNK_BYTES = 1024 * 1024;
-
-/** A generated artifact ready to store: its bytes in memory or in a file. */
-export interface ArtifactInput {
-  name: string;
-  /** What it is, by family (core's artifact descriptors): stored beside the bytes. */
-  descriptor: ArtifactDescriptor;
-  contentEncoding?: string;
-  /** ETag header value (quoted). */
-  etag: string;
-  /** RFC 9530 digest of the stored bytes. */
-  contentDigest: string;
-  lastModified: Date;
-  body: Buffer | { file: string; size: number };
-}
 
 /** What core serves an artifact by, and where it sits in the table. */
 export interface ArtifactMeta extends StoredArtifactView {
@@ -107,11 +95,6 @@ export async function writeArtifactChunks(
 }
 
 /** An artifact whose chunks are stored under `generation`: this build's, or a kept earlier one. */
-export interface InstallableArtifact extends Omit<ArtifactInput, 'body'> {
-  size: number;
-  generation: number;
-}
-
 /** An installed artifact, as it is, ready to install again (a builder kept it). */
 export function installedAsIs(meta: ArtifactMeta): InstallableArtifact {
   return {

@@ -24,45 +24,15 @@ import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch'
 import { touchSitemapShard } from './sitemap-shard-versions';
 import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from './store-errors';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
+import type { RemovalReason, RemoveOptions, RemoveOutcome, UpsertOutcome } from './write-outcomes';
 
-export type UpsertStatus = 'created' | 'updated' | 'unchanged' | 'stale';
-
-export interface UpsertOutcome {
-  status: UpsertStatus;
-  /** The `modified` the stored representation carries. */
-  modified: string;
-  hash: string;
-  /** Position of this change in commit order (created/updated only). */
-  changeSeq?: number;
-}
-
-export interface RemoveOutcome {
-  removed: boolean;
-  /** Position of this change in commit order (when removed). */
-  changeSeq?: number;
-  /** Ignored: the stored row carries a newer revision than the read this removal came from. */
-  stale?: boolean;
-}
-
-export interface RemoveOptions {
-  /**
-   * Revision of the read that found the document gone (the same clock as `PreparedDocument`'s
-   * `revision`). Recorded on the row, so a save that read before the removal is refused as stale
-   * instead of bringing the document back; a removal older than the stored version is ignored.
-   */
-  revision?: number;
-  /**
-   * Remove only a row whose last change is at or before this content position (where a
-   * reconcile began): a change after it is newer than anything the pass read, and stays.
-   */
-  unchangedSince?: number;
-}
-
-/**
- * `unpublished`: no longer published, its M-URL answers 404 and its URL is free again;
- * `deleted`: gone for good, a tombstone row answers 410 Gone.
- */
-export type RemovalReason = 'unpublished' | 'deleted';
+export type {
+  RemovalReason,
+  RemoveOptions,
+  RemoveOutcome,
+  UpsertOutcome,
+  UpsertStatus,
+} from './write-outcomes';
 
 /** Over this, agents with small context windows may truncate a document: worth a warning. */
 export const LARGE_DOCUMENT_CHARACTERS = 50_000;

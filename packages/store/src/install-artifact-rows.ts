@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { canonicalizeJson } from '@agent-ready/core/json';
 import { artifactContentType, serializeArtifactDescriptor } from '@agent-ready/core/serve';
-import type { InstallableArtifact } from './artifact-rows';
+import type { InstallableArtifact } from './artifact-input';
 import type { TableNames } from './table-names';
 
 /** The columns of an artifact row, as an install writes them. */

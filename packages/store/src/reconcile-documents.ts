@@ -1,6 +1,6 @@
 import type { PreparedDocument } from '@agent-ready/core';
 import type { EngineStore } from './engine-context';
-import type { RemoveOptions, RemoveOutcome, RemovalReason } from './document-writer';
+import type { RemoveOptions, RemoveOutcome, RemovalReason } from './write-outcomes';
 import type { BatchOutcome } from './upsert-document-batch';
 import {
   listPublishedDocuments,

@@ -15,7 +15,7 @@ import { touchSitemapShards } from './sitemap-shard-versions';
 import { lockContentSequence, readSequence } from './store-state';
 import { announceChange } from './announce-change';
 import { insertSqliteRows } from './insert-sqlite-rows';
-import type { UpsertOutcome } from './document-writer';
+import type { UpsertOutcome } from './write-outcomes';
 
 /**
  * Many documents in one transaction, at database speed: the stored rows read in one query per

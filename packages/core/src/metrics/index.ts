@@ -1,5 +1,6 @@
 export { classifyAgent } from './classify-agent';
 export {
+  ENDPOINT_KINDS,
   MetricsRecorder,
   type EndpointKind,
   type MetricCounters,

@@ -1,15 +1,23 @@
-/** What the metrics count responses by. */
-export type EndpointKind =
-  | 'm-url'
-  | 'markdown'
-  | 'sitemap'
-  | 'llms-txt'
-  | 'scp'
-  | 'llmindex'
-  | 'policy'
-  | 'robots'
-  | 'stats'
-  | 'page';
+/**
+ * What the metrics count responses by: the metrics' own vocabulary, not the families' (the change
+ * feed counts as `sitemap`, pages have a kind, no family is `page`); the registry's test holds
+ * every family's `metricsKind` to one of them. Listed once: the type and the counters' layout
+ * are read from here.
+ */
+export const ENDPOINT_KINDS = [
+  'm-url',
+  'markdown',
+  'sitemap',
+  'llms-txt',
+  'scp',
+  'llmindex',
+  'policy',
+  'robots',
+  'stats',
+  'page',
+] as const;
+
+export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
 
 export interface MetricCounters {
   requests: number;
@@ -57,19 +65,10 @@ interface CountEntry {
 }
 
 /** Each kind's place in a family's counters (a fixed layout: the hot path indexes, never hashes). */
-const KIND_SLOTS: Readonly<Record<EndpointKind, number>> = {
-  'm-url': 0,
-  markdown: 1,
-  sitemap: 2,
-  'llms-txt': 3,
-  scp: 4,
-  llmindex: 5,
-  policy: 6,
-  robots: 7,
-  stats: 8,
-  page: 9,
-};
-const KINDS = Object.keys(KIND_SLOTS) as EndpointKind[];
+const KIND_SLOTS = Object.fromEntries(ENDPOINT_KINDS.map((kind, slot) => [kind, slot])) as Readonly<
+  Record<EndpointKind, number>
+>;
+const KINDS: readonly EndpointKind[] = ENDPOINT_KINDS;
 const COUNTERS = COUNTER_NAMES.length;
 const [REQUESTS, OK, NOT_MODIFIED, GONE, BYTES_SENT, HTML_BYTES, HTML_BYTES_ESTIMATED] = [
   0, 1, 2, 3, 4, 5, 6,

@@ -1,6 +1,6 @@
 import type { RequestHeaders } from '../../http/request-headers';
 import type { HttpResponse } from '../../http/served-resource';
-import type { EndpointKind } from '../../metrics/metrics-recorder';
+import { ENDPOINT_KINDS } from '../../metrics/metrics-recorder';
 import { TCT_03, TCT_1, type TctProfile } from '../../tct/tct-profile';
 import {
   article,
@@ -184,20 +184,8 @@ describe('the endpoint families (registry)', () => {
   });
 
   it('counts every response under a kind the metrics know, and every kind but pages is a family’s', () => {
-    const kinds: Record<EndpointKind, true> = {
-      'm-url': true,
-      markdown: true,
-      sitemap: true,
-      'llms-txt': true,
-      scp: true,
-      llmindex: true,
-      policy: true,
-      robots: true,
-      stats: true,
-      page: true,
-    };
     const counted = new Set<string>(ENDPOINT_FAMILIES.map((family) => family.metricsKind));
-    expect([...counted, 'page'].sort()).toEqual(Object.keys(kinds).sort());
+    expect([...counted, 'page'].sort()).toEqual([...ENDPOINT_KINDS].sort());
   });
 
   it('claims for isAgentPath the paths the docs table shows for it', () => {
