@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { checkCli } from './cli-global';
 import { checkExpressApp, type AppContext } from './express-apps';
 import { lintPackages } from './lint-packages';
-import { packPackages, tarballsFor, type PackedPackage } from './pack-packages';
-import { runCommand } from './run-command';
+import { buildAndPack } from './build-and-pack';
+import { tarballsFor, type PackedPackage } from './pack-packages';
 import { seedPrebuildCache } from './seed-prebuild-cache';
 import { checkStrapiApp } from './strapi-app';
 import { exitWith } from './exit-with';
@@ -45,21 +45,16 @@ export interface PreparedInstallTest {
 }
 
 /**
- * The only step that reads the checkout: the packages built as they are now (turbo's cache makes
- * this a no-op right after `npm test`) and packed into the test's temp folder, and the
- * workspace's SQLite driver binary put in the npm cache as the prebuilt download. From here on the
- * test needs nothing of the checkout but its READMEs, so it can run beside `npm test`.
+ * The only step that reads the checkout: the packages built and packed into the test's temp
+ * folder (build-and-pack.ts), and the workspace's SQLite driver binary put in the npm cache as the
+ * prebuilt download. From here on the test needs nothing of the checkout but its READMEs, so it
+ * can run beside `npm test`.
  */
 export async function prepareInstallTest(): Promise<PreparedInstallTest> {
   const work = mkdtempSync(join(tmpdir(), 'agent-ready-install-test-'));
   mkdirSync(join(work, 'logs'));
-  const log = join(work, 'logs', 'pack.log');
-  await runCommand('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=./packages/*'], {
-    cwd: repo,
-    log: join(work, 'logs', 'build.log'),
-  });
-  const packed = await packPackages(repo, join(work, 'tarballs'), log);
-  await seedPrebuildCache(repo, join(work, 'npm-cache'), log);
+  const packed = await buildAndPack(repo, work);
+  await seedPrebuildCache(repo, join(work, 'npm-cache'), join(work, 'logs', 'pack.log'));
   return { work, packed };
 }
 
