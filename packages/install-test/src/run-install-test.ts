@@ -8,14 +8,16 @@ import { lintPackages } from './lint-packages';
 import { buildAndPack } from './build-and-pack';
 import { tarballsFor, type PackedPackage } from './pack-packages';
 import { seedPrebuildCache } from './seed-prebuild-cache';
-import { checkStrapiApp } from './strapi-app';
+import { checkNewestStrapiResolves, checkStrapiApp } from './strapi-app';
 import { exitWith } from './exit-with';
 
 /**
  * A stranger's first hour, automated (docs/testing.md): every public package packed, publint
  * and arethetypeswrong on each tarball, then fresh apps installed from the tarballs running the
  * READMEs' marked code blocks: Express 5 (ESM, CommonJS, TypeScript under node16 and bundler),
- * Express 4, a create-strapi-app TypeScript app, the CLI installed globally. Everything it
+ * Express 4, a create-strapi-app TypeScript app of the oldest Strapi the plugin claims (pinning
+ * an older SQLite driver), the CLI installed globally; and the newest Strapi's app resolved with
+ * the plugin. Everything it
  * installs and caches lives in one temp folder, removed at the end unless something failed
  * (then its logs tell what) or AGENT_READY_INSTALL_TEST_KEEP=1.
  */
@@ -84,6 +86,9 @@ export async function runInstallTest({ work, packed }: PreparedInstallTest): Pro
         ...(await timed('express 5 app', () => checkExpressApp(ctx('express5'), 5))),
         ...(await timed('cli and client', () => checkCli(ctx('cli'), packed))),
         ...(await timed('express 4 app', () => checkExpressApp(ctx('express4'), 4))),
+        ...(await timed('newest strapi resolves', () =>
+          checkNewestStrapiResolves(ctx('strapi-newest')),
+        )),
       ])(),
     ]);
     problems.push(...results.flat());
