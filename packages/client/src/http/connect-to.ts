@@ -1,5 +1,5 @@
 import { ClientOptionError } from '../client-errors';
-import { parseOrigin } from './parse-origin';
+import { hasScheme, parseOrigin } from './parse-origin';
 
 /**
  * Where the requests for one origin's URLs are sent, as curl's `--connect-to` does: the
@@ -15,8 +15,6 @@ export interface ConnectTo {
   /** The origin that answers them, `http://127.0.0.1:1337`. */
   via: string;
 }
-
-const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
  * One `--connect-to` value: `PUBLIC=LOCAL` (`https://example.com=http://127.0.0.1:3000`), or
@@ -37,7 +35,7 @@ export function parseConnectTo(value: string, origin: string): ConnectTo {
   const scheme = new URL(publicOrigin).protocol;
   return {
     origin: publicOrigin,
-    via: parseOrigin(SCHEME.test(local) ? local : `${scheme}//${local}`, 'connectTo'),
+    via: parseOrigin(hasScheme(local) ? local : `${scheme}//${local}`, 'connectTo'),
   };
 }
 

@@ -1,10 +1,13 @@
 import { ClientOptionError } from '../client-errors';
 
+/** Whether `value` starts with a scheme (`http://`); an origin without one is https. */
+export const hasScheme = (value: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+
 /** `scheme://host[:port]` of an origin argument; a path, query or fragment is refused. */
 export function parseOrigin(value: string, field = 'origin'): string {
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    url = new URL(hasScheme(value) ? value : `https://${value}`);
   } catch {
     throw new ClientOptionError('client.origin', `not an origin: ${value}`, {
       field,
