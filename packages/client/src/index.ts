@@ -11,6 +11,8 @@ export {
   type HttpRequestInit,
   type HttpRequestRecord,
 } from './http/http-client';
+export { connectUrl, parseConnectTo, parseConnectToList, type ConnectTo } from './http/connect-to';
+export { parseOrigin } from './http/parse-origin';
 export { limitConcurrency, forEachConcurrently, type Limiter } from './http/limit-concurrency';
 export { parseRetryAfter } from './http/parse-retry-after';
 export {
@@ -48,7 +50,6 @@ export { TCT_03_CHECKS } from './validate/check-catalog-tct03';
 export type { CheckEvidence, CheckResult, CheckStatus } from './validate/check-recorder';
 export {
   validateSite,
-  parseOrigin,
   type ValidateSiteOptions,
   type ValidationReport,
   type ValidationSummary,

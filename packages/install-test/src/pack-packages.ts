@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCommand } from './run-command';
+import { runCommand, runPnpm } from './run-command';
 
 export interface PackedPackage {
   name: string;
@@ -45,7 +45,7 @@ export async function packPackages(
   mkdirSync(out, { recursive: true });
   const packed = new Map<string, PackedPackage>();
   for (const { name, dir } of publicPackages(repo)) {
-    const { stdout } = await runCommand('pnpm', ['pack', '--pack-destination', out, '--json'], {
+    const { stdout } = await runPnpm(['pack', '--pack-destination', out, '--json'], {
       cwd: dir,
       log,
     });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { strangerEnv } from './stranger-env';
 import { appendFileSync } from 'node:fs';
+import { pnpmCommand, withPathPrefix } from '../../../scripts/pnpm.mjs';
+import { strangerEnv } from './stranger-env';
 
 export interface CommandOptions {
   cwd: string;
@@ -52,4 +53,14 @@ export function runCommand(
         );
     });
   });
+}
+
+/**
+ * pnpm as the repository pins it (scripts/pnpm.mjs), never `pnpm` by name: a fresh machine has
+ * only Node and npm. Children that start pnpm by name (turbo) find the same one on PATH.
+ */
+export function runPnpm(args: readonly string[], options: CommandOptions): Promise<CommandResult> {
+  const pnpm = pnpmCommand(args);
+  const { PATH } = withPathPrefix(strangerEnv(options.env), pnpm.pathPrefix);
+  return runCommand(pnpm.command, pnpm.args, { ...options, env: { ...options.env, PATH } });
 }

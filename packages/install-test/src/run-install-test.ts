@@ -5,17 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { checkCli } from './cli-global';
 import { checkExpressApp, type AppContext } from './express-apps';
 import { lintPackages } from './lint-packages';
-import { packPackages, tarballsFor, type PackedPackage } from './pack-packages';
-import { runCommand } from './run-command';
+import { buildAndPack } from './build-and-pack';
+import { tarballsFor, type PackedPackage } from './pack-packages';
 import { seedPrebuildCache } from './seed-prebuild-cache';
-import { checkStrapiApp } from './strapi-app';
+import { checkNewestStrapiResolves, checkStrapiApp } from './strapi-app';
 import { exitWith } from './exit-with';
 
 /**
  * A stranger's first hour, automated (docs/testing.md): every public package packed, publint
  * and arethetypeswrong on each tarball, then fresh apps installed from the tarballs running the
  * READMEs' marked code blocks: Express 5 (ESM, CommonJS, TypeScript under node16 and bundler),
- * Express 4, a create-strapi-app TypeScript app, the CLI installed globally. Everything it
+ * Express 4, a create-strapi-app TypeScript app of the oldest Strapi the plugin claims (pinning
+ * an older SQLite driver), the CLI installed globally; and the newest Strapi's app resolved with
+ * the plugin. Everything it
  * installs and caches lives in one temp folder, removed at the end unless something failed
  * (then its logs tell what) or AGENT_READY_INSTALL_TEST_KEEP=1.
  */
@@ -45,21 +47,16 @@ export interface PreparedInstallTest {
 }
 
 /**
- * The only step that reads the checkout: the packages built as they are now (turbo's cache makes
- * this a no-op right after `npm test`) and packed into the test's temp folder, and the
- * workspace's SQLite driver binary put in the npm cache as the prebuilt download. From here on the
- * test needs nothing of the checkout but its READMEs, so it can run beside `npm test`.
+ * The only step that reads the checkout: the packages built and packed into the test's temp
+ * folder (build-and-pack.ts), and the workspace's SQLite driver binary put in the npm cache as the
+ * prebuilt download. From here on the test needs nothing of the checkout but its READMEs, so it
+ * can run beside `npm test`.
  */
 export async function prepareInstallTest(): Promise<PreparedInstallTest> {
   const work = mkdtempSync(join(tmpdir(), 'agent-ready-install-test-'));
   mkdirSync(join(work, 'logs'));
-  const log = join(work, 'logs', 'pack.log');
-  await runCommand('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=./packages/*'], {
-    cwd: repo,
-    log: join(work, 'logs', 'build.log'),
-  });
-  const packed = await packPackages(repo, join(work, 'tarballs'), log);
-  await seedPrebuildCache(repo, join(work, 'npm-cache'), log);
+  const packed = await buildAndPack(repo, work);
+  await seedPrebuildCache(repo, join(work, 'npm-cache'), join(work, 'logs', 'pack.log'));
   return { work, packed };
 }
 
@@ -89,6 +86,9 @@ export async function runInstallTest({ work, packed }: PreparedInstallTest): Pro
         ...(await timed('express 5 app', () => checkExpressApp(ctx('express5'), 5))),
         ...(await timed('cli and client', () => checkCli(ctx('cli'), packed))),
         ...(await timed('express 4 app', () => checkExpressApp(ctx('express4'), 4))),
+        ...(await timed('newest strapi resolves', () =>
+          checkNewestStrapiResolves(ctx('strapi-newest')),
+        )),
       ])(),
     ]);
     problems.push(...results.flat());

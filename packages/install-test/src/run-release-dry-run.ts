@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packPackages } from './pack-packages';
-import { runCommand } from './run-command';
+import { runCommand, runPnpm } from './run-command';
 import { exitWith } from './exit-with';
 
 /**
@@ -70,17 +70,13 @@ export async function runReleaseDryRun({ work, copy, log }: ReleaseCopy): Promis
   const problems: string[] = [];
   try {
     // pnpm resolves `workspace:` ranges from the installed links: install from the store.
-    await runCommand(
-      'pnpm',
+    await runPnpm(
       ['install', '--frozen-lockfile', '--offline', '--ignore-scripts', '--reporter=silent'],
       { cwd: copy, log },
     );
     const changeset = join(repo, 'node_modules', '.bin', 'changeset');
     await runCommand(changeset, ['version'], { cwd: copy, log });
-    await runCommand('pnpm', ['publish', '-r', '--dry-run', '--no-git-checks'], {
-      cwd: copy,
-      log,
-    });
+    await runPnpm(['publish', '-r', '--dry-run', '--no-git-checks'], { cwd: copy, log });
     const packed = await packPackages(copy, join(work, 'tarballs'), log);
     const versions = new Map(
       [...packed.values()].map(({ name, dir }) => [name, manifestOf(dir).version]),

@@ -6,10 +6,29 @@ import { nativeModules } from './native-modules';
 import { npm, withTarballs } from './npm-install';
 import { readmeBlock, readmeBlocks, servedPaths, shellCommands } from './readme-blocks';
 import { runCommand } from './run-command';
+import { createStrapiApp } from './create-strapi-app';
 import { freePort, startProcess, unlessExited } from './start-process';
+import { strapiReleases } from './strapi-releases';
 
-const CREATE_STRAPI_APP = 'create-strapi-app@5.54.0';
 const ARTICLE = 'api::article.article';
+
+/**
+ * The SQLite driver the app pins in place of create-strapi-app's: what a public Strapi 5 starter
+ * pins (apps keep an older driver through Strapi upgrades). The plugin installs beside it with no
+ * flag and runs on it; the workspace runs on 12.
+ */
+const OLDER_SQLITE_DRIVER = '11.7.0';
+
+/** `name` pinned to `version` in the app's package.json, where create-strapi-app put it. */
+function pinDependency(dir: string, name: string, version: string): void {
+  const file = join(dir, 'package.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  if (!manifest.dependencies[name]) throw new Error(`${file} has no ${name} to pin`);
+  manifest.dependencies[name] = version;
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}
 
 /** The README's pool hook, put where it says: beside `useNullAsDefault: true` of SQLite. */
 function addPoolHook(databaseTs: string, hook: string): string {
@@ -36,44 +55,54 @@ async function adminApi(
 }
 
 /**
+ * The app's Strapi packages held at its release, as the lockfile of an app made then holds them.
+ * Strapi's packages ask for each other by ranges (`@strapi/admin` ^5.0.0 from the content
+ * manager, the upload plugin...), so a fresh install of an older release today brings the
+ * newest of some of them beside the release's own, and the admin panel's build fails on the mix
+ * (a 5.40.0 app got `@strapi/admin` 5.54.0). Every `@strapi/*` dependency of `@strapi/strapi` at
+ * that release is pinned beside it.
+ */
+async function pinStrapiRelease(dir: string, release: string, log: string): Promise<void> {
+  const { stdout } = await runCommand(
+    'npm',
+    ['view', `@strapi/strapi@${release}`, 'dependencies', '--json'],
+    { cwd: dir, log },
+  );
+  const dependencies = JSON.parse(stdout) as Record<string, string>;
+  const file = join(dir, 'package.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  for (const [name, version] of Object.entries(dependencies))
+    if (name.startsWith('@strapi/')) manifest.dependencies[name] ??= version;
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
  * A Strapi app made by create-strapi-app (TypeScript, SQLite, the example content types, no
- * example data), the plugin installed from the tarballs and configured as the README says,
+ * example data) of the oldest release the plugin's peer range claims, pinning an older SQLite
+ * driver than Strapi's own (installed with no flag, as a stranger does), the plugin installed
+ * from the tarballs and configured as the README says,
  * built and started with `npm run build` / `npm run start`; an editor's publish, unpublish and
  * delete through the admin API, and what agents then get; Check now with the defaults. The
  * plugin must add no native module to the app (compared before and after its install).
  */
 export async function checkStrapiApp(ctx: AppContext): Promise<string[]> {
+  const { oldest } = strapiReleases(ctx.repo);
   const readme = join(ctx.repo, 'packages/strapi-plugin/README.md');
   const blocks = readmeBlocks(readme);
   const dir = join(ctx.work, 'strapi-app');
   const env = { STRAPI_TELEMETRY_DISABLED: 'true', npm_config_cache: ctx.cache };
-  // The app's own SQLite driver (Strapi pins a version of better-sqlite3 the workspace does not
-  // build, so seed-prebuild-cache.ts has no binary for it) is compiled from source where a
-  // stranger downloads a prebuilt one. At -O1: the binary stands in for that download, its speed
-  // does not matter here, and SQLite's amalgamation then compiles in a third of the CPU time.
+  // The app's SQLite driver (a version the workspace does not build, so seed-prebuild-cache.ts
+  // has no binary for it) is compiled from source where a stranger downloads a prebuilt one. At
+  // -O1: the binary stands in for that download, its speed does not matter here, and SQLite's
+  // amalgamation then compiles in a third of the CPU time.
   const createEnv = { ...env, CFLAGS: '-O1', CXXFLAGS: '-O1' };
-  await runCommand(
-    'npx',
-    [
-      '-y',
-      CREATE_STRAPI_APP,
-      'strapi-app',
-      '--ts',
-      '--use-npm',
-      '--install',
-      '--skip-cloud',
-      '--example',
-      '--no-git-init',
-      '--dbclient',
-      'sqlite',
-      // Without it the generated .env says DATABASE_FILENAME= (empty), which Strapi cannot open.
-      '--dbfile',
-      '.tmp/data.db',
-      '--no-run',
-      '--non-interactive',
-    ],
-    { cwd: ctx.work, env: createEnv, log: ctx.log },
-  );
+  await createStrapiApp(oldest, 'strapi-app', { cwd: ctx.work, env: createEnv, log: ctx.log });
+  await pinStrapiRelease(dir, oldest, ctx.log);
+  pinDependency(dir, 'better-sqlite3', OLDER_SQLITE_DRIVER);
+  await npm(['install'], { cwd: dir, cache: ctx.cache, log: ctx.log, env: createEnv });
+  process.stdout.write(`  Strapi ${oldest}, better-sqlite3 ${OLDER_SQLITE_DRIVER}\n`);
   const problems: string[] = [];
   const nativeBefore = nativeModules(dir);
   for (const command of shellCommands(readmeBlock(blocks, 'install', readme))) {
@@ -168,4 +197,25 @@ export async function checkStrapiApp(ctx: AppContext): Promise<string[]> {
     await strapi.stop();
   }
   return problems;
+}
+
+/**
+ * A fresh app of the Strapi release the workspace pins (its own SQLite driver pin, 12) with the
+ * plugin as the README installs it, resolved by npm without any flag: `npm install --dry-run`,
+ * no download of the packages, no build. The plugin's own suites run on this release.
+ */
+export async function checkNewestStrapiResolves(ctx: AppContext): Promise<string[]> {
+  const { newest } = strapiReleases(ctx.repo);
+  const readme = join(ctx.repo, 'packages/strapi-plugin/README.md');
+  const blocks = readmeBlocks(readme);
+  const env = { STRAPI_TELEMETRY_DISABLED: 'true', npm_config_cache: ctx.cache };
+  await createStrapiApp(newest, 'strapi-newest', { cwd: ctx.work, env, log: ctx.log });
+  for (const command of shellCommands(readmeBlock(blocks, 'install', readme)))
+    await npm([...withTarballs(command.slice(1), ctx.tarballsFor), '--dry-run'], {
+      cwd: join(ctx.work, 'strapi-newest'),
+      cache: ctx.cache,
+      log: ctx.log,
+    });
+  process.stdout.write(`  Strapi ${newest} resolves the plugin\n`);
+  return [];
 }

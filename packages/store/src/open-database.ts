@@ -36,7 +36,10 @@ export function dialectOf(knex: Knex): Dialect {
   });
 }
 
-/** The driver package knex loads for each client: optional peers, installed by the user. */
+/**
+ * The driver package knex loads for each client, the app's own: no dependency, nor a peer range
+ * that could clash with the version an app (or Strapi) pins.
+ */
 const DRIVER_PACKAGES: Readonly<Record<Dialect, string>> = {
   sqlite: 'better-sqlite3',
   postgres: 'pg',

@@ -8,7 +8,10 @@ import type { AgentDocument, ScpSiteOptions, TctProfileName } from '@agent-ready
 
 /** The Express adapter on a real socket, with a slot for a corrupting middleware in front. */
 export interface TestSite {
+  /** Where the site listens. */
   origin: string;
+  /** The origin its URLs are on: `BootOptions.publicOrigin`, or `origin`. */
+  publicOrigin: string;
   agent: AgentReadyMiddleware;
   /** Runs before everything else; set per test to break exactly one thing. */
   variant: RequestHandler | undefined;
@@ -33,6 +36,11 @@ export interface BootOptions {
   tctProfile?: TctProfileName;
   /** Serve `/llm-stats.json` (the counts of agent requests). */
   stats?: boolean;
+  /**
+   * The public origin every URL is built on, when it is not where the site listens (a site
+   * checked before it is live, through `connectTo`). Default: where it listens.
+   */
+  publicOrigin?: string;
 }
 
 export function homeAndPosts(count: number): AgentDocument[] {
@@ -59,11 +67,12 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const origin = `http://127.0.0.1:${port}`;
+  const publicOrigin = options.publicOrigin ?? origin;
   const dir = mkdtempSync(join(tmpdir(), 'agent-ready-test-site-'));
   const agent = agentReady({
-    site: { origin, name: 'Example', language: 'en', overviewPath: '/' },
+    site: { origin: publicOrigin, name: 'Example', language: 'en', overviewPath: '/' },
     database: { client: 'sqlite', filename: join(dir, 'site.sqlite') },
-    policy: { effective: '2025-10-01T00:00:00Z', urls: { contact: `${origin}/contact/` } },
+    policy: { effective: '2025-10-01T00:00:00Z', urls: { contact: `${publicOrigin}/contact/` } },
     robotsTxt: { rules: 'User-agent: *\nDisallow: /admin/\n' },
     rebuild: { debounceMs: 5, healIntervalMs: 0 },
     ...(options.maxItemsPerShard
@@ -75,6 +84,7 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
   });
   const site: TestSite = {
     origin,
+    publicOrigin,
     agent,
     variant: undefined,
     log: [],

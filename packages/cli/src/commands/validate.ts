@@ -16,7 +16,14 @@ interface ValidateOptions {
   timeBudget?: number;
   userAgent?: string;
   profile?: 'tct-1' | 'tct-03' | 'auto';
+  connectTo: string[];
+  pagesElsewhere?: boolean;
+  rootRedirect?: 'follow' | 'read';
 }
+
+/** The C-URL checks' reason with --pages-elsewhere, as Check now gives its own. */
+const PAGES_ELSEWHERE =
+  'the pages (C-URLs) are served by another server, not the one checked (--pages-elsewhere)';
 
 /** Exit codes: 0 no check failed, 1 a check failed, 2 usage error. */
 async function validate(origin: string, options: ValidateOptions): Promise<void> {
@@ -34,6 +41,9 @@ async function validate(origin: string, options: ValidateOptions): Promise<void>
       ...(options.timeBudget ? { timeBudgetMs: options.timeBudget } : {}),
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       ...(options.profile ? { profile: options.profile } : {}),
+      ...(options.connectTo.length > 0 ? { connectTo: options.connectTo } : {}),
+      ...(options.pagesElsewhere ? { pagesElsewhere: PAGES_ELSEWHERE } : {}),
+      ...(options.rootRedirect ? { rootRedirect: options.rootRedirect } : {}),
     });
     progress?.stop();
     process.stdout.write(
@@ -96,6 +106,22 @@ export function registerValidateCommands(program: Command): void {
       )
         .choices(['tct-1', 'tct-03', 'auto'])
         .default('auto'),
+    )
+    .option(
+      '--connect-to <[public=]local>',
+      "send a public origin's requests to a local server, URLs and Host kept, as curl's --connect-to does (https://example.com=http://127.0.0.1:3000; the local origin alone for <origin>); repeatable",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option(
+      '--pages-elsewhere',
+      "the listed pages (C-URLs) are another server's (a front-end not running here): their checks are not tested",
+    )
+    .addOption(
+      new Option(
+        '--root-redirect <how>',
+        "follow (default, as agents do) or read: the root's redirect itself is checked (a Strapi root redirecting to its admin panel)",
+      ).choices(['follow', 'read']),
     )
     .action((origin: string, options: ValidateOptions) => validate(origin, options));
 }

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { HttpProxyAgent } from 'http-proxy-agent';
@@ -40,8 +41,11 @@ export interface HttpClientOptions {
    * `false` connects directly.
    */
   proxy?: 'env' | false;
-  /** Send the requests for one origin's URLs to another server (`connect-to.ts`). */
-  connectTo?: ConnectTo;
+  /**
+   * Send the requests for these origins' URLs to other servers, `Host` and reported URLs kept
+   * (`connect-to.ts`, curl's `--connect-to`).
+   */
+  connectTo?: ConnectTo | readonly ConnectTo[];
 }
 
 export interface HttpRequestInit {
@@ -404,15 +408,23 @@ export class HttpClient {
     if (pause > 0) await sleep(pause);
     this.checkBudget();
     this.stats.requests++;
-    const parsed = connectUrl(new URL(url), this.options.connectTo);
+    const requested = new URL(url);
+    const parsed = connectUrl(requested, this.options.connectTo);
+    // Connected elsewhere (connectTo): the request is still the public one, its Host and, over
+    // TLS, the name the certificate must carry.
+    const connected = parsed !== requested;
     const transport = parsed.protocol === 'https:' ? https : http;
     const agent = this.agentFor(parsed);
     const timeout = Math.min(this.timeoutMs, this.deadline - Date.now());
     const payload = body === undefined ? undefined : Buffer.from(body);
     const sentHeaders = {
+      ...(connected ? { host: requested.host } : {}),
       ...headers,
       ...(payload ? { 'content-length': String(payload.length) } : {}),
     };
+    const publicHost = requested.hostname.replace(/^\[|\]$/g, '');
+    const servername =
+      connected && parsed.protocol === 'https:' && isIP(publicHost) === 0 ? publicHost : undefined;
     this.stats.bytesSent +=
       `${method} ${parsed.pathname}${parsed.search} HTTP/1.1\r\n`.length +
       Object.entries(sentHeaders).reduce((n, [k, v]) => n + k.length + v.length + 4, 2) +
@@ -420,7 +432,13 @@ export class HttpClient {
     return new Promise<IncomingMessage>((resolve, reject) => {
       const request = transport.request(
         parsed,
-        { method, headers: sentHeaders, agent, signal: AbortSignal.timeout(Math.max(1, timeout)) },
+        {
+          method,
+          headers: sentHeaders,
+          agent,
+          signal: AbortSignal.timeout(Math.max(1, timeout)),
+          ...(servername ? { servername } : {}),
+        },
         (res) => {
           this.stats.bytesReceived += headerBlockBytes(res);
           const status = String(res.statusCode);
@@ -431,12 +449,13 @@ export class HttpClient {
       );
       request.on('error', (cause: Error & { code?: string }) => {
         const timedOut = cause.name === 'AbortError' || cause.name === 'TimeoutError';
+        const at = connected ? `${url} (connected to ${parsed.origin})` : url;
         reject(
           new HttpTransportError(
             timedOut ? 'client.http.timeout' : 'client.http.network',
             timedOut
-              ? `${method} ${url}: no complete answer within ${timeout} ms`
-              : `${method} ${url}: ${cause.code ?? cause.message}`,
+              ? `${method} ${at}: no complete answer within ${timeout} ms`
+              : `${method} ${at}: ${cause.code ?? cause.message}`,
             { field: 'url', value: url, cause },
           ),
         );

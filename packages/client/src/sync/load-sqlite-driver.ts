@@ -3,9 +3,10 @@ import type Database from 'better-sqlite3';
 import { SyncError } from '../client-errors';
 
 /**
- * `better-sqlite3`, where the sync keeps its state, loaded on the first sync: it is an optional
- * peer dependency (a native module), so that what uses only the validator (the Strapi plugin's
- * Check now) installs and compiles nothing for it. The CLI depends on it. `requireFrom` is where
+ * `better-sqlite3`, where the sync keeps its state, loaded on the first sync: the app's own (a
+ * native module), neither a dependency, so that what uses only the validator (the Strapi plugin's
+ * Check now) installs and compiles nothing for it, nor a peer range, which would clash with the
+ * version an app pins (a Strapi app's). The CLI depends on it. `requireFrom` is where
  * it is resolved from (this module by default).
  */
 export function loadSqliteDriver(

@@ -20,7 +20,7 @@ import { SyncError } from '../client-errors';
 import { readRobotsSitemaps } from '../discovery/find-sitemap-xml';
 import type { RobotsPolicy } from '../discovery/read-robots-policy';
 import { isSameOrigin, originOf, type HttpClient } from '../http/http-client';
-import { parseOrigin } from '../validate/validate-site';
+import { parseOrigin } from '../http/parse-origin';
 import { estimateNaiveCost, measureHtml } from './measure-html';
 import { syncClient, syncRobotsPolicy } from './sync-site';
 import { clientReport, type SyncOptions, type SyncProblem, type SyncReport } from './sync-report';

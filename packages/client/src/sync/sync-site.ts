@@ -11,7 +11,7 @@ import { HttpClient, isSameOrigin } from '../http/http-client';
 import { forEachConcurrently } from '../http/limit-concurrency';
 import { isTctProfileName, tctProfile, type TctProfile } from '@agent-ready/core/tct';
 import { readTctSitemapDocument, type ListedDocument } from '../tct/read-tct-sitemap';
-import { parseOrigin } from '../validate/validate-site';
+import { parseOrigin } from '../http/parse-origin';
 import { fetchListedDocument } from './fetch-listed-document';
 import { fetchStoredSitemap } from './fetch-stored-sitemap';
 import { estimateNaiveCost, measureHtml } from './measure-html';

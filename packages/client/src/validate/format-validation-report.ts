@@ -26,6 +26,9 @@ export function formatValidationReport(report: ValidationReport): string {
   const idWidth = Math.max(...report.checks.map((c) => c.id.length));
   const lines = [
     `agent-ready validate ${report.origin} (TCT profile ${report.tctProfile}, ${report.tctProfileSource === 'option' ? 'as asked' : 'as the site declares it'})`,
+    ...(report.connections ?? []).map(
+      ({ origin, via }) => `requests for ${origin} sent to ${via} (its URLs and Host kept)`,
+    ),
     '',
   ];
   for (const check of report.checks) {

@@ -1,7 +1,9 @@
 import { type ScpLimits } from '@agent-ready/core/scp';
 import { tctProfile, type TctProfileName } from '@agent-ready/core/tct';
-import { ClientOptionError, positiveInteger } from '../client-errors';
+import { positiveInteger } from '../client-errors';
+import { parseConnectToList, type ConnectTo } from '../http/connect-to';
 import { HttpClient, type HttpClientOptions, type HttpClientStats } from '../http/http-client';
+import { parseOrigin } from '../http/parse-origin';
 import { checkLlmindex } from './check-llmindex';
 import { checkLlmsTxt } from './check-llms-txt';
 import { validationChecks } from './check-catalog';
@@ -35,11 +37,14 @@ export interface ValidateSiteOptions extends Pick<
    */
   profile?: TctProfileName | 'auto';
   /**
-   * Validate the origin's URLs through another server: requests for them are sent to this
-   * origin instead (`http://127.0.0.1:1337`), as curl's `--connect-to` does. The Strapi plugin's
-   * Check now validates its endpoints under their public URLs this way.
+   * Validate through other servers, as curl's `--connect-to` does: requests for a public
+   * origin's URLs go to a local one, their `Host` and the URLs reported kept public. Each value
+   * is `PUBLIC=LOCAL` (`https://example.com=http://127.0.0.1:3000`), or `LOCAL` alone for the
+   * origin validated (`connect-to.ts`). A site whose public origin is not live yet is checked
+   * this way (`agent-ready validate --connect-to`), and the Strapi plugin's Check now validates
+   * its endpoints under their public URLs through Strapi's own address.
    */
-  connectTo?: string;
+  connectTo?: string | readonly string[];
   /**
    * `read`: a redirect of the root is not followed; the root's checks and discovery read the
    * 3xx itself (a Strapi whose root redirects to its admin panel is not the site's root page,
@@ -65,8 +70,10 @@ export interface ValidationSummary {
 
 export interface ValidationReport {
   origin: string;
-  /** The server the requests went to, when not the origin itself (`connectTo`). */
+  /** The server the origin's requests went to, when not the origin itself (`connectTo`). */
   connectedTo?: string;
+  /** Every origin whose requests went to another server, and that server (`connectTo`). */
+  connections?: ConnectTo[];
   startedAt: string;
   durationMs: number;
   /** True when no check failed (warnings and untested checks allowed): exit code 0. */
@@ -79,34 +86,6 @@ export interface ValidationReport {
   requests: HttpClientStats;
   /** Set when a budget stopped some probes (their checks are not tested). */
   budgetSpent?: string;
-}
-
-/** `scheme://host[:port]` of an origin argument; a path, query or fragment is refused. */
-export function parseOrigin(value: string, field = 'origin'): string {
-  let url: URL;
-  try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
-  } catch {
-    throw new ClientOptionError('client.origin', `not an origin: ${value}`, {
-      field,
-      value,
-    });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ClientOptionError('client.origin', 'the origin must be http or https', {
-      field,
-      value,
-    });
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username)
-    throw new ClientOptionError(
-      'client.origin',
-      'give an origin (scheme://host[:port]) without a path',
-      {
-        field,
-        value,
-      },
-    );
-  return url.origin;
 }
 
 export function summarize(checks: readonly CheckResult[]): ValidationSummary {
@@ -134,8 +113,11 @@ export async function validateSite(
   let profile = asked === undefined ? undefined : tctProfile(asked);
   const sample = options.all ? Infinity : positiveInteger(options.sample ?? 5, 'sample');
   const concurrency = options.concurrency ?? 4;
-  const connectTo =
-    options.connectTo === undefined ? undefined : parseOrigin(options.connectTo, 'connectTo');
+  const connections = parseConnectToList(
+    options.connectTo === undefined ? [] : [options.connectTo].flat(),
+    origin,
+  );
+  const connectedTo = connections.find((mapping) => mapping.origin === origin)?.via;
   const client = new HttpClient({
     concurrency,
     maxRequests: options.maxRequests ?? (options.all ? undefined : 500),
@@ -146,7 +128,7 @@ export async function validateSite(
     userAgent: options.userAgent ?? 'agent-ready-validate',
     retry: { maxRetries: 1, maxWaitMs: 10_000 },
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
-    ...(connectTo ? { connectTo: { origin, via: connectTo } } : {}),
+    ...(connections.length > 0 ? { connectTo: connections } : {}),
   });
   const ctx: ValidationContext = {
     origin,
@@ -181,7 +163,8 @@ export async function validateSite(
   const summary = summarize(checks);
   return {
     origin,
-    ...(connectTo ? { connectedTo: connectTo } : {}),
+    ...(connectedTo ? { connectedTo } : {}),
+    ...(connections.length > 0 ? { connections } : {}),
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     ok: summary.fail === 0,

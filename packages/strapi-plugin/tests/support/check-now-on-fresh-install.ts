@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { freePort } from '@agent-ready/test-support';
 import { adminJwt, createAdminUser, superAdminRoleId } from './admin-users';
@@ -12,6 +15,24 @@ interface CheckAnswer {
     summary: { total: number; pass: number; fail: number; notTested: number };
     checks: { id: string; status: string; evidence: { detail: string } }[];
   };
+}
+
+/** The built `agent-ready` command (turbo builds the plugin's dependencies first). */
+const CLI = join(
+  dirname(createRequire(__filename).resolve('@agent-ready/cli/package.json')),
+  'dist',
+  'bin.js',
+);
+
+/** `agent-ready <args>`, run to its end: its stdout. */
+function agentReadyCommand(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', () => resolve(stdout));
+  });
 }
 
 /**
@@ -81,5 +102,32 @@ export function describeCheckNowOnFreshInstall(rootPage: 'admin-redirect' | 'age
       .filter((c) => c.status === 'fail')
       .map((c) => `${c.id}: ${c.evidence?.detail ?? ''}`);
     expect(failed).toEqual([]);
+  });
+
+  it('agrees with `agent-ready validate` given the same connection (--connect-to)', async () => {
+    const res = await request(f.http)
+      .post('/agent-ready/check')
+      .set('Authorization', `Bearer ${jwt}`)
+      .send({ target: 'server' });
+    const { report } = res.body as CheckAnswer;
+    // What a developer types to check the same server from a terminal: the requests for the
+    // public origin sent to this Strapi, the pages left to the front-end, the root's redirect
+    // to the admin panel read.
+    const stdout = await agentReadyCommand([
+      'validate',
+      publicOrigin,
+      '--json',
+      '--connect-to',
+      `${publicOrigin}=${report.connectedTo!}`,
+      '--pages-elsewhere',
+      ...(rootPage === 'admin-redirect' ? ['--root-redirect', 'read'] : []),
+    ]);
+    const cli = JSON.parse(stdout) as CheckAnswer['report'];
+    const statuses = (checks: CheckAnswer['report']['checks']) =>
+      Object.fromEntries(checks.map((c) => [c.id, c.status]));
+    expect(cli.origin).toBe(report.origin);
+    expect(cli.connectedTo).toBe(report.connectedTo);
+    expect(statuses(cli.checks)).toEqual(statuses(report.checks));
+    expect(cli.summary).toEqual(report.summary);
   });
 }
