@@ -322,13 +322,17 @@ export function scpArtifactBuilder(
         // newer than any a client has applied.
         const lastChange = await context.lastCommitMs({ section });
         let snapshot = before?.snapshot;
+        // SCP deltas cannot say a page went (its spec learns deletions from snapshots): a
+        // section a page left (deleted, unpublished, made private, moved to another URL) gets
+        // its snapshot now, so agents drop it at once, not at the next scheduled snapshot.
         const rebuildSnapshot =
           snapshot === undefined ||
           (lastChange > snapshot.commitMs &&
             (snapshot.pages <= afterChanges ||
               snapshotStale(snapshot, lastChange, now) ||
               (await context.countCommittedAfter({ section, afterMs: snapshot.commitMs })) >=
-                afterChanges));
+                afterChanges ||
+              (await context.countLeftAfter({ section, afterMs: snapshot.commitMs })) > 0));
         if (rebuildSnapshot) {
           const generated = formatScpTimestamp(new Date(lastChange));
           const snapshotWritten = await writeCollection(

@@ -21,7 +21,8 @@ import {
 } from './reconcile-documents';
 import type { ReconcileProgress } from './reconcile-progress';
 import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch';
-import { touchSitemapShard } from './sitemap-shard-versions';
+import { touchSitemapShard, touchSitemapShards } from './sitemap-shard-versions';
+import { leavesPath, tombstoneLeftPaths } from './tombstone-left-paths';
 import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from './store-errors';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
 
@@ -34,6 +35,11 @@ export interface UpsertOutcome {
   hash: string;
   /** Position of this change in commit order (created/updated only). */
   changeSeq?: number;
+  /**
+   * When the document left a path (a new slug or URL pattern): the position of that path's
+   * tombstone, a change of its own just before `changeSeq` (the old M-URL answers 410).
+   */
+  leftPathSeq?: number;
 }
 
 export interface RemoveOutcome {
@@ -159,6 +165,16 @@ export class DocumentWriter {
           rendered = { modifiedMs, output: doc.render(formatModified(modifiedMs)) };
         }
         this.noteSize(doc, rendered.output);
+        // The path it leaves (a new slug or pattern) is gone, not unknown: its tombstone's
+        // change comes first, in commit order, then the document's at its new path.
+        const left = leavesPath(existing, doc)
+          ? {
+              row: existing,
+              changeSeq: await bumpContentSequence(trx, t),
+              committedMs: await advanceCommitClock(trx, t, clock()),
+              modifiedMs: Math.max(clock(), existing.modifiedMs + 1),
+            }
+          : undefined;
         const changeSeq = await bumpContentSequence(trx, t);
         // A source timestamp ahead of our clock does not drag the commit clock into the future.
         const committedMs = await advanceCommitClock(trx, t, Math.min(modifiedMs, clock()));
@@ -185,19 +201,22 @@ export class DocumentWriter {
           });
         }
         // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.
-        const shards = await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc));
-        // The purge is owed exactly when this commits (delivered after, also after a crash).
-        await enqueueChangePurges(
-          trx,
-          t,
-          this.store.purging,
-          documentChangeTags(doc.key, doc.locale, shards),
+        const shards = new Set(
+          await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc)),
         );
+        const tombstoned = await tombstoneLeftPaths(trx, this.store, left ? [left] : []);
+        for (const shard of await touchSitemapShards(trx, t, tombstoned.written)) shards.add(shard);
+        // The purge is owed exactly when this commits (delivered after, also after a crash).
+        await enqueueChangePurges(trx, t, this.store.purging, [
+          ...documentChangeTags(doc.key, doc.locale, shards),
+          ...tombstoned.tags,
+        ]);
         return {
           status: existing ? ('updated' as const) : ('created' as const),
           modified: formatModified(modifiedMs),
           hash: rendered.output.hash,
           changeSeq,
+          ...(left ? { leftPathSeq: left.changeSeq } : {}),
         };
       }),
     );
