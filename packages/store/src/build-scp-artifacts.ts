@@ -154,7 +154,8 @@ const DEFAULT_DELTA_PART_PAGES = 1_000;
  * whenever it holds no more pages than `snapshotAfterChanges`: then a rebuild reads no more rows
  * than the threshold. So a burst costs the rows it changed (and at most the thresholds), whatever
  * the size of the site or the number of changes the day already had, and big snapshots are
- * rebuilt rarely.
+ * rebuilt rarely. The exception is a page leaving a section (deleted, unpublished, made private,
+ * moved to another URL): deltas cannot say so, so that section's snapshot is rebuilt at once.
  */
 export function scpArtifactBuilder(
   options: AgentSiteOptions,
