@@ -1,13 +1,13 @@
-import http, { type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { pathCacheTag, type ChangeFeedPage } from '@agent-ready/core/serve';
 import {
   databaseConfig,
   describeEachDatabase,
+  startPurgeReceiver,
   uniqueTablePrefix,
   waitForState,
+  type PurgeReceiver,
 } from '@agent-ready/test-support';
 import { verifyPurgeWebhook, type DatabaseOption } from '@agent-ready/store';
 import { agentReady, type AgentReadyMiddleware } from '../src';
@@ -30,8 +30,7 @@ describeEachDatabase('a path change over HTTP (Express)', (dialect) => {
   let reader: AgentReadyMiddleware;
   let app: express.Express;
   let readerApp: express.Express;
-  let receiver: Server;
-  const purged: string[] = [];
+  let receiver: PurgeReceiver;
 
   const post = (id: string, url: string, text = `The text of ${id}.`) => ({
     id,
@@ -50,21 +49,7 @@ describeEachDatabase('a path change over HTTP (Express)', (dialect) => {
       .next;
 
   beforeAll(async () => {
-    receiver = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        const signed = verifyPurgeWebhook({
-          secret: SECRET,
-          body,
-          timestamp: req.headers['x-agent-ready-timestamp'] as string | undefined,
-          signature: req.headers['x-agent-ready-signature'] as string | undefined,
-        });
-        if (signed) purged.push(...(JSON.parse(body) as { keys: string[] }).keys);
-        res.writeHead(signed ? 200 : 401).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiver = await startPurgeReceiver({ secret: SECRET, verify: verifyPurgeWebhook });
     database = databaseConfig(dialect) as DatabaseOption;
     tablePrefix = uniqueTablePrefix();
     const site = { origin: ORIGIN, name: 'Blog', language: 'en' };
@@ -80,7 +65,7 @@ describeEachDatabase('a path change over HTTP (Express)', (dialect) => {
       edge: {
         purger: {
           type: 'webhook',
-          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/purge`,
+          url: receiver.url,
           secret: SECRET,
         },
         delivery: { pollIntervalMs: 20 },
@@ -96,7 +81,7 @@ describeEachDatabase('a path change over HTTP (Express)', (dialect) => {
   afterAll(async () => {
     await reader?.close();
     await agent?.close();
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
     if (dialect !== 'sqlite') await dropTables(database, tablePrefix);
   });
 
@@ -121,7 +106,7 @@ describeEachDatabase('a path change over HTTP (Express)', (dialect) => {
     ]);
 
     await waitForState('the old path purged at the edge', async () =>
-      purged.some((key) => key === pathCacheTag('/posts/a/llm.json')) ? true : undefined,
+      receiver.received.flat().includes(pathCacheTag('/posts/a/llm.json')) ? true : undefined,
     );
     await agent.idle();
     const scp = (await request(app).get('/scp/sitemap.xml')).text;

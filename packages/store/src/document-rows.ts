@@ -177,6 +177,16 @@ export function publishedRowValues(
   };
 }
 
+/** A row's content columns, cleared: what a row that serves nothing (a tombstone) holds. */
+export const CLEARED_CONTENT = {
+  hash: null,
+  content_digest: null,
+  body: null,
+  scp_line: null,
+  markdown: null,
+  markdown_hash: null,
+} as const;
+
 /** Inserts a document row and returns its id, on every database. */
 export async function insertDocumentRow(
   trx: Knex.Transaction,

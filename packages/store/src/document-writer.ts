@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { normalizeUri, type PreparedDocument } from '@agent-ready/core';
 import {
+  CLEARED_CONTENT,
   findDocumentRow,
   findPathHolder,
   formatModified,
@@ -267,12 +268,7 @@ export class DocumentWriter {
             modified: formatModified(modifiedMs),
             modified_ms: modifiedMs,
             committed_ms: committedMs,
-            hash: null,
-            content_digest: null,
-            body: null,
-            scp_line: null,
-            markdown: null,
-            markdown_hash: null,
+            ...CLEARED_CONTENT,
             revision: revision ?? existing.revision,
             change_seq: changeSeq,
             // An unpublished page gives its URL back; a tombstone keeps (or takes back) it, to

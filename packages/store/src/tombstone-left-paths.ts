@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { pathCacheTag, sha256Hex, type PreparedDocument } from '@agent-ready/core';
-import { pathKey, type DocumentRow } from './document-rows';
+import { CLEARED_CONTENT, pathKey, type DocumentRow } from './document-rows';
 import type { EngineStore } from './engine-context';
 import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
 
@@ -86,12 +86,7 @@ export async function tombstoneLeftPaths(
       committed_ms: committedMs,
       fingerprint: row.fingerprint,
       render_key: row.renderKey,
-      hash: null,
-      content_digest: null,
-      body: null,
-      scp_line: null,
-      markdown: null,
-      markdown_hash: null,
+      ...CLEARED_CONTENT,
       usage: null,
       llm_role: null,
       llm_data: null,

@@ -1,9 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { pathCacheTag } from '@agent-ready/core/serve';
 import { verifyPurgeWebhook } from '@agent-ready/store';
-import { availableDialects, waitForState, type DialectName } from '@agent-ready/test-support';
+import {
+  availableDialects,
+  startPurgeReceiver,
+  waitForState,
+  type DialectName,
+  type PurgeReceiver,
+} from '@agent-ready/test-support';
 import {
   bootFixture,
   createFixtureDatabase,
@@ -55,8 +59,7 @@ const DIALECTS: DialectName[] = availableDialects().includes('postgres')
 describe.each(DIALECTS)('a slug and a URL pattern change on a real Strapi [%s]', (dialect) => {
   let database: FixtureDatabase;
   let f: Fixture;
-  let receiver: Server;
-  const purged: string[] = [];
+  let receiver: PurgeReceiver;
   const jwt = { admin: '', editor: '' };
   const ids: string[] = [];
 
@@ -84,24 +87,10 @@ describe.each(DIALECTS)('a slug and a URL pattern change on a real Strapi [%s]',
     const lines = (res.body as Buffer).toString('utf8').trim().split('\n');
     return lines.slice(1).map((line) => (JSON.parse(line) as { url: string }).url);
   }
-  const purgedPath = (path: string) => purged.includes(pathCacheTag(path));
+  const purgedPath = (path: string) => receiver.received.flat().includes(pathCacheTag(path));
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        const signed = verifyPurgeWebhook({
-          secret: SECRET,
-          body,
-          timestamp: req.headers['x-agent-ready-timestamp'] as string | undefined,
-          signature: req.headers['x-agent-ready-signature'] as string | undefined,
-        });
-        if (signed) purged.push(...(JSON.parse(body) as { keys: string[] }).keys);
-        res.writeHead(signed ? 200 : 401).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiver = await startPurgeReceiver({ secret: SECRET, verify: verifyPurgeWebhook });
     database = await createFixtureDatabase(dialect);
     f = await bootFixture({
       database,
@@ -113,7 +102,7 @@ describe.each(DIALECTS)('a slug and a URL pattern change on a real Strapi [%s]',
         edge: {
           purger: {
             type: 'webhook',
-            url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/purge`,
+            url: receiver.url,
             secret: SECRET,
           },
           delivery: { pollIntervalMs: 20 },
@@ -141,7 +130,7 @@ describe.each(DIALECTS)('a slug and a URL pattern change on a real Strapi [%s]',
 
   afterAll(async () => {
     await f?.stop();
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
   });
 
   it('an editor changes a slug in the Content Manager: the old M-URL is gone', async () => {
