@@ -327,7 +327,8 @@ export class DocumentWriter {
     const { outcomes } = result;
     const changed = (o: UpsertOutcome | undefined) =>
       o?.status === 'created' || o?.status === 'updated';
-    if (outcomes.some(changed)) this.onChanged();
+    // Readers and artifacts follow; the purges the batch enqueued go out now.
+    if (outcomes.some(changed)) this.changed();
     for (let index = 0; index < docs.length; index++) {
       if (outcomes[index]) continue;
       result.rowsRead++;

@@ -77,7 +77,10 @@ describe('locale indexes in the root llms.txt', () => {
     const full = generateLlmsFullTxt(
       { site, pages },
       {
-        localeIndexes: localeIndexes.map((l) => ({ ...l, url: l.url.replace('llms', 'llms-full') })),
+        localeIndexes: localeIndexes.map((l) => ({
+          ...l,
+          url: l.url.replace('llms', 'llms-full'),
+        })),
       },
     ).text;
     // Before any page (whose Markdown may hold headings of its own).
