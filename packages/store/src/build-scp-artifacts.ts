@@ -155,7 +155,8 @@ const DEFAULT_DELTA_PART_PAGES = 1_000;
  * than the threshold. So a burst costs the rows it changed (and at most the thresholds), whatever
  * the size of the site or the number of changes the day already had, and big snapshots are
  * rebuilt rarely. The exception is a page leaving a section (deleted, unpublished, made private,
- * moved to another URL): deltas cannot say so, so that section's snapshot is rebuilt at once.
+ * moved to another URL or section): deltas cannot say so, so that section's snapshot is rebuilt
+ * at once.
  */
 export function scpArtifactBuilder(
   options: AgentSiteOptions,

@@ -23,7 +23,7 @@ import {
 import type { ReconcileProgress } from './reconcile-progress';
 import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch';
 import { touchSitemapShard, touchSitemapShards } from './sitemap-shard-versions';
-import { leavesPath, tombstoneLeftPaths } from './tombstone-left-paths';
+import { leftBehind, tombstoneLeftPaths } from './tombstone-left-paths';
 import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from './store-errors';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
 
@@ -38,7 +38,8 @@ export interface UpsertOutcome {
   changeSeq?: number;
   /**
    * When the document left a path (a new slug or URL pattern): the position of that path's
-   * tombstone, a change of its own just before `changeSeq` (the old M-URL answers 410).
+   * tombstone, a change of its own just before `changeSeq` (the old M-URL answers 410). Also
+   * when it left a section at the same path (the mark its old section keeps).
    */
   leftPathSeq?: number;
 }
@@ -167,15 +168,19 @@ export class DocumentWriter {
         }
         this.noteSize(doc, rendered.output);
         // The path it leaves (a new slug or pattern) is gone, not unknown: its tombstone's
-        // change comes first, in commit order, then the document's at its new path.
-        const left = leavesPath(existing, doc)
-          ? {
-              row: existing,
-              changeSeq: await bumpContentSequence(trx, t),
-              committedMs: await advanceCommitClock(trx, t, clock()),
-              modifiedMs: Math.max(clock(), existing.modifiedMs + 1),
-            }
-          : undefined;
+        // change comes first, in commit order, then the document's at its new path. (A page that
+        // only moves to another section leaves a mark in its old one: see tombstone-left-paths.)
+        const behind = leftBehind(existing, doc);
+        const left =
+          behind && existing
+            ? {
+                row: existing,
+                left: behind,
+                changeSeq: await bumpContentSequence(trx, t),
+                committedMs: await advanceCommitClock(trx, t, clock()),
+                modifiedMs: Math.max(clock(), existing.modifiedMs + 1),
+              }
+            : undefined;
         const changeSeq = await bumpContentSequence(trx, t);
         // A source timestamp ahead of our clock does not drag the commit clock into the future.
         const committedMs = await advanceCommitClock(trx, t, Math.min(modifiedMs, clock()));

@@ -12,6 +12,10 @@ import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
  * and a later document (or the same one moving back) takes the path over as it takes a deleted
  * document's (the path claim gives way). One row per path, under a key no source uses, written
  * again each time a document leaves that path.
+ *
+ * The same row marks a section a page left without leaving its path (its type's section
+ * changed): then it claims nothing and is not listed (the URL is served as before), it only
+ * stands in the old section, so that section's SCP snapshot is rebuilt without the page.
  */
 
 /** The key of the tombstone row of a path documents left (one per path; locale ''). */
@@ -20,21 +24,27 @@ export function leftPathKey(mPath: string): string {
 }
 
 /**
- * Whether storing `doc` over `existing` leaves a path behind: the row holds its path now (a
- * published document, or a deleted one's tombstone answering 410) and `doc` is at another. An
- * unpublished row gave its path back already (404).
+ * What storing `doc` over `existing` leaves behind. `path`: the row holds its path now (a
+ * published document, or a deleted one's tombstone answering 410) and `doc` is at another (an
+ * unpublished row gave its path back already: 404). `section`: a public page keeps its path
+ * but moves to another section, which its old one must learn.
  */
-export function leavesPath(
+export function leftBehind(
   existing: DocumentRow | undefined,
   doc: PreparedDocument,
-): existing is DocumentRow {
-  return existing !== undefined && existing.mPathKey !== null && existing.mPath !== doc.mPath;
+): 'path' | 'section' | undefined {
+  if (existing === undefined || existing.mPathKey === null) return undefined;
+  if (existing.mPath !== doc.mPath) return 'path';
+  const wasListed = existing.state === 'published' && existing.visibility === 'public';
+  return wasListed && existing.section !== doc.section ? 'section' : undefined;
 }
 
-/** A path a write leaves, and where its tombstone stands in the commit order. */
+/** A path (or section) a write leaves, and where its tombstone stands in the commit order. */
 export interface LeftPath {
   /** The document's row as it was before the write (its old path, URLs, section). */
   row: DocumentRow;
+  /** `path`: the tombstone claims the old path (410) and is listed; `section`: neither. */
+  left: 'path' | 'section';
   changeSeq: number;
   committedMs: number;
   modifiedMs: number;
@@ -67,7 +77,8 @@ export async function tombstoneLeftPaths(
   const written: { rowId: number; changeSeq: number }[] = [];
   const inserts: Record<string, unknown>[] = [];
   const insertedSeq = new Map<string, number>();
-  for (const [at, { row, changeSeq, committedMs, modifiedMs }] of left.entries()) {
+  for (const [at, { row, left: what, changeSeq, committedMs, modifiedMs }] of left.entries()) {
+    const path = what === 'path';
     const key = keys[at]!;
     // Every column, so that each insert has the same ones (a multi-row INSERT needs that).
     const values = {
@@ -76,7 +87,7 @@ export async function tombstoneLeftPaths(
       c_url: row.cUrl,
       m_url: row.mUrl,
       m_path: row.mPath,
-      m_path_key: pathKey(row.mPath),
+      m_path_key: path ? pathKey(row.mPath) : null,
       section: row.section,
       title: row.title,
       description: row.description,
@@ -92,8 +103,9 @@ export async function tombstoneLeftPaths(
       llm_data: null,
       revision: null,
       change_seq: changeSeq,
-      // Agents heard of the path only if the document was ever public there.
-      listed: row.listed,
+      // Agents heard of the path only if the document was ever public there; a section's
+      // marker is no news to them (the URL is served as before).
+      listed: path && row.listed,
     };
     const id = stored.get(key);
     if (id !== undefined) {
@@ -108,5 +120,6 @@ export async function tombstoneLeftPaths(
     const changeSeq = insertedSeq.get(inserted.key);
     if (changeSeq !== undefined) written.push({ rowId: inserted.id, changeSeq });
   }
-  return { written, tags: left.map(({ row }) => pathCacheTag(row.mPath)) };
+  const paths = left.filter(({ left: what }) => what === 'path');
+  return { written, tags: paths.map(({ row }) => pathCacheTag(row.mPath)) };
 }

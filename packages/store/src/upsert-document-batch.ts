@@ -16,7 +16,7 @@ import { announceChange } from './announce-change';
 import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
 import type { UpsertOutcome } from './document-writer';
 import { enqueueChangePurges, listingChangeTags } from './edge/enqueue-change-purges';
-import { leavesPath, tombstoneLeftPaths, type LeftPath } from './tombstone-left-paths';
+import { leftBehind, tombstoneLeftPaths, type LeftPath } from './tombstone-left-paths';
 
 /**
  * Many documents in one transaction, at database speed: the stored rows read in one query per
@@ -221,11 +221,13 @@ export async function upsertDocumentBatch(
       writer.noteSize(doc, output);
       // As `upsert` does: the tombstone of the path it leaves first, then the document.
       let leftPathSeq: number | undefined;
-      if (leavesPath(existing, doc)) {
+      const behind = leftBehind(existing, doc);
+      if (behind && existing) {
         leftPathSeq = seq += 1;
         committed = Math.max(clock(), committed + 1);
         left.push({
           row: existing,
+          left: behind,
           changeSeq: seq,
           committedMs: committed,
           modifiedMs: Math.max(clock(), existing.modifiedMs + 1),

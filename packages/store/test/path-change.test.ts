@@ -216,6 +216,42 @@ describeEachDatabase('a path change leaves a tombstone at the old path', (dialec
     ]);
   });
 
+  it('a page that only changes section (same URL) leaves its old section at once', async () => {
+    const site = await open();
+    const view = viewOf(site);
+    const engine = site.engine!;
+    await engine.upsert(doc('a', '/a/', 'About a.', 'news'));
+    await engine.upsert(doc('b', '/b/', 'About b.', 'news'));
+    await engine.upsert(doc('c', '/c/', 'About c.', 'blog'));
+    await engine.rebuildArtifacts();
+    const since = await cursorNow(view);
+    // The type's section setting changed: same URLs, another section (through a batch).
+    await engine.upsertMany([
+      doc('a', '/a/', 'About a.', 'blog'),
+      doc('b', '/b/', 'About b.', 'blog'),
+    ]);
+    expect(await status(view, '/a/llm.json')).toBe(200);
+    // Nothing went away for agents of the feed: the two pages, as they are now.
+    expect((await changesSince(view, since)).changes).toEqual([
+      { change: 'upsert', cUrl: url('/a/') },
+      { change: 'upsert', cUrl: url('/b/') },
+    ]);
+    await engine.rebuildArtifacts();
+    expect((await scpSitemap(site)).collections.map((c) => c.section)).toEqual(['blog']);
+    expect(await site.reader.artifact('/scp/news-snapshot.scp')).toBeUndefined();
+    expect((await snapshotOf(site, 'blog'))!.urls.sort()).toEqual([
+      url('/a/'),
+      url('/b/'),
+      url('/c/'),
+    ]);
+    // And back, one at a time: the path's row is reused, the URL still served.
+    await engine.upsert(doc('a', '/a/', 'About a.', 'news'));
+    await engine.rebuildArtifacts();
+    expect((await snapshotOf(site, 'blog'))!.urls.sort()).toEqual([url('/b/'), url('/c/')]);
+    expect((await snapshotOf(site, 'news'))!.urls).toEqual([url('/a/')]);
+    expect(await status(view, '/a/llm.json')).toBe(200);
+  });
+
   it('the path is free again: a new document takes it, the same one moves back', async () => {
     const site = await open();
     const view = viewOf(site);
