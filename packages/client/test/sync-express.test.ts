@@ -170,6 +170,54 @@ describe('syncSite against the Express adapter', () => {
     expect(again).toMatchObject({ requests: 2, fetched: 1, stored: N - 1 });
   });
 
+  it('drops the old copy of a document whose URL changed (its old M-URL is gone), fetches the new one', async () => {
+    const moved = documents[7]!;
+    const oldMUrl = `${site.origin}${moved.url}llm.json`;
+    const before = SyncState.open(stateDir);
+    const stored = before.documentUrls().length;
+    expect(before.document(oldMUrl)).toBeDefined();
+    before.close();
+    documents[7] = { ...moved, url: moved.url.replace(/\/$/, '-renamed/') };
+    await site.agent.publish(documents[7]);
+    await site.agent.idle();
+    const mark = site.log.length;
+    const report = await syncSite(site.origin, { stateDir });
+    // The feed names the old URL removed: dropped without a request; the new one fetched.
+    expect(requestsSince(mark).sort()).toEqual(
+      ['GET /llm-changes.json?since=… 200', `GET ${documents[7].url}llm.json 200`].sort(),
+    );
+    expect(report).toMatchObject({ ok: true, fetched: 1, deleted: 1, stored });
+    const after = SyncState.open(stateDir);
+    try {
+      expect(after.document(oldMUrl)).toBeUndefined();
+      expect(after.document(`${site.origin}${documents[7].url}llm.json`)).toBeDefined();
+    } finally {
+      after.close();
+    }
+
+    // The same through the sitemap (no feed): what it no longer lists is dropped.
+    const renamed = documents[7];
+    documents[7] = { ...renamed, url: moved.url };
+    await site.agent.publish(documents[7]);
+    await site.agent.idle();
+    site.variant = (req, res, next) => {
+      if (req.path === '/llm-changes.json') res.status(404).end();
+      else next();
+    };
+    const viaSitemap = await syncSite(site.origin, { stateDir });
+    expect(viaSitemap).toMatchObject({ ok: true, fetched: 1, deleted: 1, stored });
+    const last = SyncState.open(stateDir);
+    try {
+      expect(last.document(`${site.origin}${renamed.url}llm.json`)).toBeUndefined();
+      expect(last.document(oldMUrl)).toBeDefined();
+    } finally {
+      last.close();
+    }
+    site.variant = undefined;
+    // Back on the feed: a fresh cursor, nothing more to do.
+    expect(await syncSite(site.origin, { stateDir })).toMatchObject({ fetched: 0, deleted: 0 });
+  });
+
   it('honours Retry-After on 429 and then fetches', async () => {
     const document = documents[5]!;
     await site.agent.publish({ ...document, body: { format: 'text', value: 'Rate limited.' } });

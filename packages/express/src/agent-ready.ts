@@ -75,6 +75,8 @@ export interface AgentReadyMiddleware extends RequestHandler {
 }
 
 const ASSET_PATH = /\.(?!html?$)[A-Za-z0-9]{1,8}$/;
+/** A cheap first look: only these paths may be robots.txt (core decides, normalized). */
+const ROBOTS_PATH = /^\/robots/i;
 
 /**
  * Every agent endpoint as Express middleware: `app.use(agentReady({ site: { origin, name } }))`.
@@ -88,7 +90,6 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     filename: 'agent-ready.sqlite',
   };
   const logger = options.logger === false ? SILENT_LOGGER : (options.logger ?? CONSOLE_LOGGER);
-  const augmentRobots = options.robotsTxt ? options.robotsTxt.augment === true : false;
   const prepareOptions = prepareOptionsFor(options);
 
   // Opened once; a failed start (database down, writer's tables not there yet) is retried by the
@@ -180,16 +181,19 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       // requests are never answered from it: they are verified first).
       if (!passed && opened && answerFromCache(opened, request, res)) return;
       const site = await runtime();
+      // robots.txt: the app's own answers first (its file or route), ours is composed onto it.
+      if (ROBOTS_PATH.test(req.path) && (await site.wantsRobotsTxt(request))) {
+        augmentRobotsTxt(req, res, next, async (own) => {
+          const answer = await site.answerRobotsTxt(
+            request,
+            own.kind === 'file' ? own.text : undefined,
+          );
+          return answer.kind === 'respond' ? answer.response : undefined;
+        });
+        return;
+      }
       let outcome: AgentSiteOutcome = passed ? { kind: 'pass' } : await site.handle(request);
       if (outcome.kind === 'pass') {
-        if (
-          augmentRobots &&
-          req.path === '/robots.txt' &&
-          (req.method === 'GET' || req.method === 'HEAD')
-        ) {
-          augmentRobotsTxt(req, res, next, (rules) => site.endpoints.robotsTxt(rules));
-          return;
-        }
         // A page asked for as Markdown (Accept, by q-value) gets its twin, on the same URL.
         const page = ASSET_PATH.test(req.path) ? undefined : await site.negotiatePage(request);
         if (!page || page.kind === 'pass') {
@@ -253,7 +257,11 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     }
     runtime()
       .then(async (site) => {
-        if (site.needsVerification(request)) {
+        // Signed requests, and robots.txt (composed onto the app's own by the middleware).
+        if (
+          site.needsVerification(request) ||
+          (ROBOTS_PATH.test(target) && (await site.wantsRobotsTxt(request)))
+        ) {
           app(req, res);
           return;
         }

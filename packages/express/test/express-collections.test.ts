@@ -171,8 +171,21 @@ describeEachDatabase(
         expect(problems).toEqual([]);
         expect(document!.title).toBe('Example Shop');
         expect(document!.summary).toBe('Tents and advice.');
-        expect(document!.sections.map((s) => s.name)).toEqual(['Guides', 'Products', 'faq']);
+        // The German pages are in /de/llms.txt, which the root leads to first.
+        expect(document!.sections.map((s) => s.name)).toEqual([
+          'Other languages',
+          'Guides',
+          'Products',
+          'faq',
+        ]);
         expect(document!.sections[0]!.links).toEqual([
+          expect.objectContaining({
+            title: 'German (de)',
+            url: 'https://shop.example/de/llms.txt',
+            notes: '1 page',
+          }),
+        ]);
+        expect(document!.sections[1]!.links).toEqual([
           expect.objectContaining({
             title: 'Pitching a tent',
             url: 'https://shop.example/guides/pitching/index.html.md',

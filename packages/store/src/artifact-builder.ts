@@ -80,6 +80,12 @@ export interface ArtifactBuildContext {
   changedSections(afterSeq: number): Promise<string[]>;
   /** How many rows of a section changed (committed) after `afterMs`. */
   countCommittedAfter(options: { section: string; afterMs: number }): Promise<number>;
+  /**
+   * How many rows of a section left it (committed) after `afterMs`: unpublished, deleted, made
+   * private, or the tombstone of a path a document left. What a listing that only a full
+   * rebuild can drop pages from (an SCP snapshot) must be rebuilt for.
+   */
+  countLeftAfter(options: { section: string; afterMs: number }): Promise<number>;
   /** The installed artifacts of a family: what a builder may keep as they are. */
   installedArtifacts(family: string): Promise<ArtifactMeta[]>;
   /** The stored bytes of an installed artifact (undefined if a newer build replaced them). */

@@ -121,6 +121,16 @@ export function createBuildContext(
         .first()) as { n: unknown } | undefined;
       return Number(row?.n ?? 0);
     },
+    // By the (section, committed_ms) index: the section's changes since, whatever the site's size.
+    countLeftAfter: async ({ section, afterMs }) => {
+      const row = (await knex(t.documents)
+        .where({ section })
+        .andWhere('committed_ms', '>', afterMs)
+        .andWhere((q) => q.whereNot('state', 'published').orWhereNot('visibility', 'public'))
+        .count({ n: '*' })
+        .first()) as { n: unknown } | undefined;
+      return Number(row?.n ?? 0);
+    },
     installedArtifacts: (family) => listArtifactMeta(knex, t, family),
     installedBytes: (meta) => readArtifactBytes(knex as Knex, t, meta),
     now: options.now,

@@ -10,6 +10,7 @@ import {
   type LlmsTxtInput,
   type LlmsTxtFileLocation,
   type LlmsTxtGenerateOptions,
+  type LlmsTxtLocaleIndex,
   LLMS_TXT_DEFAULT_SECTION,
   type LlmsTxtPage,
 } from '@agent-ready/core/llmstxt';
@@ -37,6 +38,9 @@ function slug(section: string): string {
   );
 }
 
+/** A locale as a key: tags compare without case (BCP 47); '' for a site without locales. */
+const localeKey = (locale: string | undefined) => (locale ?? '').toLowerCase();
+
 /**
  * An llms.txt too big for one read becomes an index (same H1 and summary, a note saying why, and
  * one link item per section file) plus one llms.txt per section beside it (`llms/<section>.txt`),
@@ -49,10 +53,9 @@ function splitBySection(
 ): { path: string; url: string; text: string }[] {
   const directory = file.path.slice(0, file.path.lastIndexOf('/') + 1);
   const urlDirectory = file.url.slice(0, file.url.lastIndexOf('/') + 1);
-  const locale = options.locale;
-  const pages = input.pages.filter((p) =>
-    locale === undefined ? true : (p.locale ?? input.defaultLocale) === locale,
-  );
+  // This file's pages: its locale's (the default one's, and those without a locale, at the root).
+  const locale = localeKey(options.locale ?? input.defaultLocale);
+  const pages = input.pages.filter((p) => localeKey(p.locale ?? input.defaultLocale) === locale);
   const order = input.sections?.order ?? [];
   const rank = (section: string) =>
     order.includes(section) ? order.indexOf(section) : order.length;
@@ -85,8 +88,22 @@ function splitBySection(
       url: p.url,
       pages: p.count,
     })),
+    ...(options.localeIndexes ? { localeIndexes: options.localeIndexes } : {}),
   });
   return [{ path: file.path, url: file.url, text: index }, ...parts];
+}
+
+/**
+ * What the root llms.txt (or llms-full.txt) of a localized site lists besides its own pages:
+ * every other locale's file that lists something; undefined when there is none (a site in one
+ * language keeps its root as it was).
+ */
+function localeIndexesOf(
+  files: readonly { file: LlmsTxtFileLocation; url: string; pages: number }[],
+): LlmsTxtLocaleIndex[] | undefined {
+  const others = files.filter(({ file, pages }) => !file.isDefault && pages > 0);
+  if (others.length === 0) return undefined;
+  return others.map(({ file, url, pages }) => ({ locale: file.locale!, url, pages }));
 }
 
 const DEFAULT_FULL_AFTER_CHANGES = 1_000;
@@ -213,13 +230,23 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     const lastModified = new Date(await context.lastChangeMs());
     const artifacts: ArtifactInput[] = [];
     const files = filesOf(input);
+    const optionsOf = (file: LlmsTxtFileLocation): LlmsTxtGenerateOptions => ({
+      ...generateOptions,
+      ...(file.locale === undefined ? {} : { locale: file.locale }),
+    });
+    const generated = new Map(files.map((file) => [file, generateLlmsTxt(input, optionsOf(file))]));
+    // The root of a localized site leads to every other locale's llms.txt.
+    const localeIndexes = localeIndexesOf(
+      files.map((file) => ({ file, url: file.url, pages: generated.get(file)!.itemCount })),
+    );
     for (const file of files) {
-      const locale = file.locale === undefined ? {} : { locale: file.locale };
-      const whole = generateLlmsTxt(input, { ...generateOptions, ...locale });
+      const leads = file.isDefault && localeIndexes !== undefined;
+      const options = leads ? { ...optionsOf(file), localeIndexes } : optionsOf(file);
+      const whole = leads ? generateLlmsTxt(input, options) : generated.get(file)!;
       const parts =
         whole.text.length <= maxCharacters
           ? [{ path: file.path, url: file.url, text: whole.text }]
-          : splitBySection(input, file, { ...generateOptions, ...locale });
+          : splitBySection(input, file, options);
       for (const part of parts) {
         artifacts.push(
           listingArtifact(
@@ -307,12 +334,21 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
     const defaultFile = llmsTxtFileFor(base);
     if (!listed.has(defaultFile.path))
       listed.set(defaultFile.path, { file: defaultFile, parts: [] });
+    // The root of a localized site leads to every other locale's index (their part counts).
+    const localeIndexes = localeIndexesOf(
+      [...listed.values()].map(({ file, parts }) => ({
+        file,
+        url: file.url,
+        pages: parts.reduce((sum, part) => sum + part.pages, 0),
+      })),
+    );
     for (const { file, parts } of listed.values()) {
       parts.sort((a, b) => a.number - b.number);
       const text = generateLlmsTxtIndex(base.site, {
         note: 'This llms.txt is split in parts: the full list is longer than one file should be. Each part below is an llms.txt of its own; a page keeps its part when it changes.',
         heading: 'Parts',
         files: parts,
+        ...(file.isDefault && localeIndexes ? { localeIndexes } : {}),
       });
       artifacts.push(
         listingArtifact(file, { path: file.path, url: file.url, text }, lastModified, {
@@ -337,12 +373,30 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
       const input = inputOf(pages);
       const lastModified = new Date(await context.lastChangeMs());
       const artifacts: ArtifactInput[] = [];
-      for (const file of filesOf(input)) {
-        const locale = file.locale === undefined ? {} : { locale: file.locale };
+      const files = filesOf(input);
+      // The root of a localized site leads to every other locale's llms-full.txt.
+      const withMarkdown = new Map<string, number>();
+      for (const page of pages) {
+        if (!spill.has(page)) continue;
+        const key = localeKey(page.locale ?? input.defaultLocale);
+        withMarkdown.set(key, (withMarkdown.get(key) ?? 0) + 1);
+      }
+      const localeIndexes = localeIndexesOf(
+        files.map((file) => ({
+          file,
+          url: file.fullUrl,
+          pages: withMarkdown.get(localeKey(file.locale)) ?? 0,
+        })),
+      );
+      for (const file of files) {
+        const options = {
+          ...(file.locale === undefined ? {} : { locale: file.locale }),
+          ...(file.isDefault && localeIndexes ? { localeIndexes } : {}),
+        };
         // Streamed to a file: one string of a whole site's Markdown breaks V8 near 170k pages.
         const written = writeTextPieces(
           join(context.workDir, `llms-full-${artifacts.length}.txt`),
-          llmsFullTxtChunks(input, locale, spill),
+          llmsFullTxtChunks(input, options, spill),
         );
         artifacts.push({
           name: file.fullPath,
@@ -386,8 +440,10 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
       const keepFull =
         installed !== undefined &&
         !(await fullDue(context, installed.build)) &&
-        // A locale new since llms-full.txt was built has none yet: build them all again now.
-        listing.fullPaths.every((path) => installed.names.includes(path));
+        // A locale new since llms-full.txt was built has none yet, and one gone is still named
+        // by the root's: build them all again now.
+        listing.fullPaths.every((path) => installed.names.includes(path)) &&
+        installed.names.every((path) => listing.fullPaths.includes(path));
       if (!keepFull) {
         return {
           artifacts: [...listing.artifacts, ...(await buildFull(context))],

@@ -154,7 +154,9 @@ const DEFAULT_DELTA_PART_PAGES = 1_000;
  * whenever it holds no more pages than `snapshotAfterChanges`: then a rebuild reads no more rows
  * than the threshold. So a burst costs the rows it changed (and at most the thresholds), whatever
  * the size of the site or the number of changes the day already had, and big snapshots are
- * rebuilt rarely.
+ * rebuilt rarely. The exception is a page leaving a section (deleted, unpublished, made private,
+ * moved to another URL or section): deltas cannot say so, so that section's snapshot is rebuilt
+ * at once.
  */
 export function scpArtifactBuilder(
   options: AgentSiteOptions,
@@ -322,13 +324,17 @@ export function scpArtifactBuilder(
         // newer than any a client has applied.
         const lastChange = await context.lastCommitMs({ section });
         let snapshot = before?.snapshot;
+        // SCP deltas cannot say a page went (its spec learns deletions from snapshots): a
+        // section a page left (deleted, unpublished, made private, moved to another URL) gets
+        // its snapshot now, so agents drop it at once, not at the next scheduled snapshot.
         const rebuildSnapshot =
           snapshot === undefined ||
           (lastChange > snapshot.commitMs &&
             (snapshot.pages <= afterChanges ||
               snapshotStale(snapshot, lastChange, now) ||
               (await context.countCommittedAfter({ section, afterMs: snapshot.commitMs })) >=
-                afterChanges));
+                afterChanges ||
+              (await context.countLeftAfter({ section, afterMs: snapshot.commitMs })) > 0));
         if (rebuildSnapshot) {
           const generated = formatScpTimestamp(new Date(lastChange));
           const snapshotWritten = await writeCollection(

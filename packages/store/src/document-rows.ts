@@ -33,6 +33,8 @@ export interface DocumentRow {
   hash: string | null;
   revision: number | null;
   changeSeq: number;
+  /** Ever listed publicly: its changes (removals included) reach the change feed. */
+  listed: boolean;
 }
 
 /** The served part of a row: what an M-URL request needs. */
@@ -75,6 +77,7 @@ export const ROW_COLUMNS = [
   'hash',
   'revision',
   'change_seq',
+  'listed',
 ] as const;
 
 type RawRow = Record<string, unknown>;
@@ -120,6 +123,8 @@ export function fromRawRow(raw: RawRow): DocumentRow {
     hash: toNullableString(raw.hash),
     revision: toNullableNumber(raw.revision),
     changeSeq: toNumber(raw.change_seq),
+    // PostgreSQL answers a boolean, SQLite and MySQL 0 or 1.
+    listed: raw.listed === true || Number(raw.listed) === 1,
   };
 }
 
@@ -171,6 +176,16 @@ export function publishedRowValues(
     change_seq: stamp.changeSeq,
   };
 }
+
+/** A row's content columns, cleared: what a row that serves nothing (a tombstone) holds. */
+export const CLEARED_CONTENT = {
+  hash: null,
+  content_digest: null,
+  body: null,
+  scp_line: null,
+  markdown: null,
+  markdown_hash: null,
+} as const;
 
 /** Inserts a document row and returns its id, on every database. */
 export async function insertDocumentRow(

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { normalizeUri, type PreparedDocument } from '@agent-ready/core';
 import {
+  CLEARED_CONTENT,
   findDocumentRow,
   findPathHolder,
   formatModified,
@@ -21,7 +22,8 @@ import {
 } from './reconcile-documents';
 import type { ReconcileProgress } from './reconcile-progress';
 import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch';
-import { touchSitemapShard } from './sitemap-shard-versions';
+import { touchSitemapShard, touchSitemapShards } from './sitemap-shard-versions';
+import { leftBehind, tombstoneLeftPaths } from './tombstone-left-paths';
 import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from './store-errors';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
 import type { RemovalReason, RemoveOptions, RemoveOutcome, UpsertOutcome } from './write-outcomes';
@@ -129,6 +131,20 @@ export class DocumentWriter {
           rendered = { modifiedMs, output: doc.render(formatModified(modifiedMs)) };
         }
         this.noteSize(doc, rendered.output);
+        // The path it leaves (a new slug or pattern) is gone, not unknown: its tombstone's
+        // change comes first, in commit order, then the document's at its new path. (A page that
+        // only moves to another section leaves a mark in its old one: see tombstone-left-paths.)
+        const behind = leftBehind(existing, doc);
+        const left =
+          behind && existing
+            ? {
+                row: existing,
+                left: behind,
+                changeSeq: await bumpContentSequence(trx, t),
+                committedMs: await advanceCommitClock(trx, t, clock()),
+                modifiedMs: Math.max(clock(), existing.modifiedMs + 1),
+              }
+            : undefined;
         const changeSeq = await bumpContentSequence(trx, t);
         // A source timestamp ahead of our clock does not drag the commit clock into the future.
         const committedMs = await advanceCommitClock(trx, t, Math.min(modifiedMs, clock()));
@@ -155,19 +171,22 @@ export class DocumentWriter {
           });
         }
         // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.
-        const shards = await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc));
-        // The purge is owed exactly when this commits (delivered after, also after a crash).
-        await enqueueChangePurges(
-          trx,
-          t,
-          this.store.purging,
-          documentChangeTags(doc.key, doc.locale, shards),
+        const shards = new Set(
+          await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc)),
         );
+        const tombstoned = await tombstoneLeftPaths(trx, this.store, left ? [left] : []);
+        for (const shard of await touchSitemapShards(trx, t, tombstoned.written)) shards.add(shard);
+        // The purge is owed exactly when this commits (delivered after, also after a crash).
+        await enqueueChangePurges(trx, t, this.store.purging, [
+          ...documentChangeTags(doc.key, doc.locale, shards),
+          ...tombstoned.tags,
+        ]);
         return {
           status: existing ? ('updated' as const) : ('created' as const),
           modified: formatModified(modifiedMs),
           hash: rendered.output.hash,
           changeSeq,
+          ...(left ? { leftPathSeq: left.changeSeq } : {}),
         };
       }),
     );
@@ -218,12 +237,7 @@ export class DocumentWriter {
             modified: formatModified(modifiedMs),
             modified_ms: modifiedMs,
             committed_ms: committedMs,
-            hash: null,
-            content_digest: null,
-            body: null,
-            scp_line: null,
-            markdown: null,
-            markdown_hash: null,
+            ...CLEARED_CONTENT,
             revision: revision ?? existing.revision,
             change_seq: changeSeq,
             // An unpublished page gives its URL back; a tombstone keeps (or takes back) it, to
@@ -282,7 +296,8 @@ export class DocumentWriter {
     const { outcomes } = result;
     const changed = (o: UpsertOutcome | undefined) =>
       o?.status === 'created' || o?.status === 'updated';
-    if (outcomes.some(changed)) this.onChanged();
+    // Readers and artifacts follow; the purges the batch enqueued go out now.
+    if (outcomes.some(changed)) this.changed();
     for (let index = 0; index < docs.length; index++) {
       if (outcomes[index]) continue;
       result.rowsRead++;

@@ -98,6 +98,17 @@ export interface AgentSite {
   negotiatePage(request: AgentSiteRequest): Promise<AgentSiteOutcome | undefined>;
   /** The hot path: a fresh cached public M-URL, synchronously (unsigned requests only). */
   handleCached(request: AgentRequest): HttpResponse | undefined;
+  /**
+   * Whether `GET`/`HEAD` `request` is for the robots.txt the site composes (`robotsTxt` set, as
+   * the writer stored it for a read-only process): the adapter then asks the app for its own
+   * first and sends `answerRobotsTxt`.
+   */
+  wantsRobotsTxt(request: AgentRequest): Promise<boolean>;
+  /**
+   * `/robots.txt` composed onto the app's own (`own`: what the app answered there; `undefined`
+   * when it has none), through the same pipeline as `handle` (identity, metrics).
+   */
+  answerRobotsTxt(request: AgentSiteRequest, own: string | undefined): Promise<AgentSiteOutcome>;
   /** The agent family a request counts under: `verified:<host>` for a valid signature. */
   agentFamily(request: AgentSiteRequest): Promise<string>;
   /** Whether a request carries a signature this site verifies. */
@@ -269,6 +280,15 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
         await followWriter();
         return endpoints.negotiatePage(request);
       }),
+    async wantsRobotsTxt(request) {
+      await followWriter();
+      return endpoints.wantsRobotsTxt(request);
+    },
+    answerRobotsTxt: async (request, own) =>
+      (await through(request, async () => {
+        await followWriter();
+        return endpoints.answerRobotsTxt(request, own);
+      })) ?? { kind: 'pass' },
     handleCached(request) {
       if (identifier.needsVerification(request.headers)) return undefined;
       const response = endpoints.handleCached(request);

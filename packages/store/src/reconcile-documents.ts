@@ -151,6 +151,8 @@ export async function reconcileDocuments(
   let repeats = false;
   /** A stale save kept a row the listing has, which need not be published (see `nothingElsePublished`). */
   let keptStale = false;
+  /** Tombstones of paths this pass's documents left: each moved the content sequence too. */
+  let ownTombstones = 0;
   const write = async (docs: PreparedDocument[], after: Promise<void> | undefined) => {
     if (repeats) await after;
     const written = await writer.upsertMany(docs, after);
@@ -159,6 +161,8 @@ export async function reconcileDocuments(
     for (const result of written.outcomes) {
       if (result?.status === 'created' || result?.status === 'updated') outcome.changed++;
       if (result?.status === 'stale') keptStale = true;
+      // The tombstone of a path a document left is a change of its own.
+      if (result?.leftPathSeq !== undefined) ownTombstones++;
     }
     const before = outcome.seen;
     outcome.seen += docs.length;
@@ -222,7 +226,7 @@ export async function reconcileDocuments(
     (await nothingElsePublished(store, {
       listed: seen.size,
       sequenceAtStart,
-      ownChanges: outcome.changed,
+      ownChanges: outcome.changed + ownTombstones,
     }))
   )
     return finish();

@@ -49,15 +49,16 @@ export async function touchSitemapShard(
  * Inside a batch write's transaction (the content sequence locked): moves the version of every
  * shard holding one of the written rows to the change sequence of the newest write in it, as
  * one `touchSitemapShard` per row would have. Rows that become the overview are not for this.
+ * Returns the shards moved.
  */
 export async function touchSitemapShards(
   trx: Knex.Transaction,
   t: TableNames,
   writes: readonly { rowId: number; changeSeq: number }[],
-): Promise<void> {
-  if (writes.length === 0) return;
+): Promise<ReadonlySet<number>> {
+  if (writes.length === 0) return new Set();
   const layout = await readSitemapLayout(trx, t);
-  if (layout.itemsPerShard === 0) return;
+  if (layout.itemsPerShard === 0) return new Set();
   const versions = new Map<number, number>();
   const move = (shard: number, seq: number) =>
     versions.set(shard, Math.max(seq, versions.get(shard) ?? 0));
@@ -66,6 +67,7 @@ export async function touchSitemapShards(
     if (rowId === layout.overviewId) move(1, changeSeq);
   }
   for (const [shard, version] of versions) await moveShardVersion(trx, t, shard, version);
+  return new Set(versions.keys());
 }
 
 export interface ShardVersion {

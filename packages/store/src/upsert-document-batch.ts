@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PreparedDocument, RenderedDocument } from '@agent-ready/core';
+import { documentCacheTag, type PreparedDocument, type RenderedDocument } from '@agent-ready/core';
 import {
   formatModified,
   fromRawRow,
@@ -10,12 +10,13 @@ import {
   type DocumentRow,
 } from './document-rows';
 import type { EngineStore } from './engine-context';
-import type { Dialect } from './open-database';
 import { touchSitemapShards } from './sitemap-shard-versions';
 import { lockContentSequence, readSequence } from './store-state';
 import { announceChange } from './announce-change';
-import { insertSqliteRows } from './insert-sqlite-rows';
+import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
 import type { UpsertOutcome } from './write-outcomes';
+import { enqueueChangePurges, listingChangeTags } from './edge/enqueue-change-purges';
+import { leftBehind, tombstoneLeftPaths, type LeftPath } from './tombstone-left-paths';
 
 /**
  * Many documents in one transaction, at database speed: the stored rows read in one query per
@@ -41,16 +42,6 @@ export interface BatchOutcome {
   rowsRead: number;
   rowsWritten: number;
 }
-
-/** Bound parameters per statement (SQLite's default limit; PostgreSQL and MySQL allow 65535). */
-const MAX_PARAMETERS: Record<Dialect, number> = { sqlite: 32_766, postgres: 65_535, mysql: 65_535 };
-/**
- * Rows per INSERT: knex writes SQLite's multi-row INSERT as a compound SELECT, which SQLite
- * caps at 500 terms (SQLITE_MAX_COMPOUND_SELECT).
- */
-const MAX_ROWS: Record<Dialect, number> = { sqlite: 500, postgres: 5_000, mysql: 5_000 };
-/** Bytes per INSERT, well under MySQL's and MariaDB's default max_allowed_packet. */
-const MAX_STATEMENT_BYTES = 4_000_000;
 
 const identity = (key: string, locale: string) => `${key}\u0000${locale}`;
 
@@ -90,52 +81,6 @@ async function readPathHolders(
     for (const raw of raws) holders.set(String(raw.m_path_key), Number(raw.id));
   }
   return holders;
-}
-
-/**
- * Multi-row INSERTs, each within the database's parameter limit and a few megabytes; on SQLite
- * one prepared INSERT run per row (see insert-sqlite-rows), faster there. On PostgreSQL and
- * SQLite the new rows' ids come back with them; MySQL has no RETURNING (undefined: read them
- * back).
- */
-async function insertRows(
-  trx: Knex.Transaction,
-  store: EngineStore,
-  rows: readonly Record<string, unknown>[],
-): Promise<{ id: unknown; doc_key: unknown; locale: unknown }[] | undefined> {
-  if (rows.length === 0) return [];
-  if (store.db.dialect === 'sqlite') {
-    const ids = await insertSqliteRows(trx, store.tables.documents, rows);
-    return rows.map((row, at) => ({ id: ids[at], doc_key: row.doc_key, locale: row.locale }));
-  }
-  const returned: { id: unknown; doc_key: unknown; locale: unknown }[] = [];
-  const perRow = Object.keys(rows[0]!).length;
-  const { dialect } = store.db;
-  const maxRows = Math.max(
-    1,
-    Math.min(MAX_ROWS[dialect], Math.floor(MAX_PARAMETERS[dialect] / perRow)),
-  );
-  let chunk: Record<string, unknown>[] = [];
-  let bytes = 0;
-  const flush = async () => {
-    if (chunk.length === 0) return;
-    if (dialect !== 'mysql') {
-      returned.push(
-        ...(await trx(store.tables.documents).insert(chunk, ['id', 'doc_key', 'locale'])),
-      );
-    } else await trx(store.tables.documents).insert(chunk);
-    chunk = [];
-    bytes = 0;
-  };
-  for (const row of rows) {
-    const size = ((row.body as Buffer | null)?.length ?? 0) + String(row.markdown ?? '').length;
-    if (chunk.length >= maxRows || (chunk.length > 0 && bytes + size > MAX_STATEMENT_BYTES))
-      await flush();
-    chunk.push(row);
-    bytes += size;
-  }
-  await flush();
-  return dialect !== 'mysql' ? returned : undefined;
 }
 
 interface PlannedWrite {
@@ -269,9 +214,25 @@ export async function upsertDocumentBatch(
     const inserts: Record<string, unknown>[] = [];
     const shardWrites: { rowId: number; changeSeq: number }[] = [];
     const insertedSeq = new Map<string, number>();
+    const left: LeftPath[] = [];
+    const tags: string[] = [];
     for (const write of writes) {
       const { doc, existing, output, modifiedMs } = write;
       writer.noteSize(doc, output);
+      // As `upsert` does: the tombstone of the path it leaves first, then the document.
+      let leftPathSeq: number | undefined;
+      const behind = leftBehind(existing, doc);
+      if (behind && existing) {
+        leftPathSeq = seq += 1;
+        committed = Math.max(clock(), committed + 1);
+        left.push({
+          row: existing,
+          left: behind,
+          changeSeq: seq,
+          committedMs: committed,
+          modifiedMs: Math.max(clock(), existing.modifiedMs + 1),
+        });
+      }
       seq += 1;
       // A source timestamp ahead of our clock does not drag the commit clock into the future.
       committed = Math.max(Math.min(modifiedMs, clock()), committed + 1);
@@ -301,29 +262,28 @@ export async function upsertDocumentBatch(
         modified: formatModified(modifiedMs),
         hash: output.hash,
         changeSeq: seq,
+        ...(leftPathSeq !== undefined ? { leftPathSeq } : {}),
       };
+      tags.push(documentCacheTag(doc.key, doc.locale));
     }
-    const ids = await insertRows(trx, store, inserts);
+    for (const inserted of await insertDocumentRows(trx, store, inserts)) {
+      const changeSeq = insertedSeq.get(identity(inserted.key, inserted.locale));
+      if (changeSeq !== undefined) shardWrites.push({ rowId: inserted.id, changeSeq });
+    }
     result.rowsWritten += writes.length;
-    const note = (raw: { id: unknown; doc_key: unknown; locale: unknown }) => {
-      const changeSeq = insertedSeq.get(identity(String(raw.doc_key), String(raw.locale)));
-      if (changeSeq !== undefined) shardWrites.push({ rowId: Number(raw.id), changeSeq });
-    };
-    if (ids) ids.forEach(note);
-    else {
-      // The new rows' ids, for their sitemap shards (one read; every database's own ids).
-      const keys = [...new Set(inserts.map((row) => String(row.doc_key)))];
-      const step = MAX_PARAMETERS[db.dialect] - 10;
-      for (let at = 0; at < keys.length; at += step) {
-        const raws: { id: unknown; doc_key: unknown; locale: unknown }[] = await trx(t.documents)
-          .whereIn('doc_key', keys.slice(at, at + step))
-          .select('id', 'doc_key', 'locale');
-        raws.forEach(note);
-      }
-    }
+    // Once every document holds its new path, the paths they left get their tombstones.
+    const tombstoned = await tombstoneLeftPaths(trx, store, left);
+    shardWrites.push(...tombstoned.written);
+    result.rowsWritten += tombstoned.written.length;
     await trx(t.state).where({ name: 'content_seq' }).update({ value: seq });
     await trx(t.state).where({ name: 'commit_clock' }).update({ value: committed });
-    await touchSitemapShards(trx, t, shardWrites);
+    const shards = await touchSitemapShards(trx, t, shardWrites);
+    // The purges `upsert` would have enqueued, once for the batch, owed when it commits.
+    await enqueueChangePurges(trx, t, store.purging, [
+      ...tags,
+      ...tombstoned.tags,
+      ...listingChangeTags(shards),
+    ]);
     // Other processes learn of it when it commits (PostgreSQL), not at their next poll.
     await announceChange(trx, t, `content:${seq}`);
   });

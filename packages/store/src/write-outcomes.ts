@@ -10,6 +10,12 @@ export interface UpsertOutcome {
   hash: string;
   /** Position of this change in commit order (created/updated only). */
   changeSeq?: number;
+  /**
+   * When the document left a path (a new slug or URL pattern): the position of that path's
+   * tombstone, a change of its own just before `changeSeq` (the old M-URL answers 410). Also
+   * when it left a section at the same path (the mark its old section keeps).
+   */
+  leftPathSeq?: number;
 }
 
 export interface RemoveOutcome {

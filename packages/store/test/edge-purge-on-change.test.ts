@@ -122,6 +122,36 @@ describeEachDatabase('purges enqueued with each change (the edge option)', (dial
     expect(await outbox(writer)).toEqual(expected);
   });
 
+  it('a batch (a reconcile, a Strapi sync) enqueues what the same upserts would have', async () => {
+    const writer = await engine(true);
+    await writer.upsertMany([doc('a'), doc('b')]);
+    expect(await outbox(writer)).toEqual(
+      prefixed([
+        documentCacheTag('a', ''),
+        documentCacheTag('b', ''),
+        sitemapShardCacheTag(1),
+        sitemapIndexCacheTag(),
+        familyCacheTag('change-feed'),
+      ]).sort(),
+    );
+    // A document that moves: its old M-URL's path too.
+    await writer.knex(writer.tables.purgeOutbox).delete();
+    await writer.upsertMany([doc('a', 'first version', '/a-moved/')]);
+    expect(await outbox(writer)).toEqual(
+      prefixed([
+        documentCacheTag('a', ''),
+        pathCacheTag('/a/llm.json'),
+        sitemapShardCacheTag(1),
+        sitemapIndexCacheTag(),
+        familyCacheTag('change-feed'),
+      ]).sort(),
+    );
+    // Nothing changed: nothing to purge.
+    await writer.knex(writer.tables.purgeOutbox).delete();
+    await writer.upsertMany([doc('a', 'first version', '/a-moved/'), doc('b')]);
+    expect(await outbox(writer)).toEqual([]);
+  });
+
   it('nothing is enqueued without the edge option', async () => {
     const writer = await engine(false);
     await writer.upsert(doc('a'));

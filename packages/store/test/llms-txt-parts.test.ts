@@ -36,7 +36,8 @@ describe('llms.txt in parts', () => {
   const partsOf = (index: string) => {
     const parsed = inspectLlmsTxt(index);
     expect(parsed.problems).toEqual([]);
-    return parsed.document!.sections[0]!.links.map((link) => [link.url, link.notes]);
+    const parts = parsed.document!.sections.find((section) => section.name === 'Parts')!;
+    return parts.links.map((link) => [link.url, link.notes]);
   };
   const titlesIn = (part: string) => {
     const parsed = inspectLlmsTxt(part);
@@ -99,6 +100,10 @@ describe('llms.txt in parts', () => {
     expect(partsOf((await text('/llms.txt'))!)).toEqual([
       ['https://example.com/llms-1.txt', '1 page'],
     ]);
+    // The root leads to the other locale's index (issue 38).
+    expect(await text('/llms.txt')).toContain(
+      '## Other languages\n\n- [German (de)](https://example.com/de/llms.txt): 2 pages\n',
+    );
     expect(partsOf((await text('/de/llms.txt'))!)).toEqual([
       ['https://example.com/de/llms-2.txt', '2 pages'],
     ]);

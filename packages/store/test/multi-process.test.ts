@@ -30,7 +30,8 @@ const OPERATIONS_PER_WORKER = FUZZING ? 1000 : 250;
 
 interface Change {
   key: string;
-  op: 'upsert' | 'unpublished' | 'deleted';
+  /** `left-path`: the tombstone of the path a moved document left (its own change). */
+  op: 'upsert' | 'unpublished' | 'deleted' | 'left-path';
   path?: string;
   content?: string;
   visibility?: 'public' | 'protected';
@@ -111,9 +112,21 @@ describeEachDatabase('several processes on one database', (dialect) => {
     expect(contentSeq).toBe(seqs.length);
 
     const last = new Map<string, Change>();
-    for (const change of [...changes].sort((a, b) => a.seq - b.seq)) last.set(change.key, change);
-    const rows: Record<string, unknown>[] = await engine.knex(`${prefix}documents`).select('*');
+    for (const change of [...changes].sort((a, b) => a.seq - b.seq))
+      if (change.op !== 'left-path') last.set(change.key, change);
+    const all: Record<string, unknown>[] = await engine.knex(`${prefix}documents`).select('*');
+    const isLeftPath = (row: Record<string, unknown>) =>
+      String(row.doc_key).startsWith('agent-ready:left-path:');
+    const rows = all.filter((row) => !isLeftPath(row));
     expect(rows.length).toBe(last.size);
+    // The paths documents left: tombstones, each holding its path only while no one serves it.
+    const served = new Set(
+      rows.filter((row) => row.state === 'published').map((row) => String(row.m_path)),
+    );
+    for (const row of all.filter(isLeftPath)) {
+      expect([row.state, row.body]).toEqual(['deleted', null]);
+      if (row.m_path_key !== null) expect(served.has(String(row.m_path))).toBe(false);
+    }
     for (const row of rows) {
       const intended = last.get(String(row.doc_key))!;
       expect({ key: row.doc_key, state: row.state }).toEqual({

@@ -1,8 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { verifyPurgeWebhook } from '@agent-ready/store';
-import { waitForState } from '@agent-ready/test-support';
+import { startPurgeReceiver, waitForState, type PurgeReceiver } from '@agent-ready/test-support';
 import {
   bootFixture,
   createFixtureDatabase,
@@ -41,42 +39,10 @@ interface EdgeOverview {
 
 let database: FixtureDatabase;
 let f: Fixture;
-let receiver: Server;
+let receiver: PurgeReceiver;
 let jwt = '';
-/** Keys of every purge request the receiver accepted, and how many it refused. */
-const purged: string[][] = [];
-let refused = 0;
-
-function startReceiver(): Promise<string> {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      const signed = verifyPurgeWebhook({
-        secret: SECRET,
-        body,
-        timestamp: req.headers['x-agent-ready-timestamp'] as string | undefined,
-        signature: req.headers['x-agent-ready-signature'] as string | undefined,
-      });
-      if (!signed) {
-        res.writeHead(401).end();
-        return;
-      }
-      if (refused === 0) {
-        refused += 1;
-        res.writeHead(503).end('busy');
-        return;
-      }
-      purged.push((JSON.parse(body) as { keys: string[] }).keys);
-      res.writeHead(200).end();
-    });
-  });
-  return new Promise((resolve) =>
-    receiver.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/purge`),
-    ),
-  );
-}
+/** Keys of every purge request the receiver accepted (it refuses the first). */
+const purged = () => receiver.received;
 
 const overviewEdge = async () => {
   const res = await request(f.http)
@@ -87,7 +53,12 @@ const overviewEdge = async () => {
 };
 
 beforeAll(async () => {
-  const url = await startReceiver();
+  receiver = await startPurgeReceiver({
+    secret: SECRET,
+    verify: verifyPurgeWebhook,
+    refuseFirst: true,
+  });
+  const url = receiver.url;
   database = await createFixtureDatabase('sqlite');
   f = await bootFixture({
     database,
@@ -107,7 +78,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await f?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 it('sends shared caches a lifetime and the cache tags of each agent response', async () => {
@@ -130,15 +101,15 @@ it('purges on publish and shows sent, failed, waiting and the last error in the 
   const edge = await waitForState('the purges delivered', async () => {
     const now = await overviewEdge();
     const { waiting, settling } = now?.purges ?? { waiting: 1, settling: 1 };
-    return now && waiting === 0 && settling === 0 && purged.length > 0 ? now : undefined;
+    return now && waiting === 0 && settling === 0 && purged().length > 0 ? now : undefined;
   });
   expect(edge).toMatchObject({ purger: 'webhook', sharedMaxAge: 600, tagHeader: 'surrogate-key' });
   expect(edge.purges.failed).toBeGreaterThanOrEqual(1);
   expect(edge.purges.lastError).toMatchObject({ permanent: false });
   expect(edge.purges.lastError!.message).toMatch(/503/);
   expect(Date.parse(edge.purges.lastError!.at)).not.toBeNaN();
-  expect(edge.purges.sent + edge.purges.resent).toBe(purged.flat().length);
-  expect(edge.purges.requests).toBe(purged.length);
+  expect(edge.purges.sent + edge.purges.resent).toBe(purged().flat().length);
+  expect(edge.purges.requests).toBe(purged().length);
   expect(Date.parse(edge.purges.lastSentAt!)).not.toBeNaN();
   // The new document's own tag (on its M-URL) was among the keys purged.
   const mUrl = await getRaw(f.http, '/en/blog/edge/llm.json');
@@ -147,7 +118,7 @@ it('purges on publish and shows sent, failed, waiting and the last error in the 
     .split(' ')
     .filter((tag) => tag.startsWith('d-'));
   expect(documentTags).toHaveLength(1);
-  expect(purged.flat()).toContain(documentTags[0]);
+  expect(purged().flat()).toContain(documentTags[0]);
 }, 120_000);
 
 it('takes a type off: its documents leave the sitemap, llms.txt and SCP, the feed lists them removed, and the edge is purged', async () => {

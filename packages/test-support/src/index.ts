@@ -26,3 +26,4 @@ export {
 } from './public-surface';
 export * from './varnish';
 export * from './s3-emulator';
+export * from './purge-receiver';

@@ -73,3 +73,15 @@ export function markdownLinkDestination(url: string): string {
     char === '(' ? '%28' : char === ')' ? '%29' : encodeURIComponent(char),
   );
 }
+
+/**
+ * Link text for an llms.txt item. The reference parser reads the name as `[^\]]+`, so a `]`
+ * (even backslash-escaped) would end it: it is written as the character reference `&#93;`,
+ * which CommonMark decodes back to `]`. `[` and `\` get backslash escapes.
+ */
+export function escapeLlmsTxtLinkName(text: string): string {
+  return collapseWhitespace(text)
+    .replace(/[\\[]/g, '\\$&')
+    .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+    .replace(/]/g, '&#93;');
+}

@@ -7,6 +7,7 @@ import type {
   LlmsTxtPage,
 } from './llmstxt-types';
 import { renderLlmsTxtHeader } from './render-llms-txt-header';
+import { renderLocaleIndexes } from './render-locale-indexes';
 import { baseDirectory, selectLlmsTxtPages } from './select-llms-txt-pages';
 
 /**
@@ -66,7 +67,15 @@ export function* llmsFullTxtChunks(
     pending = text.slice(end);
     return text.slice(0, end);
   };
-  const header = emit(renderLlmsTxtHeader(selection).join('\n'));
+  const header = emit(
+    [
+      ...renderLlmsTxtHeader(selection),
+      ...renderLocaleIndexes(
+        options.localeIndexes,
+        selection.sections.some((section) => section.pages.length > 0),
+      ),
+    ].join('\n'),
+  );
   if (header !== '') yield header;
   for (const section of selection.sections) {
     for (const { page, index } of section.pages) {

@@ -1,6 +1,10 @@
-import { collapseWhitespace, markdownLinkDestination } from './escape-markdown';
-import { escapeLlmsTxtLinkName } from './generate-llms-txt';
-import type { LlmsTxtSite } from './llmstxt-types';
+import {
+  collapseWhitespace,
+  escapeLlmsTxtLinkName,
+  markdownLinkDestination,
+} from './escape-markdown';
+import type { LlmsTxtLocaleIndex, LlmsTxtSite } from './llmstxt-types';
+import { renderLocaleIndexes } from './render-locale-indexes';
 
 /** One llms.txt file an index lists. */
 export interface LlmsTxtIndexEntry {
@@ -20,8 +24,28 @@ export interface LlmsTxtIndexEntry {
  */
 export function generateLlmsTxtIndex(
   site: Pick<LlmsTxtSite, 'name' | 'summary'>,
-  options: { note: string; heading: string; files: readonly LlmsTxtIndexEntry[] },
+  options: {
+    note: string;
+    heading: string;
+    files: readonly LlmsTxtIndexEntry[];
+    /** Other locales' llms.txt this one leads to (see `LlmsTxtGenerateOptions`). */
+    localeIndexes?: readonly LlmsTxtLocaleIndex[];
+  },
 ): string {
+  const locales = renderLocaleIndexes(options.localeIndexes, options.files.length > 0);
+  // A root that only leads to other locales has no empty list of its own files.
+  const files =
+    options.files.length === 0 && locales.length > 0
+      ? []
+      : [
+          `## ${collapseWhitespace(options.heading)}`,
+          '',
+          ...options.files.map(
+            (file) =>
+              `- [${escapeLlmsTxtLinkName(file.title)}](${markdownLinkDestination(file.url)}): ${file.pages} ${file.pages === 1 ? 'page' : 'pages'}`,
+          ),
+          '',
+        ];
   return [
     `# ${collapseWhitespace(site.name)}`,
     '',
@@ -29,12 +53,9 @@ export function generateLlmsTxtIndex(
     '',
     collapseWhitespace(options.note),
     '',
-    `## ${collapseWhitespace(options.heading)}`,
-    '',
-    ...options.files.map(
-      (file) =>
-        `- [${escapeLlmsTxtLinkName(file.title)}](${markdownLinkDestination(file.url)}): ${file.pages} ${file.pages === 1 ? 'page' : 'pages'}`,
-    ),
-    '',
-  ].join('\n');
+    ...locales,
+    ...files,
+  ]
+    .join('\n')
+    .replace(/\n+$/, '\n');
 }

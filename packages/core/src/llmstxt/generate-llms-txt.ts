@@ -1,4 +1,9 @@
-import { collapseWhitespace, markdownLinkDestination } from './escape-markdown';
+import {
+  collapseWhitespace,
+  escapeLlmsTxtLinkName,
+  markdownLinkDestination,
+} from './escape-markdown';
+import { renderLocaleIndexes } from './render-locale-indexes';
 import type {
   LlmsTxtGenerateOptions,
   LlmsTxtInput,
@@ -9,17 +14,7 @@ import { finishLlmsTxtOutput, renderLlmsTxtHeader } from './render-llms-txt-head
 import { baseDirectory, resolvePageUrl, selectLlmsTxtPages } from './select-llms-txt-pages';
 import { LlmsTxtInputError } from './llmstxt-errors';
 
-/**
- * Link text for an llms.txt item. The reference parser reads the name as `[^\]]+`, so a `]`
- * (even backslash-escaped) would end it: it is written as the character reference `&#93;`,
- * which CommonMark decodes back to `]`. `[` and `\` get backslash escapes.
- */
-export function escapeLlmsTxtLinkName(text: string): string {
-  return collapseWhitespace(text)
-    .replace(/[\\[]/g, '\\$&')
-    .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
-    .replace(/]/g, '&#93;');
-}
+export { escapeLlmsTxtLinkName };
 
 /** The URL an item links to: the Markdown twin when there is one (by default), else the page. */
 export function llmsTxtLinkTarget(
@@ -46,6 +41,12 @@ export function generateLlmsTxt(
   const base = baseDirectory(input);
   const selection = selectLlmsTxtPages(input, options.locale ?? input.defaultLocale, () => true);
   const lines = renderLlmsTxtHeader(selection);
+  lines.push(
+    ...renderLocaleIndexes(
+      options.localeIndexes,
+      selection.sections.some((section) => section.pages.length > 0),
+    ),
+  );
   let itemCount = 0;
   for (const section of selection.sections) {
     lines.push(`## ${section.title}`, '');

@@ -60,6 +60,21 @@ export interface LlmsTxtGenerateOptions {
   locale?: string;
   /** Link to the Markdown twin when a page has one (`'markdown'`, default) or to the page. */
   linkTarget?: 'markdown' | 'page';
+  /**
+   * The other locales' files this one leads to: on a localized site, the root `/llms.txt` (and
+   * `/llms-full.txt`) names each locale's, in an H2 section of its own before the pages.
+   */
+  localeIndexes?: readonly LlmsTxtLocaleIndex[];
+}
+
+/** Another locale's llms.txt (or llms-full.txt), as a file that leads to it lists it. */
+export interface LlmsTxtLocaleIndex {
+  /** BCP 47 tag. */
+  locale: string;
+  /** Absolute URL of its file. */
+  url: string;
+  /** How many pages it lists. */
+  pages: number;
 }
 
 export interface LlmsTxtOutput {

@@ -10,7 +10,8 @@ export { DEFAULT_SCP_BASE_PATH } from './families/scp';
  * answers, so a front-end in front of it (Next.js, Nuxt…) passes it through untouched: M-URLs,
  * Markdown twins (any `*.md`), the JSON sitemap with its shards and index, the change feed, the
  * policy, the stats, llms.txt files (per locale and split), SCP collections, llmindex, and
- * `/robots.txt` when the CMS serves it (`robotsTxt` set without `augment`). Paths of features a
+ * `/robots.txt` when the CMS serves it (`robotsTxt` set without `augment`: Strapi's own
+ * `public/robots.txt` with the plugin's lines added). Paths of features a
  * site leaves off match too: the CMS answers them 404, as the front-end would have.
  *
  * The path is compared in the form the endpoints look it up in (percent-encoding normalized), so

@@ -136,7 +136,7 @@ export const agentSiteOptionsObject = optionsObject(
       ).optional(),
       {
         description:
-          "`{ rules? }` to serve `/robots.txt`: your rules unchanged, then `Sitemap:` lines for the agent sitemaps (and the `usage` lines); or `{ augment: true }` to add the lines to the app's own.",
+          "`{ rules? }`: add to `/robots.txt`: the app's own robots.txt (its static file or route) stays first as written, `rules` are merged into its groups (one group per set of agents), the `usage` rules go into its `User-agent: *` group, the agent sitemaps become `Sitemap:` lines; when the app has none, `rules` and those lines alone.",
         default: 'off',
       },
     ),

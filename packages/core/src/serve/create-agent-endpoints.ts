@@ -1,13 +1,19 @@
 import type { HttpResponse } from '../http/served-resource';
 import type { AgentContentSource } from './agent-content-source';
-import { observed, PASS, type AgentOutcome, type AgentRequest } from './agent-outcome';
+import {
+  isSafeMethod,
+  observed,
+  PASS,
+  type AgentOutcome,
+  type AgentRequest,
+} from './agent-outcome';
 import { createPageDecorator, type PageDecoration } from './decorate-page';
 import { createEndpointContext, type AgentEndpointsOptions } from './endpoint-context';
 import type { FamilyContext, FamilyEndpoint, ServedFamily } from './families/endpoint-family';
 import { markdownTwinFamily } from './families/markdown-twin';
 import { mUrlFamily } from './families/m-url';
 import { ENDPOINT_FAMILIES } from './families/registry';
-import { robotsTxtFamily } from './families/robots-txt';
+import { ROBOTS_TXT_PATH, robotsTxtFamily } from './families/robots-txt';
 import { normalizeRequestPath } from './normalize-request-path';
 
 export interface AgentEndpoints {
@@ -30,8 +36,23 @@ export interface AgentEndpoints {
    * twin (with `Vary: Accept`); `undefined` for HTML (the default) or a page without a document.
    */
   negotiatePage(request: AgentRequest): Promise<AgentOutcome | undefined>;
-  /** A robots.txt: `rules` kept exactly, plus a comment on blocked agent paths and Sitemap lines. */
-  robotsTxt(rules: string): Promise<string>;
+  /**
+   * The robots.txt served, as text: `own` (the app's own robots.txt, `''` for none) kept as
+   * written with the configured rules merged in, plus the AI usage rules in its `*` group, a
+   * comment on blocked agent paths and the Sitemap lines.
+   */
+  robotsTxt(own: string): Promise<string>;
+  /**
+   * Whether `request` is a `GET`/`HEAD` of `/robots.txt` on a site that adds its lines there
+   * (`robotsTxt` set): an adapter then lets the app answer first and sends `answerRobotsTxt`
+   * with what the app said.
+   */
+  wantsRobotsTxt(request: AgentRequest): boolean;
+  /**
+   * `/robots.txt` composed onto the app's own (`own`; `undefined` when the app has none), with
+   * its validators and conditional requests, counted as robots.txt.
+   */
+  answerRobotsTxt(request: AgentRequest, own: string | undefined): Promise<AgentOutcome>;
 }
 
 /**
@@ -115,5 +136,12 @@ export function createAgentEndpoints(
     urlFor: context.urlFor,
     negotiatePage: twin.negotiate,
     robotsTxt: robots.compose,
+    wantsRobotsTxt(request) {
+      if (!context.options.robotsTxt || !isSafeMethod(request.method)) return false;
+      const target = normalizeRequestPath(request.target);
+      return target.ok && target.path === ROBOTS_TXT_PATH;
+    },
+    answerRobotsTxt: async (request, own) =>
+      observed(await robots.answerComposed(request, own), robotsTxtFamily.metricsKind),
   };
 }

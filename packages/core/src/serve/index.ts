@@ -32,6 +32,7 @@ export {
   type ServingSettings,
 } from './serving-settings';
 export * from './families/robots-txt/compose-robots-txt';
+export * from './families/robots-txt/app-robots-txt';
 export {
   CHANGE_FEED_REL,
   CHANGES_PAGE_SIZE,

@@ -197,10 +197,12 @@ export const botAuthOptionsSchema = optionsObject({
 
 export const robotsTxtOptionsSchema = optionsObject({
   rules: documented(stringOption().optional(), {
-    description: 'Your robots.txt rules, served unchanged before the added lines.',
+    description:
+      "robots.txt rules merged into the app's own robots.txt (or served alone when it has none).",
   }),
   augment: documented(booleanOption().optional(), {
-    description: "Add the lines to the app's own robots.txt instead.",
+    description:
+      "Deprecated: the app's own robots.txt is always kept now. `true` still tells `isAgentPath` that `/robots.txt` is the app's, so a headless front-end keeps answering it.",
     default: '`false`',
   }),
 });

@@ -20,7 +20,6 @@ describe('Content-Usage', () => {
       '# AI usage preferences',
       'Content-Usage: train-ai=n',
       'Content-Signal: ai-train=no',
-      '',
     ]);
   });
 

@@ -63,7 +63,10 @@ export function overlayContentUsage(
   return formatContentUsage(merged);
 }
 
-/** robots.txt lines: AIPREF's `Content-Usage:` and Cloudflare's `Content-Signal:`. */
+/**
+ * robots.txt rules: AIPREF's `Content-Usage:` and Cloudflare's `Content-Signal:`, with a comment.
+ * Both are group rules: they belong in the `User-agent: *` group (robots-txt family).
+ */
 export function robotsUsageLines(usage: UsagePreferences | undefined): string[] {
   const value = formatContentUsage(usage);
   if (!usage || value === undefined) return [];
@@ -74,7 +77,6 @@ export function robotsUsageLines(usage: UsagePreferences | undefined): string[] 
     '# AI usage preferences',
     `Content-Usage: ${value}`,
     `Content-Signal: ${signal.join(', ')}`,
-    '',
   ];
 }
 

@@ -45,8 +45,12 @@ export function documentChangeTags(
   locale: string,
   shards: Iterable<number>,
 ): string[] {
+  return [documentCacheTag(key, locale), ...listingChangeTags(shards)];
+}
+
+/** What any document write changes besides its document: its shards, their index, the feed. */
+export function listingChangeTags(shards: Iterable<number>): string[] {
   return [
-    documentCacheTag(key, locale),
     ...[...shards].map((shard) => sitemapShardCacheTag(shard)),
     sitemapIndexCacheTag(),
     familyCacheTag('change-feed'),

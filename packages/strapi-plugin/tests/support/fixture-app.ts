@@ -189,6 +189,8 @@ export interface BootOptions {
   database?: FixtureDatabase;
   /** Serve the admin panel built into the app's `build/` (the browser test). Default false. */
   serveAdminPanel?: boolean;
+  /** Another folder as the app's `public/` (Strapi's `server.dirs.public`). */
+  publicDir?: string;
 }
 
 /** Keeps the text of every warning Strapi logs, still logging it (the logger exists from creation). */
@@ -215,6 +217,7 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
     AGENT_READY_CONFIG:
       options.config === null ? '' : JSON.stringify(options.config ?? FIXTURE_CONFIG),
     STRAPI_TELEMETRY_DISABLED: 'true',
+    ...(options.publicDir ? { PUBLIC_DIR: options.publicDir } : {}),
   };
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);

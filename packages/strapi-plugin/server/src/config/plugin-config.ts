@@ -284,7 +284,7 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
   ),
   robotsTxt: documented(siteOptions.robotsTxt, {
     description:
-      "`{ rules? }`: serve `/robots.txt` with the `Sitemap:` lines (and `usage` lines); Strapi's `public/robots.txt` wins when it exists, so remove it or add the lines there.",
+      "`{ rules? }`: add to `/robots.txt`: Strapi's own `public/robots.txt` stays first as written, `rules` are merged into its groups (one `User-agent: *` group), the `usage` rules go into that group, the SCP sitemaps become `Sitemap:` lines; without a `public/robots.txt`, `rules` and those lines alone.",
     default: 'off',
   }),
   usage: documented(siteOptions.usage, {

@@ -10,7 +10,11 @@ import type { AgentSite, AgentSiteOutcome } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
 import type { KoaContext, KoaMiddleware } from './koa-context';
 import type { LearnedStrapiHeaders } from './learn-strapi-headers';
+import { askStrapiForRobotsTxt } from './ask-strapi-for-robots-txt';
 import { writeKoaResponse } from './write-koa-response';
+
+/** A cheap first look: only these paths may be robots.txt (core decides, normalized). */
+const ROBOTS_PATH = /^\/robots/i;
 
 /**
  * A minimal root for agents when Strapi serves nothing at `/`: the page decoration every page
@@ -80,6 +84,17 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
       headers: ctx.headers,
       url: ctx.href,
     };
+    // robots.txt: Strapi's own (`public/robots.txt`) answers first, ours is composed onto it.
+    if (ROBOTS_PATH.test(ctx.path) && (await options.site().wantsRobotsTxt(request))) {
+      const own = await askStrapiForRobotsTxt(ctx, next);
+      if (own.kind !== 'as-is')
+        send(
+          ctx,
+          method,
+          await options.site().answerRobotsTxt(request, own.kind === 'file' ? own.text : undefined),
+        );
+      return;
+    }
     const outcome = await options.site().handle(request);
     if (outcome.kind !== 'pass') {
       send(ctx, method, outcome);

@@ -15,6 +15,8 @@ export interface KoaContext {
   body: unknown;
   /** Read by koa-compress (`strapi::compression`): false keeps a response as it is. */
   compress?: boolean;
+  /** A response header as set so far (`''` when none). */
+  get(field: string): string;
   set(field: string, value: string): void;
   append(field: string, value: string): void;
   remove(field: string): void;

@@ -101,6 +101,8 @@ async function reconcileHoldingLease(
   const failed = new Map<string, number>();
   /** A save ignored as stale kept a row that need not be published (see the removal step). */
   let keptStale = false;
+  /** Tombstones of paths this pass's entries left: each moved the content sequence too. */
+  let ownTombstones = 0;
   const resumeAt = checkpoint ? types.findIndex((type) => type.uid === checkpoint.place) : 0;
   const stop = () => ({ ...summary, stopped: true });
 
@@ -145,6 +147,7 @@ async function reconcileHoldingLease(
       summary.rendered += toStore.length;
       summary.rowsRead += stored.rowsRead;
       summary.rowsWritten += stored.rowsWritten;
+      ownTombstones += stored.leftPaths;
       const statuses = exposed.map(() => 'unchanged' as string);
       const records: (SourceStamp & { changeSeq: number })[] = [];
       toStore.forEach((at, position) => {
@@ -186,7 +189,7 @@ async function reconcileHoldingLease(
     (await engine.nothingElsePublished({
       listed: served.size,
       sequenceAtStart,
-      ownChanges: summary.changed,
+      ownChanges: summary.changed + ownTombstones,
     }))
   )
     return finish();

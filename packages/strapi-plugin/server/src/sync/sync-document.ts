@@ -43,6 +43,8 @@ export interface StoredEntries {
   statuses: (UpsertStatus | 'failed')[];
   /** The row's change position after a created or updated outcome. */
   changeSeqs: (number | undefined)[];
+  /** Tombstones of paths the entries left (a new slug or pattern): changes of their own. */
+  leftPaths: number;
   rowsRead: number;
   rowsWritten: number;
 }
@@ -61,6 +63,7 @@ export async function storeEntries(
   const stored: StoredEntries = {
     statuses: entries.map(() => 'failed'),
     changeSeqs: entries.map(() => undefined),
+    leftPaths: 0,
     rowsRead: 0,
     rowsWritten: 0,
   };
@@ -82,6 +85,7 @@ export async function storeEntries(
     outcomes.forEach((outcome, at) => {
       stored.statuses[positions[at]!] = outcome?.status ?? 'failed';
       stored.changeSeqs[positions[at]!] = outcome?.changeSeq;
+      if (outcome?.leftPathSeq !== undefined) stored.leftPaths++;
     });
   } catch (error) {
     if (!(error instanceof AgentReadyError) || error instanceof StoreUnavailableError) throw error;

@@ -31,7 +31,7 @@ describe('robots.txt (RFC 9309)', () => {
     expect(robotsAllows([], '/anything')).toBe(true);
   });
 
-  it('keeps existing rules byte for byte and appends Sitemap lines', () => {
+  it('keeps existing rules byte for byte (their line endings too) and appends Sitemap lines', () => {
     const rules = 'User-agent: *\r\nDisallow: /admin/   # private\r\n\r\n\tcrawl-delay: 5';
     const { text, blocked } = buildRobotsTxt({
       rules,
@@ -39,7 +39,7 @@ describe('robots.txt (RFC 9309)', () => {
       agentPaths: AGENT_PATHS,
     });
     expect(text.startsWith(rules)).toBe(true);
-    expect(text.slice(rules.length)).toBe('\n\nSitemap: https://e.com/scp/sitemap.xml\n');
+    expect(text.slice(rules.length)).toBe('\r\n\r\nSitemap: https://e.com/scp/sitemap.xml\r\n');
     expect(blocked).toEqual([]);
   });
 

@@ -1,12 +1,15 @@
 import type { AgentPathPattern } from '../endpoint-family';
+import { addToRobotsTxt, mergeRobotsTxt, parseRobotsTxt } from './merge-robots-txt';
 
 /**
- * robots.txt composition (RFC 9309): the site's own rules are kept byte for byte and nothing is
- * added that could change what they allow: RFC 9309 merges every group naming an agent, so an
- * appended `User-agent: *` group with `Allow` lines would override the owner's `Disallow`s.
- * Agent endpoints the owner's rules block are reported instead (`blocked`). After the rules come
- * the `Sitemap:` lines, for sitemaps.org XML only (the SCP sitemap.xml): the JSON sitemap is
- * found through the root's `Link: rel="index"`, not robots.txt.
+ * robots.txt composition (RFC 9309): the owner's lines (the app's own robots.txt, then the
+ * configured rules merged into it group by group) are kept as written and nothing is added that
+ * could change what they allow: no Allow or Disallow line is ever added (RFC 9309 combines
+ * every group naming an agent, so an added `Allow` would override the owner's `Disallow`s).
+ * Agent endpoints the owner's rules block are reported instead (`blocked`). The AI usage rules
+ * go into the `User-agent: *` group (they are group rules); after everything come the `Sitemap:`
+ * lines, for sitemaps.org XML only (the SCP sitemap.xml): the JSON sitemap is found through the
+ * root's `Link: rel="index"`, not robots.txt.
  */
 
 interface RobotsRule {
@@ -16,33 +19,15 @@ interface RobotsRule {
 
 /** The rules of the groups that apply to a user-agent token (RFC 9309 §2.2.1: merged groups). */
 export function robotsRulesFor(text: string, userAgent: string): RobotsRule[] {
-  const groups: { agents: string[]; rules: RobotsRule[] }[] = [];
-  let current: { agents: string[]; rules: RobotsRule[] } | undefined;
-  let lastWasAgent = false;
-  for (const rawLine of text.split(/\r\n|\r|\n/)) {
-    const line = rawLine.replace(/#.*$/, '').trim();
-    const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
-    if (!match) continue;
-    const field = match[1]!.toLowerCase();
-    const value = match[2]!.trim();
-    if (field === 'user-agent') {
-      if (!current || !lastWasAgent) {
-        current = { agents: [], rules: [] };
-        groups.push(current);
-      }
-      current.agents.push(value.toLowerCase());
-      lastWasAgent = true;
-    } else if ((field === 'allow' || field === 'disallow') && current) {
-      if (value !== '') current.rules.push({ allow: field === 'allow', pattern: value });
-      lastWasAgent = false;
-    } else {
-      lastWasAgent = false;
-    }
-  }
+  const { groups } = parseRobotsTxt(text);
   const token = userAgent.toLowerCase();
   const specific = groups.filter((g) => g.agents.includes(token));
   const chosen = specific.length > 0 ? specific : groups.filter((g) => g.agents.includes('*'));
-  return chosen.flatMap((g) => g.rules);
+  return chosen.flatMap((g) =>
+    g.records
+      .filter(({ field, value }) => (field === 'allow' || field === 'disallow') && value !== '')
+      .map(({ field, value }) => ({ allow: field === 'allow', pattern: value })),
+  );
 }
 
 function patternMatches(pattern: string, path: string): boolean {
@@ -74,14 +59,19 @@ export function robotsAllows(rules: readonly RobotsRule[], path: string): boolea
 export type { AgentPathPattern };
 
 export interface RobotsTxtInput {
-  /** The site's own robots.txt, kept exactly. */
+  /**
+   * The app's own robots.txt (its `public/robots.txt`, its route), kept as written: its lines
+   * come first, everything else is added to or after them.
+   */
+  own?: string;
+  /** The configured rules (`robotsTxt.rules`), merged into `own` group by group (mergeRobotsTxt). */
   rules?: string;
   /** sitemaps.org XML sitemaps only (RFC 9309 §2.2.4 `Sitemap:` names those). */
   sitemapUrls: readonly string[];
   /** Agent endpoints, to report those the owner's `*` rules block. */
   agentPaths?: readonly AgentPathPattern[];
-  /** Extra lines after the rules (e.g. AI usage preferences), before the Sitemap lines. */
-  extraLines?: readonly string[];
+  /** Rules for every crawler (the AI usage preferences): in the `User-agent: *` group. */
+  everyAgent?: readonly string[];
 }
 
 export interface RobotsTxtResult {
@@ -92,8 +82,14 @@ export interface RobotsTxtResult {
   deliberatelyClosed: boolean;
 }
 
+/**
+ * The robots.txt served: the app's own and the configured rules merged (mergeRobotsTxt), then the
+ * rules for every crawler in the `*` group, a comment naming the agent endpoints the owner's
+ * rules block, and the `Sitemap:` lines not there yet (addToRobotsTxt). No Allow or Disallow
+ * line is ever added: what the owner's rules allow stays exactly what they allow.
+ */
 export function buildRobotsTxt(input: RobotsTxtInput): RobotsTxtResult {
-  const rules = input.rules ?? '';
+  const rules = mergeRobotsTxt(input.own ?? '', input.rules ?? '');
   const star = robotsRulesFor(rules, '*');
   const deliberatelyClosed = !robotsAllows(star, '/') && !robotsAllows(star, '/index.html');
   const blocked = (input.agentPaths ?? [])
@@ -104,12 +100,10 @@ export function buildRobotsTxt(input: RobotsTxtInput): RobotsTxtResult {
     blocked.length > 0 && !deliberatelyClosed
       ? [`# agent-ready: the rules above disallow these agent endpoints: ${blocked.join(' ')}`]
       : [];
-  const appended = [
-    ...note,
-    ...(input.extraLines ?? []),
-    ...input.sitemapUrls.map((url) => `Sitemap: ${url}`),
-  ];
-  if (appended.length === 0) return { text: rules, blocked, deliberatelyClosed };
-  const separator = rules === '' ? '' : rules.endsWith('\n') ? '\n' : '\n\n';
-  return { text: `${rules}${separator}${appended.join('\n')}\n`, blocked, deliberatelyClosed };
+  const text = addToRobotsTxt(rules, {
+    everyAgent: input.everyAgent ?? [],
+    comments: note,
+    sitemapUrls: input.sitemapUrls,
+  });
+  return { text, blocked, deliberatelyClosed };
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../../test/support/serve-fixtures';
 
 describe('robots.txt endpoint', () => {
-  it('serves the configured rules byte for byte, then usage lines and the XML sitemaps', async () => {
+  it('serves the configured rules byte for byte, the usage rules in their `*` group, then the XML sitemaps', async () => {
     const rules = 'User-agent: *\nDisallow: /admin\n';
     const { get, send, source } = testSite({
       robotsTxt: { rules },
@@ -18,7 +18,7 @@ describe('robots.txt endpoint', () => {
     const response = await get('/robots.txt');
     const text = response.body!.toString('utf8');
     expect(text).toBe(
-      `${rules}\n# AI usage preferences\nContent-Usage: train-ai=n, search=y\nContent-Signal: search=yes, ai-train=no\n\nSitemap: https://example.com/scp/sitemap.xml\nSitemap: https://example.com/scp/sitemap-pages.xml\n`,
+      `${rules}# AI usage preferences\nContent-Usage: train-ai=n, search=y\nContent-Signal: search=yes, ai-train=no\n\nSitemap: https://example.com/scp/sitemap.xml\nSitemap: https://example.com/scp/sitemap-pages.xml\n`,
     );
     expect(response.headers).toEqual({
       'x-content-type-options': 'nosniff',
@@ -43,6 +43,68 @@ describe('robots.txt endpoint', () => {
       'User-agent: *\nDisallow: /llm\n\n# agent-ready: the rules above disallow these agent endpoints: /llm-sitemap*.json /llms.txt /llms-full.txt /llm-policy.json /llm-changes.json\n',
     );
     expect(await endpoints.robotsTxt('')).toBe('');
+  });
+
+  it("composes onto the app's own robots.txt: its lines first, the rules merged, validators, 304", async () => {
+    const { endpoints, source } = testSite({
+      robotsTxt: { rules: 'User-agent: *\nDisallow: /admin\n' },
+      usage: { trainAi: false },
+    });
+    putScpCollection(source, '/scp/blog-snapshot.scp');
+    putScpSitemaps(source);
+    expect(endpoints.wantsRobotsTxt({ method: 'GET', target: '/robots.txt', headers: {} })).toBe(
+      true,
+    );
+    expect(endpoints.wantsRobotsTxt({ method: 'HEAD', target: '/robots.txt?x', headers: {} })).toBe(
+      true,
+    );
+    expect(endpoints.wantsRobotsTxt({ method: 'POST', target: '/robots.txt', headers: {} })).toBe(
+      false,
+    );
+    const own = '# The shop\nUser-agent: *\nDisallow: /cart\n\nUser-agent: GPTBot\nDisallow: /\n';
+    const request = { method: 'GET', target: '/robots.txt', headers: {} };
+    const outcome = await endpoints.answerRobotsTxt(request, own);
+    if (outcome.kind !== 'respond') throw new Error('not answered');
+    const text = outcome.response.body!.toString('utf8');
+    expect(text).toBe(
+      [
+        '# The shop',
+        'User-agent: *',
+        'Disallow: /cart',
+        'Disallow: /admin',
+        '# AI usage preferences',
+        'Content-Usage: train-ai=n',
+        'Content-Signal: ai-train=no',
+        '',
+        'User-agent: GPTBot',
+        'Disallow: /',
+        '',
+        'Sitemap: https://example.com/scp/sitemap.xml',
+        'Sitemap: https://example.com/scp/sitemap-pages.xml',
+        '',
+      ].join('\n'),
+    );
+    expect(outcome.response.observe).toEqual({ kind: 'robots' });
+    expect(await endpoints.robotsTxt(own)).toBe(text);
+    const again = await endpoints.answerRobotsTxt(
+      { ...request, headers: { 'if-none-match': outcome.response.headers.etag as string } },
+      own,
+    );
+    expect(again).toMatchObject({ kind: 'respond', response: { status: 304 } });
+    // The app has none: the configured rules alone, as asked directly.
+    const none = await endpoints.answerRobotsTxt(request, undefined);
+    const direct = await testSite({
+      robotsTxt: { rules: 'User-agent: *\nDisallow: /admin\n' },
+      usage: { trainAi: false },
+    }).endpoints.robotsTxt('');
+    if (none.kind !== 'respond') throw new Error('not answered');
+    expect(none.response.body!.toString('utf8')).toMatch(
+      /^User-agent: \*\nDisallow: \/admin\n# AI usage/,
+    );
+    expect(direct).toMatch(/^User-agent: \*\nDisallow: \/admin\n# AI usage/);
+    expect(
+      testSite().endpoints.wantsRobotsTxt({ method: 'GET', target: '/robots.txt', headers: {} }),
+    ).toBe(false);
   });
 
   it('leaves /robots.txt to the app when augmenting its own, or when off', async () => {

@@ -34,15 +34,25 @@ const headers = oneFormPolicy(
 );
 
 export interface RobotsTxtEndpoint extends FamilyEndpoint {
-  /** A robots.txt: `rules` kept exactly, plus a comment on blocked agent paths and Sitemap lines. */
-  compose(rules: string): Promise<string>;
+  /**
+   * The robots.txt served, as text: `own` (the app's own robots.txt, `''` for none) with the
+   * configured rules merged in, the rules for every crawler in its `*` group, a comment on
+   * blocked agent paths and the `Sitemap:` lines (buildRobotsTxt).
+   */
+  compose(own: string): Promise<string>;
+  /**
+   * `/robots.txt` composed onto what the app answers there (`own`; `undefined`: the app has
+   * none), with its validators: what an adapter sends after asking the app first.
+   */
+  answerComposed(request: AgentRequest, own: string | undefined): Promise<AgentOutcome>;
 }
 
 /**
- * robots.txt for the site's agent endpoints: the site's rules kept exactly, then what the
- * families tell of their paths (a comment when the rules block one) and `Sitemap:` lines. Served
- * at `/robots.txt` from the configured rules (`robotsTxt: { rules }`), or composed onto the app's
- * own (`augment`).
+ * robots.txt for the site's agent endpoints: the app's own robots.txt and the configured rules
+ * (`robotsTxt: { rules }`) merged, the site's AI usage preferences in the `User-agent: *` group,
+ * a comment when the rules block an agent path, and `Sitemap:` lines (docs/protocols.md#robots-txt).
+ * The adapters ask the app for its own first (`answerComposed`); asked directly (a CMS that is
+ * not the app), the configured rules are all there is.
  */
 function createRobotsTxtEndpoint(context: FamilyContext): RobotsTxtEndpoint {
   const { options, source } = context;
@@ -68,21 +78,23 @@ function createRobotsTxtEndpoint(context: FamilyContext): RobotsTxtEndpoint {
     return urls;
   }
 
-  async function composeWith(rules: string, sitemapUrls: string[]): Promise<string> {
+  async function compose(own: string): Promise<string> {
     return buildRobotsTxt({
-      rules,
-      sitemapUrls,
+      own,
+      rules: (options.robotsTxt && options.robotsTxt.rules) || '',
+      sitemapUrls: await xmlSitemapUrls(),
       agentPaths: await agentPaths(),
-      extraLines: robotsUsageLines(options.usage),
+      everyAgent: robotsUsageLines(options.usage),
     }).text;
   }
 
-  async function answer(request: AgentRequest): Promise<AgentOutcome> {
+  async function answerComposed(
+    request: AgentRequest,
+    own: string | undefined,
+  ): Promise<AgentOutcome> {
     if (!isSafeMethod(request.method)) return METHOD_NOT_ALLOWED();
     const artifacts = await source.listArtifacts();
-    const sitemaps = await xmlSitemapUrls();
-    const rules = (options.robotsTxt && options.robotsTxt.rules) || '';
-    const body = Buffer.from(await composeWith(rules, sitemaps), 'utf8');
+    const body = Buffer.from(await compose(own ?? ''), 'utf8');
     // As new as the newest artifact: the Sitemap lines and agent paths follow them.
     const newest = Math.max(0, ...artifacts.map((a) => a.lastModified.getTime()));
     const { etag, contentDigest } = validatorsOfBytes(body);
@@ -101,8 +113,9 @@ function createRobotsTxtEndpoint(context: FamilyContext): RobotsTxtEndpoint {
   return {
     // Served only from configured rules; with `augment` the app serves its own, composed here.
     ...(options.robotsTxt && !options.robotsTxt.augment ? { path: ROBOTS_TXT_PATH } : {}),
-    answer,
-    compose: async (rules) => composeWith(rules, await xmlSitemapUrls()),
+    answer: (request) => answerComposed(request, undefined),
+    answerComposed,
+    compose,
     robotsPaths: [],
   };
 }
@@ -111,7 +124,9 @@ export const robotsTxtFamily: EndpointFamily<RobotsTxtEndpoint> = {
   name: 'robots-txt',
   title: 'robots.txt',
   serving: 'live',
-  paths: ['`/robots.txt` (`robotsTxt: { rules }`; with `augment`, the app serves it)'],
+  paths: [
+    "`/robots.txt` (`robotsTxt`): the app's own with our lines added (the adapters ask the app first)",
+  ],
   contentType: '`text/plain; charset=utf-8`',
   claims: (path, options) =>
     Boolean(options.robotsTxt && !options.robotsTxt.augment && path === ROBOTS_TXT_PATH),
