@@ -69,6 +69,7 @@ describe('robots.txt: the app’s own, with our lines added', () => {
     const res = await request(app).get('/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.text).toBe(MERGED);
     expect(res.text.match(/^User-agent: \*$/gm)).toHaveLength(1);
     expect(res.headers.etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);
