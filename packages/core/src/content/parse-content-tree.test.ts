@@ -23,7 +23,11 @@ describe('parseContentTree', () => {
               {
                 type: 'paragraph',
                 children: [
-                  { type: 'link', url: '/contact', children: [{ type: 'text', value: 'Talk to us' }] },
+                  {
+                    type: 'link',
+                    url: '/contact',
+                    children: [{ type: 'text', value: 'Talk to us' }],
+                  },
                 ],
               },
             ],
@@ -105,9 +109,9 @@ describe('parseContentTree', () => {
       })),
       fc
         .array(
-          fc.array(inline, { minLength: 1, maxLength: 2 }).map((children) => [
-            { type: 'paragraph' as const, children },
-          ]),
+          fc
+            .array(inline, { minLength: 1, maxLength: 2 })
+            .map((children) => [{ type: 'paragraph' as const, children }]),
           { minLength: 1, maxLength: 3 },
         )
         .map((items) => ({ type: 'list' as const, ordered: false, items })),
