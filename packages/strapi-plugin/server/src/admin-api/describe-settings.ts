@@ -4,11 +4,7 @@ import { describeMissing } from '../config/required-settings';
 import type { TypeCoverage } from '../coverage/measure-coverage';
 import { classifyAttribute } from '../extraction/classify-attribute';
 import { describePlan } from '../extraction/describe-plan';
-import {
-  DATE_TYPES,
-  TEXT_TYPES,
-  type ResolvedContentType,
-} from '../mapping/resolve-content-types';
+import { DATE_TYPES, TEXT_TYPES, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiSchema } from '../mapping/strapi-schema';
 import { DEFAULT_HOME_SLUGS } from '../runtime/prepare-plugin-config';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
@@ -88,7 +84,12 @@ export async function describeSettings(
         localized: schema.pluginOptions?.i18n?.localized === true,
         choices: choicesOf(schema, hidden),
         ...(resolved
-          ? { resolved: resolvedOf(resolved, coverage?.types.find((t) => t.uid === uid)) }
+          ? {
+              resolved: resolvedOf(
+                resolved,
+                coverage?.types.find((t) => t.uid === uid),
+              ),
+            }
           : {}),
       };
     })

@@ -290,6 +290,10 @@ class PlanCompiler {
     if (!uid || !schema) return dropped('type', 'a relation to an unknown content type');
     const exposure = this.site.exposure(uid);
     if (!exposure) return dropped('not-exposed', `a relation to ${uid}, which is not exposed`);
+    // An entry shown in place shows its own text, not where it leads (a category's articles).
+    if (scope.folded) {
+      return dropped('too-deep', 'a relation of an entry shown in place: not followed');
+    }
     const many = !/^(oneToOne|manyToOne|oneWay)$/.test(attribute.relation ?? '');
     const label = humanizeName(name);
     const display = displayAttributeOf(schema, this.privateAttributes);
@@ -302,7 +306,7 @@ class PlanCompiler {
       target,
     });
     if (exposure.pages) return relation({ show: 'link', uid, ...(display ? { display } : {}) });
-    if (!scope.folded && scope.depth + 1 <= MAX_COMPONENT_DEPTH) {
+    if (scope.depth + 1 <= MAX_COMPONENT_DEPTH) {
       const fields = this.fields({
         overridesKey: `contentTypes[${JSON.stringify(uid)}].fields`,
         overrides: this.site.typeFields?.(uid),

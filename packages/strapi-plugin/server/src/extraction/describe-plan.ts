@@ -84,7 +84,9 @@ export function describePlan(fields: readonly FieldPlan[]): PlanFieldDescription
           } else out.push({ ...base, becomes: field.target.show === 'link' ? 'links' : 'names' });
           break;
         case 'dropped':
-          out.push({ ...base, becomes: 'dropped', reason: field.reason, detail: field.detail });
+          // Strapi's own attributes (`createdAt`, `locale`...) are on every entry: not worth a line.
+          if (field.reason !== 'system')
+            out.push({ ...base, becomes: 'dropped', reason: field.reason, detail: field.detail });
           break;
       }
     }

@@ -194,9 +194,16 @@ function foldedBlocks(
     const blocks = fieldsBlocks(inner, target.fields, entry, {});
     return { title, blocks };
   });
+  // Entries with nothing to show but their names (categories, tags): named in one line.
+  if (items.every((item) => item.blocks.length === 0)) {
+    const names = items.flatMap((item) => (item.title ? [item.title] : []));
+    return names.length === 0 ? [] : [paragraph([text(`${field.label}: ${names.join(', ')}`)])];
+  }
   if (items.some((item) => item.title)) {
     return items.flatMap(({ title, blocks }) =>
-      title ? [headingBlock({ ...walk, level: deeper(walk.level) }, [text(title)]), ...blocks] : blocks,
+      title
+        ? [headingBlock({ ...walk, level: deeper(walk.level) }, [text(title)]), ...blocks]
+        : blocks,
     );
   }
   const listItems = items.map((item) => item.blocks).filter((blocks) => blocks.length > 0);

@@ -66,7 +66,9 @@ describe('applyRuntimeSettings', () => {
     const url = ({ entry }: { entry: Record<string, unknown> }) => `/p/${String(entry.slug)}`;
     const file = { ...FILE, contentTypes: { 'api::page.page': { url, section: 'pages' } } };
     // The form never sees the function (JSON), and saving the form keeps it.
-    expect(runtimeSettingsOf(file).contentTypes).toEqual({ 'api::page.page': { section: 'pages' } });
+    expect(runtimeSettingsOf(file).contentTypes).toEqual({
+      'api::page.page': { section: 'pages' },
+    });
     expect(
       applyRuntimeSettings(file, { contentTypes: { 'api::page.page': { section: 'site' } } })
         .contentTypes,

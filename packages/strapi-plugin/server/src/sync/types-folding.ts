@@ -22,7 +22,5 @@ export function typesFolding(
   types: ReadonlyMap<string, ResolvedContentType>,
   uid: string,
 ): ResolvedContentType[] {
-  return [...types.values()].filter(
-    (type) => type.page.kind !== 'none' && folds(type.body, uid),
-  );
+  return [...types.values()].filter((type) => type.page.kind !== 'none' && folds(type.body, uid));
 }
