@@ -202,7 +202,13 @@ function foldedBlocks(
   if (items.some((item) => item.title)) {
     return items.flatMap(({ title, blocks }) =>
       title
-        ? [headingBlock({ ...walk, level: deeper(walk.level) }, [text(title)]), ...blocks]
+        ? [
+            // A to-one relation (an article's author) says what it is; a list (FAQs) need not.
+            headingBlock({ ...walk, level: deeper(walk.level) }, [
+              text(field.many ? title : `${field.label}: ${title}`),
+            ]),
+            ...blocks,
+          ]
         : blocks,
     );
   }
