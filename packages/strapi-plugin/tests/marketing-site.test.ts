@@ -60,6 +60,23 @@ const RULES: TextRules = {
 
 let f: Fixture;
 let seeded: Seeded;
+let jwt = '';
+
+/** A super admin of the admin panel, logged in: its JWT. */
+async function createAdmin(): Promise<string> {
+  await (
+    f.strapi.service('admin::user') as unknown as {
+      create(data: Record<string, unknown>): Promise<unknown>;
+    }
+  ).create({
+    email: 'admin@site.example',
+    firstname: 'Admin',
+    password: ADMIN_PASSWORD,
+    isActive: true,
+    roles: [await superAdminRoleId(f.strapi)],
+  });
+  return adminJwt(f.http, 'admin@site.example');
+}
 /** What agents get at each C-URL path: the M-URL's JSON text and the twin's Markdown. */
 const served = new Map<string, string[]>();
 
@@ -129,18 +146,7 @@ describe('a LaunchPad-like marketing site, configured as the README shows', () =
   });
 
   it('shows the admin the same coverage, type by type', async () => {
-    await (
-      f.strapi.service('admin::user') as unknown as {
-        create(data: Record<string, unknown>): Promise<unknown>;
-      }
-    ).create({
-      email: 'admin@site.example',
-      firstname: 'Admin',
-      password: ADMIN_PASSWORD,
-      isActive: true,
-      roles: [await superAdminRoleId(f.strapi)],
-    });
-    const jwt = await adminJwt(f.http, 'admin@site.example');
+    jwt = await createAdmin();
     const res = await request(f.http)
       .get('/agent-ready/overview')
       .set('authorization', `Bearer ${jwt}`);
@@ -214,5 +220,63 @@ describe('a LaunchPad-like marketing site, configured as the README shows', () =
     await readServed();
     expect(served.get('/en')!.join('\n')).toContain('it now includes five seats');
     expect(served.get('/fr')!.join('\n')).toContain('gratuite');
+  });
+
+  it('says what each field becomes, takes a component left out, and warns when a type falls short', async () => {
+    const settings = await request(f.http)
+      .get('/agent-ready/settings')
+      .set('authorization', `Bearer ${jwt}`);
+    const page = (
+      settings.body as {
+        contentTypes: {
+          uid: string;
+          resolved?: {
+            url: string | false;
+            fields: { path: string; becomes: string; reason?: string }[];
+          };
+        }[];
+      }
+    ).contentTypes.find((type) => type.uid === 'api::page.page')!;
+    expect(page.resolved!.url).toBe('/{locale}/{slug}');
+    const fields = Object.fromEntries(page.resolved!.fields.map((field) => [field.path, field]));
+    expect(fields['dynamic_zone[dynamic-zone.hero].heading']).toMatchObject({ becomes: 'heading' });
+    expect(fields['dynamic_zone[dynamic-zone.hero].icon']).toMatchObject({
+      becomes: 'dropped',
+      reason: 'name',
+    });
+    expect(fields['dynamic_zone[dynamic-zone.faq].faqs']).toMatchObject({ becomes: 'folded' });
+    expect(fields['dynamic_zone[dynamic-zone.brands].logos']).toMatchObject({
+      reason: 'not-exposed',
+    });
+    expect(fields['internal_notes']).toMatchObject({ reason: 'private' });
+
+    // The hero and the steps left out: most of the pages' text no longer reaches agents.
+    const saved = await request(f.http)
+      .put('/agent-ready/settings')
+      .set('authorization', `Bearer ${jwt}`)
+      .send({
+        components: {
+          'dynamic-zone.hero': false,
+          'shared.steps': { fields: { description: 'skip' } },
+        },
+      });
+    expect(saved.status).toBe(200);
+    await f.agentReady.whenIdle();
+    await readServed();
+    expect(served.get('/en')!.join('\n')).not.toContain('Compose pages from sections');
+    expect(served.get('/en')!.join('\n')).not.toContain('Choose from twenty ready-made sections');
+    const coverage = f.agentReady
+      .status()
+      .coverage!.types.find((type) => type.uid === 'api::page.page')!;
+    expect(coverage.ratio).toBeLessThan(0.8);
+    expect(coverage.dropped.map((field) => field.path)).toEqual(
+      expect.arrayContaining(['dynamic_zone[dynamic-zone.how-it-works].steps.description']),
+    );
+    expect(f.warnings.join('\n')).toMatch(/api::page\.page: agents get \d+% of its text/);
+
+    const reset = await request(f.http)
+      .delete('/agent-ready/settings')
+      .set('authorization', `Bearer ${jwt}`);
+    expect(reset.status).toBe(200);
   });
 });

@@ -63,7 +63,7 @@ const URL_SUFFIX = /(?:[a-z0-9](?:Url|URL|Href|Uri)|[_-](?:url|URL|href|uri))$/;
 const TECHNICAL_NAME =
   /^(variant|theme|colou?r|icon|iconname|target|class|classname|cssclass|anchor|anchorid|key|type|style|size|align|alignment|layout|position|width|height|order|sortorder|sort|span|slug|locale|lang|hash|token|mime|ext|format|mode|background|backgroundcolou?r|metarobots|robots|metaviewport|viewport|keywords|structureddata|canonicalurl|canonical|rel|id)$/;
 const TECHNICAL_SUFFIX =
-  /(?:[a-z0-9](?:Id|ID|Key|Token|Colou?r|Icon|Class|ClassName|Variant|Theme|Style|Anchor)|[_-](?:id|key|token|colou?r|icon|class|classname|variant|theme|style|anchor))$/i;
+  /(?:[a-z0-9](?:Id|ID|Key|Token|Colou?r|Icon|Class|ClassName|Variant|Theme|Style|Anchor)|[_-](?:id|key|token|colou?r|icon|class|classname|variant|theme|style|anchor))$/;
 /** Names of short strings that are headings where they stand. */
 const HEADING_NAME = /^(heading|title|headline|header|question|name|h[1-6])$/;
 
