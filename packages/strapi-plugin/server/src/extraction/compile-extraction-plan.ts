@@ -183,6 +183,11 @@ class PlanCompiler {
       const role = scope.overrides?.[name];
       const cls = role === undefined || role === 'skip' ? natural : classOfRole(role, natural);
       const plan = this.plan(name, path, attribute, cls, scope);
+      // Not text in the first place: its own reason says why, whatever the settings say.
+      if (plan.kind === 'dropped' && plan.inner === undefined) {
+        plans.push(plan);
+        return;
+      }
       if (role === 'skip') {
         plans.push(dropped('config', 'turned off in the settings', readable(plan)));
         return;
