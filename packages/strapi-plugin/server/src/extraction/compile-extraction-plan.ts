@@ -176,7 +176,8 @@ class PlanCompiler {
         );
         return;
       }
-      if (used?.has(name)) {
+      // Named in `body`: in the body, even when it is the description too.
+      if (used?.has(name) && !order?.includes(name)) {
         plans.push(dropped('used', 'used as the title, description, author, date or URL'));
         return;
       }

@@ -193,6 +193,21 @@ function resolveOne(
 }
 
 /**
+ * Problems grouped by content type in the order the config lists them (the plans' problems are
+ * found in a second step), each type's in the order they were found; the rest (components) last.
+ */
+function inConfigOrder(problems: ConfigProblem[], uids: readonly string[]): ConfigProblem[] {
+  const rank = (problem: ConfigProblem) => {
+    const index = uids.findIndex((uid) => problem.field.startsWith(contentTypeKey(uid)));
+    return index === -1 ? uids.length : index;
+  };
+  return problems
+    .map((problem, at) => ({ problem, at, rank: rank(problem) }))
+    .sort((a, b) => a.rank - b.rank || a.at - b.at)
+    .map(({ problem }) => problem);
+}
+
+/**
  * Checks the configured content types against the real schemas (at bootstrap, once every
  * plugin has added its attributes), resolves the defaults and compiles each type's extraction
  * plan. Throws one ValidationError naming every bad key, e.g.
@@ -221,7 +236,7 @@ export function resolveContentTypes(
     basics.set(uid, resolveOne(uid, value === true ? {} : value, schema, lookup, problems));
   }
   const resolved = compileExtraction(basics, lookup, options.components ?? {}, problems);
-  throwConfigProblems(problems);
+  throwConfigProblems(inConfigOrder(problems, Object.keys(contentTypes)));
   return resolved;
 }
 
