@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
 import { ValidationError } from '../errors';
-import type { ContentTree } from './content-tree';
+import type { BlockNode, ContentTree } from './content-tree';
 import { parseContent } from './parse-content';
 import { parseContentTree } from './parse-content-tree';
 import { parseMarkdown } from './parse-markdown';
@@ -12,28 +12,26 @@ const resolveUrl = (reference: string): string | undefined =>
 
 describe('parseContentTree', () => {
   it('normalizes a tree an adapter built and resolves its URLs', () => {
+    // A list of a link to a page and an image on a CDN: only the page's URL is resolved.
+    const list = (contact: string): BlockNode => ({
+      type: 'list',
+      ordered: false,
+      items: [
+        [
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'link', url: contact, children: [{ type: 'text', value: 'Talk to us' }] },
+            ],
+          },
+        ],
+        [{ type: 'image', url: 'https://cdn.example.net/a.png', alt: 'A chart' }],
+      ],
+    });
     const tree: ContentTree = {
       children: [
         { type: 'heading', level: 2, children: [{ type: 'text', value: '  Our  plans ' }] },
-        {
-          type: 'list',
-          ordered: false,
-          items: [
-            [
-              {
-                type: 'paragraph',
-                children: [
-                  {
-                    type: 'link',
-                    url: '/contact',
-                    children: [{ type: 'text', value: 'Talk to us' }],
-                  },
-                ],
-              },
-            ],
-            [{ type: 'image', url: 'https://cdn.example.net/a.png', alt: 'A chart' }],
-          ],
-        },
+        list('/contact'),
         { type: 'image', url: 'blocked:x', alt: 'gone' },
         {
           type: 'paragraph',
@@ -46,25 +44,7 @@ describe('parseContentTree', () => {
     expect(parseContentTree(tree, { resolveUrl })).toEqual({
       children: [
         { type: 'heading', level: 2, children: [{ type: 'text', value: 'Our plans' }] },
-        {
-          type: 'list',
-          ordered: false,
-          items: [
-            [
-              {
-                type: 'paragraph',
-                children: [
-                  {
-                    type: 'link',
-                    url: 'https://site.example/contact',
-                    children: [{ type: 'text', value: 'Talk to us' }],
-                  },
-                ],
-              },
-            ],
-            [{ type: 'image', url: 'https://cdn.example.net/a.png', alt: 'A chart' }],
-          ],
-        },
+        list('https://site.example/contact'),
         { type: 'paragraph', children: [{ type: 'text', value: 'kept text' }] },
       ],
     });
