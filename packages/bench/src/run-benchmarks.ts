@@ -21,8 +21,35 @@ function runScenario(id: string, quick: boolean): ScenarioResult {
   return JSON.parse(lastLine) as ScenarioResult;
 }
 
+/** docs/BENCHMARKS.md from the stored results and the notes, with nothing measured again. */
+function writeReport(report: BenchReport, outDir: string): void {
+  const charts: Record<string, string> = {};
+  for (const result of report.results) {
+    const svg = renderScenarioChart(result);
+    if (!svg) continue;
+    const file = `${result.scenario}.svg`;
+    writeFileSync(join(outDir, file), svg);
+    charts[result.scenario] = `benchmarks/${file}`;
+  }
+  const notesDir = join(outDir, 'notes');
+  const notes: Record<string, string> = {};
+  for (const result of report.results) {
+    const file = join(notesDir, `${result.scenario}.md`);
+    if (existsSync(file)) notes[result.scenario] = readFileSync(file, 'utf8');
+  }
+  writeFileSync(join(repoRoot, 'docs', 'BENCHMARKS.md'), renderReport(report, charts, notes));
+}
+
 function main(): void {
   const args = process.argv.slice(2);
+  if (args.includes('--render-only')) {
+    // After a note changed (docs/benchmarks/notes/<scenario>.md): the report, not a new run.
+    const outDir = join(repoRoot, 'docs', 'benchmarks');
+    const stored = JSON.parse(readFileSync(join(outDir, 'results.json'), 'utf8')) as BenchReport;
+    writeReport(stored, outDir);
+    process.stderr.write('bench: wrote docs/BENCHMARKS.md from docs/benchmarks/results.json\n');
+    return;
+  }
   const quick = args.includes('--quick');
   const only = args.filter((a) => !a.startsWith('--'));
   const selected = scenarios.filter(
@@ -66,15 +93,7 @@ function main(): void {
     report.results = merged;
   }
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
-  const charts: Record<string, string> = {};
-  for (const result of report.results) {
-    const svg = renderScenarioChart(result);
-    if (!svg) continue;
-    const file = `${result.scenario}.svg`;
-    writeFileSync(join(outDir, file), svg);
-    charts[result.scenario] = `benchmarks/${file}`;
-  }
-  writeFileSync(join(repoRoot, 'docs', 'BENCHMARKS.md'), renderReport(report, charts));
+  writeReport(report, outDir);
   process.stderr.write('bench: wrote docs/benchmarks/results.json and docs/BENCHMARKS.md\n');
 }
 

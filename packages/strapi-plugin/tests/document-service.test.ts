@@ -264,7 +264,7 @@ describe('Content Manager bulk actions (one outer transaction)', () => {
 });
 
 describe('single types, dynamic zones and the default mapping', () => {
-  it('maps a single type with a dynamic zone, component texts in order', async () => {
+  it('maps a single type with a dynamic zone: every component text in order, headings too', async () => {
     await f.strapi.documents(HOME as never).create({
       data: {
         title: 'Welcome',
@@ -274,7 +274,7 @@ describe('single types, dynamic zones and the default mapping', () => {
           { __component: 'shared.rich-text', body: '## Details\n\nMore text.' },
           {
             __component: 'shared.blocks-section',
-            heading: 'Not content',
+            heading: 'A section',
             content: blocks('From blocks.'),
           },
         ],
@@ -285,8 +285,12 @@ describe('single types, dynamic zones and the default mapping', () => {
     const res = await mUrl('/llm.json');
     expect(json(res)).toMatchObject({
       canonical_url: 'https://example.com/',
-      content: 'Welcome\n\nThe intro.\n\nQuoted words.\n\nDetails\n\nMore text.\n\nFrom blocks.',
+      content:
+        'Welcome\n\nThe intro.\n\nQuoted words.\n\nSomeone\n\nDetails\n\nMore text.\n\nA section\n\nFrom blocks.',
     });
+    const twin = await mUrl('/index.html.md');
+    expect(twin.status).toBe(200);
+    expect((twin.body as Buffer).toString('utf8')).toContain('## A section\n\nFrom blocks.');
     // The overview document comes first.
     expect((await sitemapItems(f.http))[0]!.cUrl).toBe('https://example.com/');
   });

@@ -5,6 +5,7 @@ export { parseStrapiBlocks } from './parse-strapi-blocks';
 export { parseMarkdown } from './parse-markdown';
 export { parseHtml } from './parse-html';
 export { parsePlainText } from './parse-plain-text';
+export { parseContentTree } from './parse-content-tree';
 export { parseContent, type ContentFormat, type ContentSource } from './parse-content';
 export { renderPlainText } from './render-plain-text';
 export { renderMarkdown } from './render-markdown';

@@ -1,3 +1,4 @@
+import type { ContentTree } from '../content/content-tree';
 import type { JsonValue } from '../json';
 import type { UsagePreferences } from '../usage/content-usage';
 
@@ -6,7 +7,9 @@ export type AgentDocumentBody =
   | { format: 'strapi-blocks'; value: unknown }
   | { format: 'markdown'; value: string }
   | { format: 'html'; value: string }
-  | { format: 'text'; value: string };
+  | { format: 'text'; value: string }
+  /** A tree the adapter built from structured fields (`parseContentTree`). */
+  | { format: 'content-tree'; value: ContentTree };
 
 /** A published document as an app or CMS hands it over: the input of `prepareDocument`. */
 export interface AgentDocument {

@@ -25,6 +25,10 @@ import {
 import type { AgentReadyService } from '../../server/src/services/agent-ready-service';
 
 export const APP_DIR = resolve(__dirname, '..', 'fixtures', 'app');
+/** A marketing site modelled on Strapi's LaunchPad starter (tests/marketing-site.test.ts). */
+export const MARKETING_APP_DIR = resolve(__dirname, '..', 'fixtures', 'marketing');
+/** The content model of `create-strapi-app --example` (tests/example-app.test.ts). */
+export const EXAMPLE_APP_DIR = resolve(__dirname, '..', 'fixtures', 'example');
 
 /** The plugin settings most tests use (the fixture app's content types, a policy). */
 export const FIXTURE_CONFIG = {
@@ -85,8 +89,6 @@ export function keyOfFiles(base: string, files: string[]): string {
 }
 
 const TEMPLATE_PREFIX = 'template-';
-/** Outlives a test file (each has its own temp folder); `.tmp/` is ignored by git. */
-const TEMPLATE_DIR = join(APP_DIR, '.tmp');
 
 /**
  * A SQLite database the fixture app, booted once without the plugin, made its own tables in
@@ -97,22 +99,26 @@ const TEMPLATE_DIR = join(APP_DIR, '.tmp');
  * files and runs under a key of what Strapi makes it from (the app's config and code, Strapi's
  * version); written under another name and renamed, so a file that exists is complete.
  */
-async function sqliteTemplate(): Promise<string> {
+async function sqliteTemplate(appDir: string): Promise<string> {
+  // The other fixture apps take most of their config from the main one's.
   const key = keyOfFiles(APP_DIR, [
-    ...filesUnder(join(APP_DIR, 'config')),
-    ...filesUnder(join(APP_DIR, 'src')),
+    ...filesUnder(join(appDir, 'config')),
+    ...filesUnder(join(appDir, 'src')),
+    ...(appDir === APP_DIR ? [] : filesUnder(join(APP_DIR, 'config'))),
     require.resolve('@strapi/strapi/package.json'),
   ]);
-  const template = join(TEMPLATE_DIR, `${TEMPLATE_PREFIX}${key.slice(0, 16)}.db`);
+  // Outlives a test file (each has its own temp folder); `.tmp/` is ignored by git.
+  const templateDir = join(appDir, '.tmp');
+  const template = join(templateDir, `${TEMPLATE_PREFIX}${key.slice(0, 16)}.db`);
   if (existsSync(template)) return template;
   const database = sqliteDatabase();
-  const fixture = await bootFixture({ plugin: false, database });
+  const fixture = await bootFixture({ plugin: false, database, appDir });
   await fixture.stop({ keepDatabase: true });
   // Templates of earlier fixture code (never a file another worker is writing now).
-  mkdirSync(TEMPLATE_DIR, { recursive: true });
-  for (const name of readdirSync(TEMPLATE_DIR))
+  mkdirSync(templateDir, { recursive: true });
+  for (const name of readdirSync(templateDir))
     if (name.startsWith(TEMPLATE_PREFIX) && name.endsWith('.db') && name !== basename(template))
-      rmSync(join(TEMPLATE_DIR, name), { force: true });
+      rmSync(join(templateDir, name), { force: true });
   const written = `${template}.${process.pid}`;
   copyFileSync(database.env.DATABASE_FILENAME!, written);
   renameSync(written, template);
@@ -120,8 +126,11 @@ async function sqliteTemplate(): Promise<string> {
   return template;
 }
 
-export async function createFixtureDatabase(dialect: DialectName): Promise<FixtureDatabase> {
-  if (dialect === 'sqlite') return sqliteDatabase(await sqliteTemplate());
+export async function createFixtureDatabase(
+  dialect: DialectName,
+  appDir = APP_DIR,
+): Promise<FixtureDatabase> {
+  if (dialect === 'sqlite') return sqliteDatabase(await sqliteTemplate(appDir));
   // Named like every test database, so a run removes what a killed one left behind.
   const name = uniqueServerName();
   if (dialect === 'postgres') {
@@ -191,6 +200,8 @@ export interface BootOptions {
   serveAdminPanel?: boolean;
   /** Another folder as the app's `public/` (Strapi's `server.dirs.public`). */
   publicDir?: string;
+  /** The fixture app to boot (default APP_DIR, the main one). */
+  appDir?: string;
 }
 
 /** Keeps the text of every warning Strapi logs, still logging it (the logger exists from creation). */
@@ -210,7 +221,9 @@ function recordWarnings(strapi: Core.Strapi): string[] {
  * copy is loaded. One boot per test file: `strapi.destroy()` removes every process listener.
  */
 export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
-  const database = options.database ?? (await createFixtureDatabase(options.dialect ?? 'sqlite'));
+  const appDir = options.appDir ?? APP_DIR;
+  const database =
+    options.database ?? (await createFixtureDatabase(options.dialect ?? 'sqlite', appDir));
   const env: Record<string, string> = {
     ...database.env,
     AGENT_READY: options.plugin === false ? 'off' : 'on',
@@ -228,8 +241,8 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
     }
   };
   const strapi = createStrapi({
-    appDir: APP_DIR,
-    distDir: APP_DIR,
+    appDir,
+    distDir: appDir,
     serveAdminPanel: options.serveAdminPanel ?? false,
   });
   const warnings = recordWarnings(strapi);
@@ -242,7 +255,8 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
     throw error;
   }
   strapi.server.mount();
-  const fixture = (strapi as unknown as { fixture: { apiToken: string } }).fixture;
+  // The main app hands over a full-access API token (its bootstrap); the others have none.
+  const fixture = (strapi as unknown as { fixture?: { apiToken: string } }).fixture;
   return {
     strapi,
     http: strapi.server.httpServer,
@@ -250,7 +264,7 @@ export async function bootFixture(options: BootOptions = {}): Promise<Fixture> {
       options.plugin === false
         ? (undefined as unknown as AgentReadyService)
         : (strapi.plugin('agent-ready').service('agent-ready') as unknown as AgentReadyService),
-    apiToken: fixture.apiToken,
+    apiToken: fixture?.apiToken ?? '',
     database,
     warnings,
     async stop(stopOptions = {}) {

@@ -113,6 +113,46 @@ export function CheckResults({ check }: { check: SiteCheck }) {
           )}
         </Typography>
       ) : null}
+      {check.coverage && check.coverage.warnings.length > 0 ? (
+        <Flex
+          direction="column"
+          alignItems="stretch"
+          gap={1}
+          aria-label={formatMessage({
+            id: getTranslation('check.coverage.label'),
+            defaultMessage: 'Text reaching agents',
+          })}
+        >
+          <Typography textColor="warning600" fontWeight="bold">
+            {formatMessage(
+              {
+                id: getTranslation('check.coverage.warn'),
+                defaultMessage:
+                  '{count, plural, one {# content type gets} other {# content types get}} less than {percent}% of its text to agents:',
+              },
+              {
+                count: check.coverage.warnings.length,
+                percent: Math.round(check.coverage.measure.threshold * 100),
+              },
+            )}
+          </Typography>
+          {check.coverage.warnings.map((warning) => (
+            <Typography key={warning} variant="pi">
+              {warning}
+            </Typography>
+          ))}
+        </Flex>
+      ) : check.coverage ? (
+        <Typography variant="pi" textColor="success600">
+          {formatMessage(
+            {
+              id: getTranslation('check.coverage.ok'),
+              defaultMessage: 'Every content type gets at least {percent}% of its text to agents.',
+            },
+            { percent: Math.round(check.coverage.measure.threshold * 100) },
+          )}
+        </Typography>
+      ) : null}
       <Table
         colCount={3}
         rowCount={checks.length + 1}

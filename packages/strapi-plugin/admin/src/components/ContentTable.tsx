@@ -2,8 +2,13 @@ import { Badge, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/desi
 import { useIntl } from 'react-intl';
 import type { Overview } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
+import { CoverageBadge } from './CoverageSummary';
 
-/** Exposed content types per locale: published in Strapi beside served to agents. */
+/**
+ * Exposed content types per locale: published in Strapi beside served to agents, and how much of
+ * the type's text reaches them. A type without pages of its own has no documents to serve: its
+ * entries are shown in the pages that refer to them.
+ */
 export function ContentTable({ contentTypes }: { contentTypes: Overview['contentTypes'] }) {
   const { formatMessage } = useIntl();
   const rows = contentTypes.flatMap((type) => type.locales.map((counts) => ({ type, ...counts })));
@@ -19,7 +24,7 @@ export function ContentTable({ contentTypes }: { contentTypes: Overview['content
   }
   return (
     <Table
-      colCount={4}
+      colCount={5}
       rowCount={rows.length + 1}
       aria-label={formatMessage({
         id: getTranslation('content.table.label'),
@@ -60,6 +65,14 @@ export function ContentTable({ contentTypes }: { contentTypes: Overview['content
               })}
             </Typography>
           </Th>
+          <Th>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('content.column.coverage'),
+                defaultMessage: 'Text reaching agents',
+              })}
+            </Typography>
+          </Th>
         </Tr>
       </Thead>
       <Tbody>
@@ -85,10 +98,20 @@ export function ContentTable({ contentTypes }: { contentTypes: Overview['content
               <Typography>{row.published}</Typography>
             </Td>
             <Td>
-              <Badge variant={row.served === row.published ? 'success' : 'warning'}>
-                {row.served}
-              </Badge>
+              {row.type.pages ? (
+                <Badge variant={row.served === row.published ? 'success' : 'warning'}>
+                  {row.served}
+                </Badge>
+              ) : (
+                <Typography variant="pi" textColor="neutral600">
+                  {formatMessage({
+                    id: getTranslation('content.inPages'),
+                    defaultMessage: 'no pages of its own: shown in the pages that refer to it',
+                  })}
+                </Typography>
+              )}
             </Td>
+            <Td>{row.type.coverage ? <CoverageBadge coverage={row.type.coverage} /> : null}</Td>
           </Tr>
         ))}
       </Tbody>

@@ -14,6 +14,7 @@ import type { CheckTarget, Overview, RebuildJob, SiteCheck } from '../api/admin-
 import { apiProblem, useAdminApi } from '../api/use-admin-api';
 import { CheckResults } from '../components/CheckResults';
 import { ContentTable } from '../components/ContentTable';
+import { CoverageSummary } from '../components/CoverageSummary';
 import { EdgePanel } from '../components/EdgePanel';
 import { EndpointList } from '../components/EndpointList';
 import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
@@ -191,6 +192,27 @@ export function HealthPage() {
             })}
           >
             <ContentTable contentTypes={overview.contentTypes} />
+          </Section>
+
+          <Section
+            title={formatMessage({
+              id: getTranslation('health.coverage.title'),
+              defaultMessage: 'Text that reaches agents',
+            })}
+            subtitle={formatMessage({
+              id: getTranslation('health.coverage.subtitle'),
+              defaultMessage:
+                'Every heading, paragraph, label, list item, alt text and caption of the entries (a sample of each type), looked for in what agents get; the fields left out, and why. Roles and overrides: the settings page.',
+            })}
+          >
+            {overview.contentTypes.map((type) =>
+              type.coverage ? (
+                <Flex key={type.uid} direction="column" alignItems="stretch" gap={1}>
+                  <Typography fontWeight="bold">{type.displayName}</Typography>
+                  <CoverageSummary coverage={type.coverage} />
+                </Flex>
+              ) : null,
+            )}
           </Section>
 
           {overview.traffic ? (

@@ -273,7 +273,7 @@ export function SettingsPage() {
             subtitle={formatMessage({
               id: getTranslation('settings.content.subtitle'),
               defaultMessage:
-                'Only what is exposed here is ever read; drafts and private fields never are. Changing a mapping re-renders every document in the background.',
+                "Only what is exposed here is ever read; drafts and private fields never are. Each field is read by its role, guessed from the schema; give it another where the guess is wrong (a component's roles apply wherever it is used). Changing a mapping re-renders every document in the background.",
             })}
           >
             {errors.contentTypes ? (
@@ -286,6 +286,8 @@ export function SettingsPage() {
                 mapping={draft.contentTypes[type.uid]}
                 errors={errors}
                 disabled={!canEdit}
+                components={draft.components}
+                onComponentsChange={(components) => set({ components })}
                 onChange={(mapping) => {
                   const contentTypes = { ...draft.contentTypes };
                   if (mapping === undefined) delete contentTypes[type.uid];

@@ -18,9 +18,11 @@ import type {
   ScheduledBuild,
 } from '@agent-ready/store';
 import type { MissingSetting } from '../config/required-settings';
+import type { Coverage, TypeCoverage } from '../text-coverage/measure-coverage';
+import type { PlanFieldDescription } from '../extraction/describe-plan';
 import type { RuntimeSettings } from '../settings/validate-runtime-settings';
 
-export type { MissingSetting, RuntimeSettings };
+export type { Coverage, MissingSetting, PlanFieldDescription, RuntimeSettings, TypeCoverage };
 
 /**
  * `not-configured`: Strapi runs, but a required setting is missing (see REQUIRED_SETTINGS), so
@@ -109,6 +111,11 @@ export interface SiteCheck {
   /** Which target and why, e.g. that the public origin does not serve the endpoints yet. */
   reason: string;
   report: ValidationReport;
+  /**
+   * How much of each type's text reaches agents, measured with the check; `warnings`: the types
+   * below the threshold, one sentence each.
+   */
+  coverage?: { measure: Coverage; warnings: string[] };
 }
 
 export interface RecentProblem {
@@ -155,7 +162,14 @@ export interface ContentTypeOverview {
   displayName: string;
   kind: 'collectionType' | 'singleType';
   localized: boolean;
+  /**
+   * Whether the type has pages (M-URLs) of its own; without, its entries are shown in the
+   * pages that refer to them (FAQs, testimonials) and `served` stays 0.
+   */
+  pages: boolean;
   locales: LocaleCounts[];
+  /** How much of its entries' text reaches agents (absent until measured). */
+  coverage?: TypeCoverage;
 }
 
 /** `GET /overview`: everything the plugin page shows. */
@@ -228,16 +242,26 @@ export interface ContentTypeChoice {
     text: AttributeChoice[];
     body: AttributeChoice[];
     date: AttributeChoice[];
+    /** Single components: the SEO component choice. */
+    component: AttributeChoice[];
   };
   /** What the mapping resolves to now (defaults filled in), when exposed. */
   resolved?: {
-    url: string;
+    /** The URL pattern, `function` (config/plugins, not editable here), or false: no pages. */
+    url: string | false;
+    /** The attributes tried for the title, in order (`seo.metaTitle`...). */
     title: string;
+    /** The attributes extracted, in order. */
     body: string[];
     description?: string;
     author?: string;
     published?: string;
+    /** The SEO component attribute, when one is used. */
+    seo?: string;
     section: string;
+    /** Every attribute the extraction meets: what it becomes, or why nothing. */
+    fields: PlanFieldDescription[];
+    coverage?: TypeCoverage;
   };
 }
 
@@ -252,6 +276,10 @@ export interface SettingsDescription {
   missing?: MissingSetting[];
   /** Settings that need a restart (config/plugins), shown read-only. */
   readOnly: {
+    /** `urls`: home slugs and locale prefix. */
+    urls: { homeSlugs: string[]; localePrefix: 'always' | 'except-default'; defaultLocale: string };
+    /** The base of relative media URLs (`media.baseUrl` or Strapi's `server.url`), if known. */
+    mediaBaseUrl?: string;
     /** Absent while config/plugins does not set it (the plugin is then not configured). */
     origin?: string;
     language?: string;
@@ -262,6 +290,8 @@ export interface SettingsDescription {
     artifacts: { llmsTxt: boolean; llmindex: boolean; scp: boolean; robotsTxt: boolean };
   };
   contentTypes: ContentTypeChoice[];
+  /** Components of the app, with their attributes: the component overrides' choices. */
+  components: { uid: string; displayName: string; attributes: AttributeChoice[] }[];
   locales: { code: string; name?: string }[];
 }
 

@@ -66,6 +66,7 @@ export async function collectOverview(
   const documents = strapi.documents as CountingDocumentsApi;
   const locales = config.locales ?? (await runtime.knownLocales())?.map((l) => l.code) ?? [];
   const contentTypes: ContentTypeOverview[] = [];
+  const coverage = await runtime.coverage.current();
   for (const type of runtime.types.values()) {
     const served = engine ? await countServedByLocale(engine, type.uid) : new Map<string, number>();
     const counts: LocaleCounts[] = [];
@@ -76,12 +77,15 @@ export async function collectOverview(
         served: served.get(locale) ?? 0,
       });
     }
+    const typeCoverage = coverage?.types.find((measured) => measured.uid === type.uid);
     contentTypes.push({
       uid: type.uid,
       displayName: strapi.contentTypes[type.uid]?.info?.displayName ?? type.uid,
       kind: type.single ? 'singleType' : 'collectionType',
       localized: type.localized,
+      pages: type.page.kind !== 'none',
       locales: counts,
+      ...(typeCoverage ? { coverage: typeCoverage } : {}),
     });
   }
   const rebuild = runtime.rebuildJobs.current;

@@ -1,42 +1,65 @@
 import type { ContentTypeChoice, SettingsDescription } from './answer-types';
 import type { FilePluginConfig } from '../config/plugin-config';
 import { describeMissing } from '../config/required-settings';
-import {
-  BODY_TYPES,
-  DATE_TYPES,
-  TEXT_TYPES,
-  type ResolvedContentType,
-} from '../mapping/resolve-content-types';
+import type { TypeCoverage } from '../text-coverage/measure-coverage';
+import { classifyAttribute } from '../extraction/classify-attribute';
+import { describePlan } from '../extraction/describe-plan';
+import { DATE_TYPES, TEXT_TYPES, type ResolvedContentType } from '../mapping/resolve-content-types';
 import { isExposable } from '../mapping/exposable-content-types';
 import type { StrapiSchema } from '../mapping/strapi-schema';
+import { DEFAULT_HOME_SLUGS } from '../runtime/prepare-plugin-config';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
 import { runtimeSettingsOf } from '../settings/runtime-settings';
 
 interface StrapiForSettings {
   contentTypes: Record<string, unknown>;
+  components: Record<string, unknown>;
   config: { get(path: string, fallback?: unknown): unknown };
 }
 
-function choicesOf(
-  schema: StrapiSchema,
-  hidden: ReadonlySet<string>,
-): ContentTypeChoice['choices'] {
-  const of = (types: ReadonlySet<string>) =>
-    Object.entries(schema.attributes)
-      .filter(([name, a]) => types.has(a.type) && a.private !== true && !hidden.has(name))
-      .map(([name, a]) => ({ name, type: a.type }));
-  return { text: of(TEXT_TYPES), body: of(BODY_TYPES), date: of(DATE_TYPES) };
+/** Attributes the extraction may read (never private ones, passwords, admin users, Strapi's own). */
+function readable(schema: StrapiSchema, hidden: readonly string[]) {
+  return Object.entries(schema.attributes).filter(([name, attribute]) => {
+    const cls = classifyAttribute(name, attribute, hidden);
+    return !(
+      cls.role === 'none' && ['private', 'password', 'admin-users', 'system'].includes(cls.reason)
+    );
+  });
 }
 
-function resolvedOf(type: ResolvedContentType): ContentTypeChoice['resolved'] {
+function choicesOf(schema: StrapiSchema, hidden: readonly string[]): ContentTypeChoice['choices'] {
+  const attributes = readable(schema, hidden);
+  const of = (types: ReadonlySet<string> | undefined) =>
+    attributes
+      .filter(([, a]) => types === undefined || types.has(a.type))
+      .map(([name, a]) => ({ name, type: a.type }));
   return {
-    url: type.url.source,
-    title: type.title.join('.'),
-    body: type.body.map((b) => b.attribute),
-    ...(type.description ? { description: type.description.join('.') } : {}),
+    text: of(TEXT_TYPES),
+    body: of(undefined),
+    date: of(DATE_TYPES),
+    component: attributes
+      .filter(([, a]) => a.type === 'component' && a.repeatable !== true)
+      .map(([name, a]) => ({ name, type: a.type })),
+  };
+}
+
+function resolvedOf(
+  type: ResolvedContentType,
+  coverage: TypeCoverage | undefined,
+): ContentTypeChoice['resolved'] {
+  const fields = describePlan(type.body);
+  const path = (paths: string[][]) => paths.map((p) => p.join('.')).join(', ');
+  return {
+    url: type.urlSource,
+    title: path(type.titles),
+    body: type.body.filter((field) => field.kind !== 'dropped').map((field) => field.name),
+    ...(type.descriptions.length > 0 ? { description: path(type.descriptions) } : {}),
     ...(type.author ? { author: type.author.join('.') } : {}),
     ...(type.published ? { published: type.published.join('.') } : {}),
+    ...(type.seo ? { seo: type.seo.attribute } : {}),
     section: type.section,
+    fields,
+    ...(coverage ? { coverage } : {}),
   };
 }
 
@@ -48,7 +71,8 @@ export async function describeSettings(
   const config: FilePluginConfig = runtime.configSoFar;
   const exposed = config.contentTypes ?? {};
   const { missing } = runtime.status();
-  const hidden = new Set(strapi.config.get('api.responses.privateAttributes', []) as string[]);
+  const hidden = strapi.config.get('api.responses.privateAttributes', []) as string[];
+  const coverage = await runtime.coverage.current();
   const contentTypes = Object.entries(strapi.contentTypes)
     .filter(([uid]) => isExposable(uid, config.pluginContentTypes) || exposed[uid] !== undefined)
     .map(([uid, raw]) => {
@@ -60,17 +84,41 @@ export async function describeSettings(
         kind: schema.kind === 'singleType' ? ('singleType' as const) : ('collectionType' as const),
         localized: schema.pluginOptions?.i18n?.localized === true,
         choices: choicesOf(schema, hidden),
-        ...(resolved ? { resolved: resolvedOf(resolved) } : {}),
+        ...(resolved
+          ? {
+              resolved: resolvedOf(
+                resolved,
+                coverage?.types.find((t) => t.uid === uid),
+              ),
+            }
+          : {}),
       };
     })
     .sort((a, b) => a.displayName.localeCompare(b.displayName));
   const connection = strapi.config.get('database.connection', {}) as { client?: unknown };
+  const components = Object.entries(strapi.components)
+    .map(([uid, raw]) => {
+      const schema = raw as StrapiSchema;
+      return {
+        uid,
+        displayName: schema.info.displayName ?? uid,
+        attributes: readable(schema, hidden).map(([name, a]) => ({ name, type: a.type })),
+      };
+    })
+    .sort((a, b) => a.uid.localeCompare(b.uid));
+  const context = runtime.syncContext;
   return {
     settings: runtimeSettingsOf(config),
     fileSettings: runtimeSettingsOf(runtime.fileConfig),
     status: runtime.settingsStatus(),
     ...(missing ? { missing: describeMissing(missing) } : {}),
     readOnly: {
+      urls: {
+        homeSlugs: context?.rules.homeSlugs.slice() ?? config.urls?.homeSlugs ?? DEFAULT_HOME_SLUGS,
+        localePrefix: context?.rules.localePrefix ?? config.urls?.localePrefix ?? 'always',
+        defaultLocale: context?.rules.defaultLocale ?? '',
+      },
+      ...(context?.mediaBaseUrl ? { mediaBaseUrl: context.mediaBaseUrl } : {}),
       ...(config.site.origin ? { origin: config.site.origin } : {}),
       ...(config.site.language ? { language: config.site.language } : {}),
       ...(config.site.overviewPath ? { overviewPath: config.site.overviewPath } : {}),
@@ -85,6 +133,7 @@ export async function describeSettings(
       },
     },
     contentTypes,
+    components,
     locales: (await runtime.knownLocales()) ?? [],
   };
 }

@@ -57,4 +57,16 @@ describe('SiteChecks', () => {
     expect(checks.last).toBeUndefined();
     await expect(checks.run(plan)).rejects.toThrow('boom');
   });
+
+  it('reports the coverage measured alongside, with its warnings', async () => {
+    const report = { origin: 'https://example.com', ok: true } as ValidationReport;
+    const checks = new SiteChecks(async () => report);
+    const plan = { target: 'public' as const, origin: 'https://example.com', reason: 'asked' };
+    const measure = { measuredAt: '2026-01-01T00:00:00.000Z', threshold: 0.8, types: [] };
+    const check = await checks.run(plan, async () => ({
+      coverage: { measure, warnings: ['api::page.page: agents get 41% of its text'] },
+    }));
+    expect(check.coverage?.warnings).toEqual(['api::page.page: agents get 41% of its text']);
+    expect(checks.last).toBe(check);
+  });
 });

@@ -22,6 +22,9 @@ export const CHECK_BUDGET: ValidateSiteOptions = {
 
 type Validate = (origin: string, options: ValidateSiteOptions) => Promise<ValidationReport>;
 
+/** What a check reports beside the validator's report (the coverage of the content). */
+export type CheckExtras = () => Promise<Pick<SiteCheck, 'coverage'>>;
+
 /**
  * Runs `agent-ready validate`'s checks from the admin panel: one run per origin at a time (a
  * second click while one runs gets the same result), and the last result kept for the page.
@@ -36,7 +39,8 @@ export class SiteChecks {
     return this.lastCheck;
   }
 
-  run(plan: SiteCheckPlan): Promise<SiteCheck> {
+  /** Runs a check; `extras` (the coverage) is measured alongside and reported with it. */
+  run(plan: SiteCheckPlan, extras?: CheckExtras): Promise<SiteCheck> {
     const { target, origin, connectTo, rootRedirect, pagesElsewhere, reason } = plan;
     const key = `${target} ${origin} ${connectTo ?? ''}`;
     const existing = this.running.get(key);
@@ -47,9 +51,9 @@ export class SiteChecks {
       ...(rootRedirect ? { rootRedirect } : {}),
       ...(pagesElsewhere ? { pagesElsewhere } : {}),
     };
-    const run = this.validate(origin, options)
-      .then((report) => {
-        const check = { target, reason, report };
+    const run = Promise.all([this.validate(origin, options), extras?.() ?? {}])
+      .then(([report, more]) => {
+        const check: SiteCheck = { target, reason, report, ...more };
         this.lastCheck = check;
         return check;
       })

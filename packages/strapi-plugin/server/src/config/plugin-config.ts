@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   booleanOption,
   documented,
+  httpUrlOption,
   integerOption,
   languageTagOption,
   oneOf,
@@ -15,6 +16,8 @@ import {
   withSiteOptionRules,
 } from '@agent-ready/core/serve';
 import { usagePreferencesSchema } from '@agent-ready/core/usage';
+import { FIELD_ROLES, type FieldRole } from '../extraction/classify-attribute';
+import type { UrlResolver } from '../mapping/page-url';
 import {
   edgeOptionsSchema,
   rebuildOptionsSchema,
@@ -103,71 +106,130 @@ export const LLMINDEX_PRODUCT_KEYS = [
   'imageUrl',
 ] as const;
 
+const ATTRIBUTE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const ROLE_MESSAGE = `must be ${FIELD_ROLES.slice(0, -1).join(', ')} or ${FIELD_ROLES.at(-1)}`;
+const MAX_FIELD_ROLES = 200;
+
+/** `{ heading: 'text', icon: 'skip' }`: roles of attributes, by name (checked at bootstrap). */
+const fieldRolesSchema = z
+  .record(
+    z.string().regex(ATTRIBUTE_NAME, { error: 'is not an attribute name' }),
+    z.enum(FIELD_ROLES, { error: ROLE_MESSAGE }),
+    { error: 'must be an object of attribute names and roles, e.g. { icon: "skip" }' },
+  )
+  .refine((roles) => Object.keys(roles).length <= MAX_FIELD_ROLES, {
+    error: `at most ${MAX_FIELD_ROLES} fields`,
+  });
+
+const PATTERN_MESSAGE =
+  'must be a path pattern starting with /, e.g. /blog/{slug}/, false (no pages), or a function (config/plugins only)';
+const urlPatternSchema = z
+  .string({ error: PATTERN_MESSAGE })
+  .startsWith('/', { error: PATTERN_MESSAGE })
+  .max(500, { error: 'must be at most 500 characters' });
+
 /**
- * How one content type becomes agent documents. Every value names an attribute of the content
- * type; only the attributes named here (or found by the defaults) are ever read, so nothing else
- * can leak. The README's mapping table is rendered from this.
+ * How one content type becomes agent documents. Only what the type's schema shows to be text
+ * (and the attributes named here) is ever read; private attributes, passwords and admin users
+ * never. The README's mapping table is rendered from this. `functions`: `url` may be a function
+ * (config/plugins); the settings page's JSON cannot hold one.
  */
-export const contentTypeMappingSchema = optionsObject(
-  {
-    url: documented(
-      z
-        .string({ error: 'must be a path pattern starting with /, e.g. /blog/{slug}/' })
-        .startsWith('/', { error: 'must be a path pattern starting with /, e.g. /blog/{slug}/' })
-        .optional(),
-      {
+function contentTypeMappingOf(functions: boolean) {
+  const url = functions
+    ? z.union(
+        [
+          urlPatternSchema,
+          z.literal(false),
+          z.custom<UrlResolver>((value) => typeof value === 'function'),
+        ],
+        { error: PATTERN_MESSAGE },
+      )
+    : z.union([urlPatternSchema, z.literal(false)], {
+        error: 'must be a path pattern starting with /, e.g. /blog/{slug}/, or false (no pages)',
+      });
+  return optionsObject(
+    {
+      url: documented(url.optional(), {
         description:
-          "The page's path on `site.origin` (the C-URL). Placeholders: attributes (`{slug}`, `{category.slug}`), `{documentId}`, `{locale}`. Values are percent-encoded; an empty value means the version is not served (logged).",
+          "The page's path on `site.origin` (the C-URL). Placeholders: attributes (`{slug}`, relations and components `{category.slug}`, a few levels deep), `{documentId}`, `{locale}`, and a path kept whole `{fullPath*}`. Values are percent-encoded; an empty value means the version is not served (logged). An entry whose slug is a home slug (`urls.homeSlugs`) lives at `/{locale}` or `/`. `false`: no pages of its own (its entries are shown in the pages that refer to them). In config/plugins, a function `({ entry, locale, defaultLocale, uid, documentId }) => path` (not editable on the settings page).",
         default:
-          '`/{pluralName}/{uid field or documentId}/`; single types `/{singularName}/`; prefixed with `/{locale}` when localized',
-      },
-    ),
-    title: attribute('Title attribute.', '`title`, else `name`'),
-    body: documented(
-      z
-        .union(
-          [
-            attributeOption(),
-            z.array(attributeOption()).min(1, { error: 'must name at least one attribute' }),
-          ],
-          { error: ATTRIBUTE_MESSAGE },
-        )
-        .optional(),
-      {
-        description: 'One attribute or a list, concatenated in order (see below).',
-        default: 'the first `blocks` or `richtext` attribute',
-      },
-    ),
-    description: attribute('Summary attribute.', '`description`, `excerpt` or `summary`'),
-    author: attribute('Author attribute, e.g. `author.name`.', 'none'),
-    published: documented(
-      z.union([z.literal(false), attributeOption()], { error: ATTRIBUTE_MESSAGE }).optional(),
-      {
+          '`/{locale}/{fullPath*}` when the type has a `fullPath`/`path` attribute; else `/{pluralName}/{uid field}/` (prefixed with `/{locale}` when localized); else no pages of its own (single types too)',
+      }),
+      title: attribute(
+        'Title attribute.',
+        '`title`, `name`, `question`, `heading` or `headline`; else the SEO meta title; else the first heading; else the display name and id',
+      ),
+      body: documented(
+        z
+          .union(
+            [
+              attributeOption(),
+              z.array(attributeOption()).min(1, { error: 'must name at least one attribute' }),
+            ],
+            { error: ATTRIBUTE_MESSAGE },
+          )
+          .optional(),
+        {
+          description:
+            'The attributes extracted, in this order (the others are left out, and counted as dropped).',
+          default: 'every attribute holding text, in schema order (see Content extraction)',
+        },
+      ),
+      fields: documented(fieldRolesSchema.optional(), {
         description:
-          'A date attribute with the first publication date, or `false`. (`publishedAt` is not used: Strapi renews it on every publish, so a save that changes nothing would look new.)',
-        default: '`firstPublishedAt` when the type has it',
-      },
-    ),
-    section: documented(
-      z
-        .string({ error: 'must be letters, digits, - and _ (at most 128)' })
-        .regex(SECTION, { error: 'must be letters, digits, - and _ (at most 128)' })
-        .optional(),
-      { description: 'SCP and llms.txt section.', default: 'the plural name' },
-    ),
-    usage: documented(usagePreferencesSchema.optional(), {
-      description:
-        "AI usage preferences for this type's documents, e.g. `{ trainAi: false }` for paid articles: each term set here replaces the site's in their `Content-Usage`.",
-      default: "the site's `usage`",
-    }),
-    llmindex: documented(llmindexMappingSchema.optional(), {
-      description:
-        "What the type adds to the llmindex `/llm/*` pages and products feed: `{ role: 'about' }`, `{ role: 'policy' }`, `{ role: 'faq', topic? }` or `{ role: 'product', availability, price?, currency?, id?, brand?, category?, imageUrl? }` (values name attributes).",
-      default: 'none',
-    }),
-  },
-  'must be true or a mapping object',
-);
+          "Roles of the type's own attributes where the guess is wrong: `heading`, `text`, `markdown`, `html`, `link` (the URL its component's label links to) or `skip`, e.g. `{ icon: 'skip', summary: 'markdown' }`. Components' fields: `components` (above).",
+        default: 'from the schema (see Content extraction)',
+      }),
+      seo: documented(
+        z
+          .union([attributeOption(), z.literal(false)], {
+            error: 'must be an attribute name or false',
+          })
+          .optional(),
+        {
+          description:
+            "The SEO component attribute: its meta title and description are the entry's when it has none of its own, its `canonicalURL` (on `site.origin`) the C-URL. `false`: not used.",
+          default: 'a single component with `metaTitle`/`metaDescription` and other SEO fields',
+        },
+      ),
+      description: attribute(
+        'Summary attribute.',
+        '`description`, `excerpt` or `summary`; else the SEO meta description',
+      ),
+      author: attribute('Author attribute, e.g. `author.name`.', 'none'),
+      published: documented(
+        z.union([z.literal(false), attributeOption()], { error: ATTRIBUTE_MESSAGE }).optional(),
+        {
+          description:
+            'A date attribute with the first publication date, or `false`. (`publishedAt` is not used: Strapi renews it on every publish, so a save that changes nothing would look new.)',
+          default: '`firstPublishedAt` when the type has it',
+        },
+      ),
+      section: documented(
+        z
+          .string({ error: 'must be letters, digits, - and _ (at most 128)' })
+          .regex(SECTION, { error: 'must be letters, digits, - and _ (at most 128)' })
+          .optional(),
+        { description: 'SCP and llms.txt section.', default: 'the plural name' },
+      ),
+      usage: documented(usagePreferencesSchema.optional(), {
+        description:
+          "AI usage preferences for this type's documents, e.g. `{ trainAi: false }` for paid articles: each term set here replaces the site's in their `Content-Usage`.",
+        default: "the site's `usage`",
+      }),
+      llmindex: documented(llmindexMappingSchema.optional(), {
+        description:
+          "What the type adds to the llmindex `/llm/*` pages and products feed: `{ role: 'about' }`, `{ role: 'policy' }`, `{ role: 'faq', topic? }` or `{ role: 'product', availability, price?, currency?, id?, brand?, category?, imageUrl? }` (values name attributes).",
+        default: 'none',
+      }),
+    },
+    'must be true or a mapping object',
+  );
+}
+
+export const contentTypeMappingSchema = contentTypeMappingOf(true);
+/** The mapping as the settings page saves it (JSON: `url` is a pattern or false). */
+export const savedContentTypeMappingSchema = contentTypeMappingOf(false);
 
 export type ContentTypeMapping = z.input<typeof contentTypeMappingSchema>;
 
@@ -175,6 +237,40 @@ export type ContentTypeMapping = z.input<typeof contentTypeMappingSchema>;
 export const contentTypeSettingSchema = z.union([z.literal(true), contentTypeMappingSchema], {
   error: 'must be true or a mapping object',
 });
+
+/** A content type's setting as the settings page saves it. */
+export const savedContentTypeSettingSchema = z.union(
+  [z.literal(true), savedContentTypeMappingSchema],
+  { error: 'must be true or a mapping object' },
+);
+
+const COMPONENT_UID = /^[a-z0-9-]+\.[a-z0-9-]+$/;
+const MAX_COMPONENTS = 500;
+
+/**
+ * Per-component overrides, wherever the component is used: `false` leaves it out, `fields`
+ * gives its attributes roles (`{ 'shared.button': { fields: { URL: 'link' } } }`).
+ */
+export const componentOverridesSchema = z
+  .record(
+    z.string().regex(COMPONENT_UID, { error: 'is not a component UID such as shared.seo' }),
+    z.union(
+      [
+        z.literal(false),
+        optionsObject({ fields: fieldRolesSchema.optional() }, 'must be false or { fields }'),
+      ],
+      { error: 'must be false or { fields: { attribute: role } }' },
+    ),
+    { error: "must be an object: { 'shared.button': false | { fields } }" },
+  )
+  .refine((components) => Object.keys(components).length <= MAX_COMPONENTS, {
+    error: `at most ${MAX_COMPONENTS} components`,
+  });
+
+export type ComponentOverridesSetting = z.input<typeof componentOverridesSchema>;
+
+/** A role for a field, as config/plugins and the settings page spell it. */
+export type { FieldRole };
 
 const CONTENT_TYPES_EXAMPLE = "{ 'api::article.article': true | { url, title, body, … } }";
 
@@ -241,6 +337,42 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
     description: 'Exposed locale codes; others are never served.',
     default: 'every locale',
   }),
+  components: documented(componentOverridesSchema.optional(), {
+    description:
+      "Overrides per component, wherever it is used, where the guess is wrong: `false` leaves it out, `{ fields: { attribute: role } }` gives its attributes roles (`heading`, `text`, `markdown`, `html`, `link`, `skip`), e.g. `{ 'shared.button': { fields: { URL: 'link' } }, 'shared.cookie-banner': false }`. Here or on the settings page.",
+    default: 'none: read from the schemas',
+  }),
+  urls: documented(
+    optionsObject({
+      homeSlugs: documented(
+        z
+          .array(z.string().min(1).max(200), { error: 'must be a list of slugs' })
+          .max(20, { error: 'at most 20 slugs' })
+          .optional(),
+        {
+          description:
+            'Slugs of the home page: an entry with one lives at `/{locale}` (or `/`) rather than `/{locale}/{slug}`.',
+          default: "`['homepage', 'home']`",
+        },
+      ),
+      localePrefix: documented(oneOf(['always', 'except-default']).optional(), {
+        description:
+          "`always`: `/{locale}/…` in every locale; `except-default`: the default locale's pages without the prefix (`/about`, `/fr/about`).",
+        default: '`always`',
+      }),
+    }).optional(),
+    { description: "How the front end's URLs are formed, site-wide." },
+  ),
+  media: documented(
+    optionsObject({
+      baseUrl: documented(httpUrlOption('must be an absolute http(s) URL').optional(), {
+        description:
+          "Where Strapi's uploads are served from, e.g. `https://cms.example.com`: relative media URLs (`/uploads/…`) are made absolute on it; absolute ones (an upload provider's CDN) are kept. Never the front end's origin, which does not serve them.",
+        default: "Strapi's `server.url` when absolute; else media are shown by their alt text only",
+      }),
+    }).optional(),
+    { description: 'Media URLs in the documents.' },
+  ),
   tablePrefix: documented(tablePrefixOption.optional(), {
     description: "Prefix of the plugin's tables in Strapi's database.",
     default: '`agent_ready_`',

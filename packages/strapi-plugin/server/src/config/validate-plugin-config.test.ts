@@ -48,7 +48,7 @@ describe('validatePluginConfig', () => {
     for (const line of [
       'site.langauge: unknown key; did you mean language?',
       'contentTypes["api::a.a"].titel: unknown key; did you mean title?',
-      'contentTypes["api::a.a"].colour: unknown key (known: url, title, body, description, author, published, section, usage, llmindex)',
+      'contentTypes["api::a.a"].colour: unknown key (known: url, title, body, fields, seo, description, author, published, section, usage, llmindex)',
       'contentTypes["api::a.a"].usage.trainAI: is not a usage term; did you mean trainAi?',
       'reconcile.batchsize: unknown key; did you mean batchSize?',
       'scp.deltaPartPage: unknown key; did you mean deltaPartPages?',

@@ -3,6 +3,7 @@ import type { CheckTarget, CurrentRebuild, RebuildStarted } from '../admin-api/a
 import { StoreUnavailableError } from '@agent-ready/store';
 import { collectOverview } from '../admin-api/collect-overview';
 import { describeSettings } from '../admin-api/describe-settings';
+import { coverageWarnings } from '../text-coverage/measure-coverage';
 import { planSiteCheck } from '../admin-api/plan-site-check';
 import { CHECK_TARGETS, listeningOrigin } from '../admin-api/site-checks';
 import { ConfigProblemsError, type ConfigProblem } from '../config/validate-plugin-config';
@@ -196,7 +197,11 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
         fail(ctx, 409, 'ConflictError', 'this server is not listening on a TCP address');
         return;
       }
-      ctx.body = await runtime().siteChecks.run(plan);
+      ctx.body = await runtime().siteChecks.run(plan, async () => {
+        // Whether what agents get holds the editors' text: a warning per type short of it.
+        const measure = await runtime().coverage.current();
+        return measure ? { coverage: { measure, warnings: coverageWarnings(measure) } } : {};
+      });
     },
 
     async rebuildStatus(ctx) {

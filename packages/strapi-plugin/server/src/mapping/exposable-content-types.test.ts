@@ -54,7 +54,9 @@ describe('which content types may be exposed', () => {
       'contentTypes["plugin::upload.file"]',
       'contentTypes["plugin::blog.post"]',
     ]);
-    const types = resolveContentTypes({ 'plugin::blog.post': true }, lookup, ['plugin::blog.post']);
+    const types = resolveContentTypes({ 'plugin::blog.post': true }, lookup, {
+      pluginContentTypes: ['plugin::blog.post'],
+    });
     expect([...types.keys()]).toEqual(['plugin::blog.post']);
   });
 });

@@ -88,7 +88,7 @@ function problems(contentTypes: Parameters<typeof resolveContentTypes>[0]): stri
 }
 
 describe('resolveContentTypes', () => {
-  it('`true` finds title, description, the first blocks/richtext body and the uid slug', () => {
+  it('`true` finds title, description and the uid slug, and extracts every text attribute', () => {
     const type = resolveContentTypes({ 'api::article.article': true }, lookup).get(
       'api::article.article',
     )!;
@@ -96,34 +96,90 @@ describe('resolveContentTypes', () => {
       single: false,
       localized: true,
       draftAndPublish: true,
-      title: ['title'],
-      description: ['excerpt'],
-      body: [{ attribute: 'body', type: 'richtext' }],
+      titles: [['title']],
+      descriptions: [['excerpt']],
       section: 'articles',
+      urlSource: '/{locale}/articles/{slug}/',
     });
-    expect(type.url.source).toBe('/{locale}/articles/{slug}/');
+    const kinds = Object.fromEntries(type.body.map((field) => [field.name, field.kind]));
+    expect(kinds).toMatchObject({
+      title: 'dropped',
+      excerpt: 'dropped',
+      body: 'text',
+      content: 'text',
+      sections: 'zone',
+      hero: 'component',
+      secret: 'dropped',
+      password: 'dropped',
+      views: 'dropped',
+      price: 'number',
+      date: 'dropped',
+      owner: 'dropped',
+      createdBy: 'dropped',
+    });
+    // The relations: to types that are not exposed, never read.
+    expect(type.body.find((field) => field.name === 'category')).toMatchObject({
+      kind: 'dropped',
+      reason: 'not-exposed',
+    });
+    // Only what is extracted is read: no private field, no password, no admin user.
+    const read = JSON.stringify(type.query);
+    for (const never of ['secret', 'password', 'views', 'owner', 'createdBy', 'remark', 'notes'])
+      expect(read).not.toContain(`"${never}"`);
     expect(type.query.fields.sort()).toEqual(
-      ['body', 'excerpt', 'locale', 'slug', 'title', 'updatedAt'].sort(),
+      ['body', 'content', 'excerpt', 'locale', 'price', 'slug', 'title', 'updatedAt'].sort(),
     );
-    expect(type.query.populate).toEqual({});
+    expect(type.query.populate).toEqual({
+      hero: { fields: ['quote', 'cite', 'more'] },
+      sections: {
+        on: {
+          'shared.quote': { fields: ['quote', 'cite', 'more'] },
+          'shared.media': {
+            fields: [],
+            populate: {
+              file: { fields: ['url', 'alternativeText', 'caption', 'mime', 'name'] },
+            },
+          },
+        },
+      },
+    });
   });
 
-  it('`true` takes the first dynamic zone as the body when there is no blocks/richtext field', () => {
-    const type = resolveContentTypes({ 'api::post.post': true }, lookup).get('api::post.post')!;
-    expect(type.body).toMatchObject([{ attribute: 'blocks', type: 'dynamiczone' }]);
-    expect(type.url.source).toBe('/posts/{slug}/');
-  });
-
-  it('single types default to /{singularName}/; no uid attribute means {documentId}', () => {
+  it('links related entries of types with pages, and folds those without pages in place', () => {
     const types = resolveContentTypes(
-      { 'api::home.home': true, 'api::bare.bare': { title: 'label' } },
+      { 'api::article.article': true, 'api::category.category': true, 'api::home.home': true },
+      lookup,
+    );
+    const article = types.get('api::article.article')!;
+    // A category has a uid: pages of its own; a relation names and links it.
+    expect(article.body.find((field) => field.name === 'category')).toMatchObject({
+      kind: 'relation',
+      target: { show: 'link', uid: 'api::category.category' },
+    });
+    expect(article.query.populate.category).toEqual({ fields: ['slug'] });
+    // A single type without a URL has no pages of its own.
+    expect(types.get('api::home.home')).toMatchObject({ urlSource: false, page: { kind: 'none' } });
+  });
+
+  it('single types and types without a uid have no pages unless given a url', () => {
+    const types = resolveContentTypes(
+      {
+        'api::home.home': { url: '/' },
+        'api::bare.bare': { title: 'label' },
+        'api::post.post': { url: false },
+      },
       { ...lookup, privateAttributes: [] },
     );
-    expect(types.get('api::home.home')).toMatchObject({ single: true, title: ['name'] });
-    expect(types.get('api::home.home')!.url.source).toBe('/home/');
-    expect(() =>
-      resolveContentTypes({ 'api::bare.bare': true }, { ...lookup, privateAttributes: [] }),
-    ).toThrow(/contentTypes\["api::bare\.bare"\]\.title: no title or name attribute/);
+    expect(types.get('api::home.home')).toMatchObject({ single: true, titles: [['name']] });
+    expect(types.get('api::home.home')!.urlSource).toBe('/');
+    expect(types.get('api::bare.bare')!.page).toEqual({ kind: 'none' });
+    expect(types.get('api::post.post')!.page).toEqual({ kind: 'none' });
+    // No title attribute is no problem: the title falls back (SEO title, first heading, id).
+    expect(
+      resolveContentTypes({ 'api::bare.bare': true }, { ...lookup, privateAttributes: [] }).get(
+        'api::bare.bare',
+      )!.titles,
+    ).toEqual([]);
   });
 
   it('reads relation and component paths through a minimal populate', () => {
@@ -139,23 +195,23 @@ describe('resolveContentTypes', () => {
       },
       lookup,
     ).get('api::article.article')!;
-    expect(type.query.populate).toEqual({
+    expect(type.query.populate).toMatchObject({
       category: { fields: ['slug'] },
       hero: { fields: ['cite', 'quote', 'more'] },
-      sections: { on: { 'shared.quote': { fields: ['quote', 'more'] } } },
     });
-    expect(type.body.map((b) => [b.attribute, b.type])).toEqual([
-      ['content', 'blocks'],
-      ['sections', 'dynamiczone'],
+    expect(type.body.filter((b) => b.kind !== 'dropped').map((b) => [b.name, b.kind])).toEqual([
+      ['content', 'text'],
+      ['sections', 'zone'],
       ['hero', 'component'],
     ]);
-    expect(type.body[1]!.componentFields).toEqual({
-      'shared.quote': [
-        { name: 'quote', format: 'text' },
-        { name: 'more', format: 'blocks' },
-      ],
-      'shared.media': [],
+    expect(type.body.find((b) => b.name === 'body')).toMatchObject({
+      kind: 'dropped',
+      reason: 'not-in-body',
+      inner: { kind: 'text', format: 'markdown' },
     });
+    // The text left out of the body is read by the coverage only.
+    expect(type.query.fields).not.toContain('body');
+    expect(type.coverageQuery.fields).toContain('body');
     expect(type.published).toEqual(['date']);
   });
 
@@ -163,11 +219,13 @@ describe('resolveContentTypes', () => {
     const message = problems({
       'api::article.article': {
         title: 'headline',
-        body: ['content', 'secret', 'views', 'category'],
+        body: ['content', 'secret', 'views', 'category', 'nothing'],
         description: 'password',
         author: 'category.notes',
         url: '/{tags.slug}/{createdBy.email}/{slug}/{owner.email}/',
         published: 'title',
+        fields: { secret: 'text', price: 'heading', nope: 'skip' },
+        seo: 'title',
       },
       'api::nothing.nothing': true,
       'admin::user': true,
@@ -177,13 +235,17 @@ describe('resolveContentTypes', () => {
       `${key}.title: no such attribute: headline`,
       `${key}.body[1]: secret is a private attribute`,
       `${key}.body[2]: views is a private attribute`,
-      `${key}.body[3]: category is of type relation`,
+      `${key}.body[4]: no such attribute: nothing`,
       `${key}.description: password is of type password`,
       `${key}.author: category.notes is a private attribute`,
       `${key}.url: tags must be a to-one relation`,
       `${key}.url: createdBy is a private attribute`,
       `${key}.url: owner points at admin users`,
       `${key}.published: title is of type string; expected date, datetime`,
+      `${key}.seo: title is not a single component`,
+      `${key}.fields.secret: secret is a private attribute: never read`,
+      `${key}.fields.price: price is of type decimal: its role can be skip`,
+      `${key}.fields.nope: no such attribute: nope`,
       'contentTypes["api::nothing.nothing"]: no such content type',
       'contentTypes["admin::user"]: only the app\'s content types (api::…) and listed plugin types can be exposed',
     ]) {

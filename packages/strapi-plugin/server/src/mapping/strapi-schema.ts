@@ -13,13 +13,17 @@ export interface StrapiAttribute {
   repeatable?: boolean;
   /** dynamiczone */
   components?: string[];
+  /** media */
+  multiple?: boolean;
+  /** A custom field's registered UID (its `type` is the underlying Strapi type). */
+  customField?: string;
   pluginOptions?: { i18n?: { localized?: boolean } };
 }
 
 export interface StrapiSchema {
   uid?: string;
   kind?: 'collectionType' | 'singleType';
-  info: { singularName: string; pluralName: string; displayName?: string };
+  info: { singularName?: string; pluralName?: string; displayName?: string };
   options?: { draftAndPublish?: boolean };
   pluginOptions?: { i18n?: { localized?: boolean } };
   attributes: Record<string, StrapiAttribute>;

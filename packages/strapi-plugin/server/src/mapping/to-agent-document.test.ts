@@ -1,7 +1,9 @@
 import { ValidationError } from '@agent-ready/core/errors';
 import { resolveContentTypes } from './resolve-content-types';
-import type { SchemaLookup, StrapiSchema } from './strapi-schema';
-import { documentKey, toAgentDocument } from './to-agent-document';
+import type { SchemaLookup, StrapiEntry, StrapiSchema } from './strapi-schema';
+import { mediaUrlResolver } from '../extraction/media-url';
+import type { UrlRules } from './page-url';
+import { documentKey, toAgentDocument, type MappingContext } from './to-agent-document';
 
 const schemas: Record<string, StrapiSchema> = {
   'api::post.post': {
@@ -15,6 +17,7 @@ const schemas: Record<string, StrapiSchema> = {
       writer: { type: 'relation', relation: 'manyToOne', target: 'api::person.person' },
       date: { type: 'date' },
       notes: { type: 'text' },
+      secret: { type: 'text', private: true },
       locale: { type: 'string' },
       updatedAt: { type: 'datetime' },
     },
@@ -26,9 +29,28 @@ const schemas: Record<string, StrapiSchema> = {
 };
 const lookup: SchemaLookup = { contentType: (uid) => schemas[uid], component: () => undefined };
 const post = resolveContentTypes(
-  { 'api::post.post': { author: 'writer.name', published: 'date', section: 'news' } },
+  {
+    'api::post.post': {
+      author: 'writer.name',
+      published: 'date',
+      section: 'news',
+      body: 'text',
+    },
+  },
   lookup,
 ).get('api::post.post')!;
+const rules: UrlRules = {
+  homeSlugs: ['homepage', 'home'],
+  localePrefix: 'always',
+  defaultLocale: 'en',
+};
+const context: MappingContext = {
+  origin: 'https://site.example',
+  rules,
+  mediaUrl: mediaUrlResolver('https://cms.example.com'),
+  types: new Map([['api::post.post', post]]),
+};
+const map = (entry: StrapiEntry, type = post, ctx = context) => toAgentDocument(entry, type, ctx);
 
 describe('toAgentDocument', () => {
   const entry = {
@@ -41,13 +63,14 @@ describe('toAgentDocument', () => {
     text: 'Le *texte*.',
     writer: { name: 'Anne' },
     date: '2025-09-30',
-    notes: 'never read',
+    notes: 'not in the body',
+    secret: 'never read',
     updatedAt: '2025-10-01T12:00:00.123Z',
     publishedAt: '2025-10-02T00:00:00.000Z',
   };
 
   it('maps the configured fields and nothing else', () => {
-    expect(toAgentDocument(entry, post)).toEqual({
+    expect(map(entry)).toEqual({
       id: 'api::post.post:abc123',
       locale: 'fr',
       url: '/fr/posts/bonjour/',
@@ -59,7 +82,9 @@ describe('toAgentDocument', () => {
       modified: '2025-10-01T12:00:00.123Z',
       section: 'news',
     });
-    expect(JSON.stringify(toAgentDocument(entry, post))).not.toContain('never read');
+    const all = JSON.stringify(map(entry));
+    expect(all).not.toContain('never read');
+    expect(all).not.toContain('not in the body');
   });
 
   it("carries the type's usage preferences, which override the site's", () => {
@@ -67,15 +92,12 @@ describe('toAgentDocument', () => {
       { 'api::post.post': { usage: { trainAi: false, search: true } } },
       lookup,
     ).get('api::post.post')!;
-    expect(toAgentDocument(entry, paid).usage).toEqual({ trainAi: false, search: true });
-    expect(toAgentDocument(entry, post)).not.toHaveProperty('usage');
+    expect(map(entry, paid).usage).toEqual({ trainAi: false, search: true });
+    expect(map(entry)).not.toHaveProperty('usage');
   });
 
   it('leaves out empty optional fields', () => {
-    const doc = toAgentDocument(
-      { ...entry, summary: ' ', writer: null, date: null, text: '' },
-      post,
-    );
+    const doc = map({ ...entry, summary: ' ', writer: null, date: null, text: '' });
     expect(doc).not.toHaveProperty('description');
     expect(doc).not.toHaveProperty('author');
     expect(doc).not.toHaveProperty('published');
@@ -83,10 +105,8 @@ describe('toAgentDocument', () => {
   });
 
   it('throws a ValidationError when the URL cannot be built', () => {
-    expect(() => toAgentDocument({ ...entry, slug: null }, post)).toThrow(ValidationError);
-    expect(() => toAgentDocument({ ...entry, documentId: undefined }, post)).toThrow(
-      ValidationError,
-    );
+    expect(() => map({ ...entry, slug: null })).toThrow(ValidationError);
+    expect(() => map({ ...entry, documentId: undefined })).toThrow(ValidationError);
   });
 
   it('adds the llmindex role with the values it names', () => {
@@ -114,12 +134,12 @@ describe('toAgentDocument', () => {
       },
     ).get('api::post.post')!;
     const withOffer = { ...entry, notes: 'in_stock', price: '12.50', summary: 'EUR' };
-    expect(toAgentDocument(withOffer, product).llmindex).toEqual({
+    expect(map(withOffer, product).llmindex).toEqual({
       role: 'product',
       product: { availability: 'in_stock', price: 12.5, currency: 'EUR', brand: 'Anne' },
     });
     // No availability: still a document, but no product offer to list.
-    const withoutStock = toAgentDocument({ ...withOffer, notes: null }, product);
+    const withoutStock = map({ ...withOffer, notes: null }, product);
     expect(withoutStock.url).toBe('/fr/posts/bonjour/');
     expect(withoutStock).not.toHaveProperty('llmindex');
 
@@ -127,12 +147,81 @@ describe('toAgentDocument', () => {
       { 'api::post.post': { llmindex: { role: 'faq', topic: 'summary' } } },
       lookup,
     ).get('api::post.post')!;
-    expect(toAgentDocument(entry, faq).llmindex).toEqual({ role: 'faq', topic: 'Un résumé.' });
-    expect(toAgentDocument({ ...entry, summary: null }, faq).llmindex).toEqual({ role: 'faq' });
-    expect(toAgentDocument(entry, post)).not.toHaveProperty('llmindex');
+    expect(map(entry, faq).llmindex).toEqual({ role: 'faq', topic: 'Un résumé.' });
+    expect(map({ ...entry, summary: null }, faq).llmindex).toEqual({ role: 'faq' });
+    expect(map(entry)).not.toHaveProperty('llmindex');
   });
 
   it('keys documents by content type and documentId', () => {
     expect(documentKey('api::post.post', 'abc123')).toBe('api::post.post:abc123');
+  });
+
+  describe('a page without a title attribute (LaunchPad): the SEO component and fallbacks', () => {
+    const seoLookup: SchemaLookup = {
+      contentType: (uid) =>
+        uid === 'api::landing.landing'
+          ? {
+              info: { singularName: 'landing', pluralName: 'landings', displayName: 'Landing' },
+              attributes: {
+                seo: { type: 'component', component: 'shared.seo' },
+                slug: { type: 'uid' },
+                sections: { type: 'dynamiczone', components: ['blocks.hero'] },
+              },
+            }
+          : undefined,
+      component: (uid) =>
+        (<Record<string, StrapiSchema>>{
+          'shared.seo': {
+            info: {},
+            attributes: {
+              metaTitle: { type: 'string' },
+              metaDescription: { type: 'text' },
+              canonicalURL: { type: 'string' },
+              keywords: { type: 'text' },
+            },
+          },
+          'blocks.hero': { info: {}, attributes: { heading: { type: 'string' } } },
+        })[uid],
+    };
+    const landing = resolveContentTypes(
+      { 'api::landing.landing': { url: '/{slug}' } },
+      seoLookup,
+    ).get('api::landing.landing')!;
+    const withTypes = { ...context, types: new Map([['api::landing.landing', landing]]) };
+    const base = {
+      documentId: 'l1',
+      slug: 'pricing',
+      sections: [{ __component: 'blocks.hero', heading: 'Plans for every team' }],
+    };
+
+    it('takes the SEO title and description, and the canonical URL on the origin', () => {
+      const doc = map(
+        {
+          ...base,
+          seo: {
+            metaTitle: 'Pricing',
+            metaDescription: 'What it costs.',
+            canonicalURL: 'https://site.example/plans',
+            keywords: 'never, shown',
+          },
+        },
+        landing,
+        withTypes,
+      );
+      expect(doc).toMatchObject({ title: 'Pricing', description: 'What it costs.', url: '/plans' });
+      expect(JSON.stringify(doc)).not.toContain('never, shown');
+    });
+
+    it('ignores a canonical URL off the origin, then falls back to the first heading and the id', () => {
+      const offOrigin = map(
+        { ...base, seo: { canonicalURL: 'https://elsewhere.example/x' } },
+        landing,
+        withTypes,
+      );
+      expect(offOrigin).toMatchObject({ url: '/pricing', title: 'Plans for every team' });
+      // The heading that became the title is not said twice.
+      expect(offOrigin).not.toHaveProperty('body');
+      expect(map({ ...base, sections: [] }, landing, withTypes).title).toBe('Landing l1');
+    });
   });
 });

@@ -3,18 +3,20 @@ import {
   type AgentDocumentLlmindexRole,
   type LlmindexProductData,
 } from '@agent-ready/core/document';
+import { parseContent, renderPlainText, type BlockNode } from '@agent-ready/core/content';
+import type { AgentDocumentBody } from '@agent-ready/core/document';
 import { ValidationError } from '@agent-ready/core/errors';
-import { bodyFromEntry } from './body-from-entry';
+import { extractBody } from '../extraction/extract-entry';
+import { canonicalPath, pagePath, type UrlRules } from './page-url';
 import type { ResolvedContentType, ResolvedLlmindexRole } from './resolve-content-types';
 import type { StrapiEntry } from './strapi-schema';
-import { expandUrlPattern } from './url-pattern';
 
 /** `api::article.article:h3k9…`: the store key of a Strapi document (one row per locale). */
 export function documentKey(uid: string, documentId: string): string {
   return `${uid}:${documentId}`;
 }
 
-function valueAt(entry: StrapiEntry, path: readonly string[]): unknown {
+export function valueAt(entry: StrapiEntry, path: readonly string[]): unknown {
   let value: unknown = entry;
   for (const name of path) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -23,7 +25,10 @@ function valueAt(entry: StrapiEntry, path: readonly string[]): unknown {
   return value;
 }
 
-function optionalText(entry: StrapiEntry, path: readonly string[] | undefined): string | undefined {
+export function optionalText(
+  entry: StrapiEntry,
+  path: readonly string[] | undefined,
+): string | undefined {
   if (!path) return undefined;
   const value = valueAt(entry, path);
   if (value === null || value === undefined) return undefined;
@@ -77,12 +82,116 @@ function llmindexRole(
   return { role: 'product', product };
 }
 
+/** What mapping an entry needs beyond its type: the site's origin, URL rules, media, other types. */
+export interface MappingContext {
+  /** `site.origin`: an SEO canonical URL is used only on it. */
+  origin: string;
+  rules: UrlRules;
+  /** The absolute URL of a media file as Strapi stores its `url`; undefined when unknown. */
+  mediaUrl(url: string): string | undefined;
+  /** Every exposed type: links to related entries take their pages' URLs. */
+  types: ReadonlyMap<string, ResolvedContentType>;
+}
+
+/** The page path of a related entry (a link's target), undefined when it has none. */
+function relatedPath(context: MappingContext, uid: string, target: StrapiEntry, locale: string) {
+  const type = context.types.get(uid);
+  if (!type || typeof target.documentId !== 'string') return undefined;
+  try {
+    return pagePath(type.page, target, {
+      uid,
+      documentId: target.documentId,
+      locale: type.localized ? locale : '',
+      rules: context.rules,
+    });
+  } catch {
+    // A url function failing on a related entry costs the link, not the document.
+    return undefined;
+  }
+}
+
 /**
- * Maps one published entry (one locale of a document) to an AgentDocument, reading only the
- * mapped attributes; `modified` is `updatedAt` (used when the content really changed). Throws
+ * The entry's C-URL path: the canonical URL the editor set in the SEO component when it is on
+ * the site's origin (TCT's canonical_url is the C-URL), else its page's path.
+ */
+export function entryPath(
+  entry: StrapiEntry,
+  type: ResolvedContentType,
+  context: Pick<MappingContext, 'origin' | 'rules'>,
+  documentId: string,
+  locale: string,
+): { path: string | undefined; canonical: 'used' | 'off-origin' | 'none' } {
+  const canonical = type.seo?.canonical
+    ? canonicalPath(valueAt(entry, [type.seo.attribute, type.seo.canonical]), context.origin)
+    : undefined;
+  if (canonical !== undefined && canonical !== 'off-origin')
+    return { path: canonical, canonical: 'used' };
+  return {
+    path: pagePath(type.page, entry, { uid: type.uid, documentId, locale, rules: context.rules }),
+    canonical: canonical ?? 'none',
+  };
+}
+
+/** The first text of a tree: its first heading, else its first paragraph (one line, bounded). */
+function firstLine(blocks: readonly BlockNode[]): string | undefined {
+  const heading = blocks.find((block) => block.type === 'heading');
+  const paragraph = blocks.find((block) => block.type === 'paragraph');
+  const block = heading ?? paragraph;
+  if (!block) return undefined;
+  const text = renderPlainText({ children: [block] })
+    .split('\n')[0]!
+    .trim();
+  if (text === '') return undefined;
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/**
+ * The title: the first of the type's title attributes with a value (its own, then the SEO
+ * meta title), else the body's first heading (taken out of the body, not said twice), else the
+ * type's display name and the document id.
+ */
+function titleOf(
+  entry: StrapiEntry,
+  type: ResolvedContentType,
+  body: AgentDocumentBody | undefined,
+  documentId: string,
+): { title: string; body: AgentDocumentBody | undefined } {
+  for (const path of type.titles) {
+    const title = optionalText(entry, path);
+    if (title) return { title, body };
+  }
+  const tree =
+    body === undefined
+      ? undefined
+      : body.format === 'content-tree'
+        ? body.value
+        : parseContent(body);
+  const first = tree ? firstLine(tree.children) : undefined;
+  if (first && tree) {
+    const [opening, ...rest] = tree.children;
+    const repeated = opening?.type === 'heading' && firstLine([opening]) === first;
+    return {
+      title: first,
+      body: repeated
+        ? rest.length > 0
+          ? { format: 'content-tree', value: { children: rest } }
+          : undefined
+        : body,
+    };
+  }
+  return { title: `${type.displayName} ${documentId}`, body };
+}
+
+/**
+ * Maps one published entry (one locale of a document) to an AgentDocument along its type's
+ * extraction plan; `modified` is `updatedAt` (used when the content really changed). Throws
  * ValidationError when the entry has no usable URL (e.g. an empty slug).
  */
-export function toAgentDocument(entry: StrapiEntry, type: ResolvedContentType): AgentDocument {
+export function toAgentDocument(
+  entry: StrapiEntry,
+  type: ResolvedContentType,
+  context: MappingContext,
+): AgentDocument {
   const documentId = entry.documentId;
   if (typeof documentId !== 'string' || documentId === '') {
     throw new ValidationError('document.id', `${type.uid}: entry without documentId`, {
@@ -91,22 +200,28 @@ export function toAgentDocument(entry: StrapiEntry, type: ResolvedContentType): 
   }
   const id = documentKey(type.uid, documentId);
   const locale = type.localized && typeof entry.locale === 'string' ? entry.locale : undefined;
-  const url = expandUrlPattern(type.url, (placeholder) => {
-    if (placeholder === 'documentId') return documentId;
-    if (placeholder === 'locale') return locale;
-    return valueAt(entry, placeholder.split('.'));
-  });
+  const { path: url } = entryPath(entry, type, context, documentId, locale ?? '');
   if (url === undefined) {
     throw new ValidationError(
       'document.url',
-      `the URL pattern ${type.url.source} has an empty value`,
-      { field: 'url', value: type.url.source },
+      type.page.kind === 'pattern'
+        ? `the URL pattern ${type.page.pattern.source} has an empty value`
+        : type.page.kind === 'function'
+          ? 'the url function gave no URL'
+          : `${type.uid} has no pages of its own`,
+      { field: 'url', value: type.urlSource === false ? 'none' : type.urlSource },
     );
   }
-  const titleValue = valueAt(entry, type.title);
+  const extracted = extractBody(entry, type.body, {
+    mediaUrl: context.mediaUrl,
+    linkUrl: (uid, target) => relatedPath(context, uid, target, locale ?? ''),
+    locale: locale ?? '',
+  });
+  const { title, body } = titleOf(entry, type, extracted, documentId);
   const updatedAt = optionalDate(entry, ['updatedAt']);
-  const body = bodyFromEntry(entry, type.body);
-  const description = optionalText(entry, type.description);
+  const description = type.descriptions
+    .map((path) => optionalText(entry, path))
+    .find((text) => text !== undefined);
   const author = optionalText(entry, type.author);
   const published = optionalDate(entry, type.published);
   const llmindex = llmindexRole(entry, type.llmindex);
@@ -114,7 +229,7 @@ export function toAgentDocument(entry: StrapiEntry, type: ResolvedContentType): 
     id,
     ...(locale ? { locale } : {}),
     url,
-    title: titleValue === null || titleValue === undefined ? '' : String(titleValue),
+    title,
     ...(body ? { body } : {}),
     ...(description ? { description } : {}),
     ...(author ? { author } : {}),

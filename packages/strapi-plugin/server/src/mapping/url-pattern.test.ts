@@ -25,7 +25,8 @@ describe('parseUrlPattern', () => {
     ['/blog/{slug', 'has a { without }'],
     ['/blog/slug}', 'has a } without {'],
     ['/blog/{a b}', 'is not an attribute name'],
-    ['/blog/{a.b.c}', 'is not an attribute name'],
+    ['/blog/{a.b.c.d.e}', 'is not an attribute name'],
+    ['/blog/{a*b}', 'is not an attribute name'],
     ['/blog/{a}{b}', 'separated by literal text'],
     ['/blog?x={slug}', 'do not belong in a path'],
     ['/blog/{slug}#top', 'do not belong in a path'],
@@ -72,5 +73,24 @@ describe('expandUrlPattern', () => {
     const p = parseUrlPattern('/{year}/{id}/', 'url');
     const values: Record<string, unknown> = { year: new Date('2025-10-01T12:00:00Z'), id: 42 };
     expect(expandUrlPattern(p, (name) => values[name])).toBe('/2025-10-01/42/');
+  });
+
+  it('keeps the slashes of a path placeholder, and an empty path is the root', () => {
+    const p = parseUrlPattern('/{locale}/{fullPath*}', 'url');
+    expect(p.placeholders).toEqual(['locale', 'fullPath*']);
+    const expand = (fullPath: unknown) =>
+      expandUrlPattern(p, (name) => (name === 'locale' ? 'en' : fullPath));
+    expect(expand('/about/team')).toBe('/en/about/team');
+    expect(expand('about/a b/')).toBe('/en/about/a%20b');
+    expect(expand('/')).toBe('/en');
+    expect(expand('')).toBe('/en');
+    expect(expand('/a/../b')).toBeUndefined();
+    expect(expand(null)).toBeUndefined();
+    expect(expandUrlPattern(parseUrlPattern('/{path*}', 'url'), () => '/')).toBe('/');
+    expect(expandUrlPattern(parseUrlPattern('/{path*}/', 'url'), () => 'x/y')).toBe('/x/y/');
+  });
+
+  it('follows placeholders through relations and components, a few levels deep', () => {
+    expect(parseUrlPattern('/{a.b.c.slug}', 'url').placeholders).toEqual(['a.b.c.slug']);
   });
 });

@@ -6,11 +6,27 @@ export type UrlPatternPart = { literal: string } | { placeholder: string };
 export interface UrlPattern {
   source: string;
   parts: UrlPatternPart[];
-  /** Placeholder names in order of appearance (`slug`, `category.slug`, `documentId`, `locale`). */
+  /**
+   * Placeholder names in order of appearance (`slug`, `category.slug`, `documentId`, `locale`,
+   * `fullPath*`: a path placeholder, its value's slashes kept).
+   */
   placeholders: string[];
 }
 
-const PLACEHOLDER = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?$/;
+/** The deepest relation or component chain a placeholder may follow (`a.b.c.slug`). */
+export const MAX_PLACEHOLDER_DEPTH = 4;
+const NAME = '[A-Za-z_][A-Za-z0-9_-]*';
+const PLACEHOLDER = new RegExp(`^${NAME}(?:\\.${NAME}){0,${MAX_PLACEHOLDER_DEPTH - 1}}\\*?$`);
+
+/** `fullPath*` is a path placeholder: its value is a path whose slashes are kept. */
+export function isPathPlaceholder(placeholder: string): boolean {
+  return placeholder.endsWith('*');
+}
+
+/** The attribute path a placeholder reads (`category.slug`, `fullPath`). */
+export function placeholderAttribute(placeholder: string): string {
+  return placeholder.replace(/\*$/, '');
+}
 const LITERAL = /^[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/;
 
 /**
@@ -50,10 +66,19 @@ export function parseUrlPattern(source: string, field: string): UrlPattern {
   return { source, parts, placeholders };
 }
 
+/** A path value as path segments: each percent-encoded, empty and dot segments dropped. */
+function pathSegments(text: string): string[] | undefined {
+  const segments = text.split('/').filter((segment) => segment.trim() !== '');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined;
+  return segments.map((segment) => encodeURIComponent(segment.trim()));
+}
+
 /**
  * Fills a pattern in. Each value is percent-encoded as one path segment; an empty or missing
  * value gives `undefined` (the document has no URL yet, e.g. an empty slug). Dates are written
- * as their day (`2025-10-01`).
+ * as their day (`2025-10-01`). A path placeholder (`{fullPath*}`) keeps its value's slashes
+ * (each segment encoded); an empty path (`/`, a home page) drops the `/` before it, so
+ * `/{locale}/{fullPath*}` is `/en` for it and `/{fullPath*}` is `/`.
  */
 export function expandUrlPattern(
   pattern: UrlPattern,
@@ -68,9 +93,16 @@ export function expandUrlPattern(
     const value = valueOf(part.placeholder);
     if (value === undefined || value === null) return undefined;
     const text = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).trim();
+    if (isPathPlaceholder(part.placeholder)) {
+      const segments = pathSegments(text);
+      if (segments === undefined) return undefined;
+      if (segments.length === 0) path = path.endsWith('/') ? path.slice(0, -1) : path;
+      else path += segments.join('/');
+      continue;
+    }
     // `.` and `..` would be removed by URL normalization (RFC 3986 §5.2.4): no usable URL.
     if (text === '' || text === '.' || text === '..') return undefined;
     path += encodeURIComponent(text);
   }
-  return path;
+  return path === '' ? '/' : path;
 }

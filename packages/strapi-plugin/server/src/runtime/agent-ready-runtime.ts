@@ -21,13 +21,15 @@ import { notConfiguredWarning, type RequiredSetting } from '../config/required-s
 import { MissingSettingsError } from '../config/validate-plugin-config';
 import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/count-documents';
 import { SiteChecks } from '../admin-api/site-checks';
+import { CoverageMonitor } from '../text-coverage/coverage-monitor';
+import type { Coverage } from '../text-coverage/measure-coverage';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
 import { answerAheadOfKoa } from '../http/answer-ahead-of-koa';
 import { LearnedStrapiHeaders } from '../http/learn-strapi-headers';
 import type { KoaMiddleware } from '../http/koa-context';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
-import type { PluginLogger } from '../sync/sync-context';
+import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { DocumentSync } from './document-sync';
 import { documentsChange, knownLocales, type PreparedConfig } from './prepare-plugin-config';
 import { RebuildJobs } from './rebuild-job';
@@ -48,6 +50,8 @@ export interface AgentReadyStatus {
   settings: SettingsStatus;
   /** While `not-configured`: the required settings still missing. */
   missing?: RequiredSetting[];
+  /** How much of each type's text reaches agents, as last measured (after a reconcile). */
+  coverage?: Coverage;
 }
 
 const DEFAULT_BATCH_SIZE = 100;
@@ -78,6 +82,8 @@ export class AgentReadyRuntime {
   readonly problems = new RecentProblems();
   readonly siteChecks = new SiteChecks();
   readonly rebuildJobs: RebuildJobs;
+  /** How much of each type's text reaches agents (the admin pages, Check now, the status). */
+  readonly coverage: CoverageMonitor;
   private readonly log: PluginLogger;
   private readonly settings: SettingsInForce;
   private readonly sync: DocumentSync;
@@ -102,7 +108,9 @@ export class AgentReadyRuntime {
       tracked: new Set(Object.keys(this.fileConfig.contentTypes ?? {})),
       batchSize: () => this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE,
       countPublished: () => this.countPublished(),
+      onReconciled: () => void this.coverage.measureAndWarn(),
     });
+    this.coverage = new CoverageMonitor(() => this.sync.syncContext, this.log);
     this.rebuildJobs = new RebuildJobs({
       total: () => this.countPublished(),
       reconcile: (onProgress) => this.reconcile('rebuild from the admin panel', { onProgress }),
@@ -138,6 +146,11 @@ export class AgentReadyRuntime {
 
   get engine(): RegenerationEngine | undefined {
     return this.engineValue;
+  }
+
+  /** Where syncs read and write, with the mapping in force (undefined until configured). */
+  get syncContext(): SyncContext | undefined {
+    return this.sync.syncContext;
   }
 
   /** The exposed content types as resolved against the schemas (empty before start). */
@@ -326,6 +339,7 @@ export class AgentReadyRuntime {
       await this.rebuildJobs.whenIdle();
       await this.sync.whenQueueIdle();
       await this.engineValue?.whenIdle();
+      await this.coverage.settled();
       if (this.sync.idle) return;
     }
   }
@@ -382,6 +396,7 @@ export class AgentReadyRuntime {
       ...(lastRebuild ? { lastRebuild } : {}),
       settings: this.settingsStatus(),
       ...(missing ? { missing: [...missing] } : {}),
+      ...(this.coverage.last ? { coverage: this.coverage.last } : {}),
     };
   }
 
@@ -394,6 +409,7 @@ export class AgentReadyRuntime {
     await this.sync.settled();
     // A check in progress only makes HTTP requests and ends within its time budget on its own.
     await this.rebuildJobs.whenIdle();
+    await this.coverage.settled();
     await this.sync.close();
     // Counted but not yet written: flushed now, so a restart loses none of it.
     await this.site?.close();

@@ -7,7 +7,10 @@ import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
 import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
+import { readPublishedInBatches } from '../sync/read-published-entries';
+import { typesFolding } from '../sync/types-folding';
 import { syncDocument } from '../sync/sync-document';
+import { mediaUrlResolver } from '../extraction/media-url';
 import { ExclusiveWork } from './exclusive-work';
 import type { PreparedConfig } from './prepare-plugin-config';
 import { runReconcilePass } from './run-reconcile-pass';
@@ -20,6 +23,8 @@ export interface DocumentSyncOptions {
   batchSize(): number;
   /** Published versions a reconcile goes through, for its progress (none: no time left shown). */
   countPublished?(): Promise<number>;
+  /** After a reconcile ran to its end (the coverage is measured then). */
+  onReconciled?(): void;
 }
 
 /**
@@ -52,8 +57,11 @@ export class DocumentSync {
     this.tracked = options.tracked;
     this.queue = new DocumentSyncQueue({
       run: async (uid, documentId) => {
-        if (!this.context) return;
-        await syncDocument(this.context, uid, documentId);
+        const context = this.context;
+        if (!context) return;
+        await syncDocument(context, uid, documentId);
+        // An entry without a page of its own (an FAQ) is shown in the pages that refer to it.
+        if (context.types.get(uid)?.page.kind === 'none') await this.resyncReferring(context, uid);
       },
       onError: (error, uid, documentId) =>
         log.error(
@@ -73,6 +81,11 @@ export class DocumentSync {
     };
     const unsubscribe = documents.use(middleware);
     this.unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : () => {};
+  }
+
+  /** Where syncs read and write (undefined until settings are in force). */
+  get syncContext(): SyncContext | undefined {
+    return this.context;
   }
 
   /** The exposed content types as resolved against the schemas (empty before settings). */
@@ -131,7 +144,7 @@ export class DocumentSync {
     const swap = () => {
       alongside();
       this.tracked = new Set(prepared.types.keys());
-      const { locales: _old, ...context } = this.context!;
+      const { locales: _old, mediaBaseUrl: _base, ...context } = this.context!;
       this.context = { ...context, ...this.mappingOf(prepared) };
     };
     if (!rerender) {
@@ -192,11 +205,29 @@ export class DocumentSync {
     return this.queue.close();
   }
 
-  /** What a sync reads with under `prepared`: types, rendering and exposed locales. */
-  private mappingOf({ config, types }: PreparedConfig) {
+  /**
+   * Queues every published document of the types whose pages fold entries of `uid` (they show
+   * its text in place): an edited FAQ answer reaches the pages showing it. Each is re-read;
+   * a page that does not show the edited entry renders to what it was and writes nothing.
+   */
+  private async resyncReferring(context: SyncContext, uid: string): Promise<void> {
+    for (const type of typesFolding(context.types, uid)) {
+      for await (const batch of readPublishedInBatches(context.documents, type, 500, {
+        keysOnly: true,
+      })) {
+        for (const entry of batch) this.queue.enqueue(type.uid, String(entry.documentId));
+      }
+    }
+  }
+
+  /** What a sync reads with under `prepared`: types, rendering, URLs, media and locales. */
+  private mappingOf({ config, types, rules, mediaBaseUrl }: PreparedConfig) {
     return {
       types,
       prepareOptions: prepareOptionsFor(config),
+      rules,
+      mediaUrl: mediaUrlResolver(mediaBaseUrl),
+      ...(mediaBaseUrl ? { mediaBaseUrl } : {}),
       ...(config.locales ? { locales: new Set(config.locales) } : {}),
     };
   }
@@ -239,7 +270,10 @@ export class DocumentSync {
           options.onProgress?.(summary);
         },
       });
-      if (record) this.lastReconcile = record;
+      if (record) {
+        this.lastReconcile = record;
+        this.options.onReconciled?.();
+      }
       return record;
     } finally {
       this.progress = undefined;

@@ -10,6 +10,8 @@ import {
   validatePluginConfig,
   type ConfigProblem,
 } from '../config/validate-plugin-config';
+import { mediaBaseUrl } from '../extraction/media-url';
+import type { UrlRules } from '../mapping/page-url';
 import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
 import { applyRuntimeSettings, type RuntimeSettings } from '../settings/runtime-settings';
@@ -18,6 +20,19 @@ import { applyRuntimeSettings, type RuntimeSettings } from '../settings/runtime-
 export interface PreparedConfig {
   config: AgentReadyPluginConfig;
   types: Map<string, ResolvedContentType>;
+  /** How the front end's URLs are formed. */
+  rules: UrlRules;
+  /** The base of relative media URLs (Strapi's public URL), if known. */
+  mediaBaseUrl?: string;
+}
+
+export const DEFAULT_HOME_SLUGS = ['homepage', 'home'];
+
+/** Strapi's default locale ('' without i18n). */
+async function defaultLocale(strapi: Core.Strapi): Promise<string> {
+  const service = strapi.plugin('i18n')?.service('locales') as
+    { getDefaultLocale?(): Promise<string | undefined> } | undefined;
+  return (await service?.getDefaultLocale?.()) ?? '';
 }
 
 /** Every problem of a failed validation, under its key; anything else is rethrown. */
@@ -34,8 +49,19 @@ export function documentsChange(
   before: AgentReadyPluginConfig,
   after: AgentReadyPluginConfig,
 ): boolean {
+  // A `url` function counts by its source: a changed function is a changed mapping.
   const key = (config: AgentReadyPluginConfig) =>
-    JSON.stringify([config.contentTypes, config.locales ?? null, prepareOptionsFor(config)]);
+    JSON.stringify(
+      [
+        config.contentTypes,
+        config.components ?? null,
+        config.urls ?? null,
+        config.media ?? null,
+        config.locales ?? null,
+        prepareOptionsFor(config),
+      ],
+      (_key, value: unknown) => (typeof value === 'function' ? String(value) : value),
+    );
   return key(before) !== key(after);
 }
 
@@ -93,11 +119,16 @@ export async function preparePluginConfig(
   } catch (error) {
     throw new ConfigProblemsError(problemsOf(error));
   }
-  const types = resolveContentTypes(
-    config.contentTypes,
-    schemaLookup(strapi),
-    config.pluginContentTypes,
-  );
+  const types = resolveContentTypes(config.contentTypes, schemaLookup(strapi), {
+    components: config.components ?? {},
+    ...(config.pluginContentTypes ? { pluginContentTypes: config.pluginContentTypes } : {}),
+  });
   await checkLocales(strapi, config.locales);
-  return { config, types };
+  const rules: UrlRules = {
+    homeSlugs: (config.urls?.homeSlugs ?? DEFAULT_HOME_SLUGS).map((slug) => slug.toLowerCase()),
+    localePrefix: config.urls?.localePrefix ?? 'always',
+    defaultLocale: await defaultLocale(strapi),
+  };
+  const media = mediaBaseUrl(config.media?.baseUrl, strapi.config.get('server.url'));
+  return { config, types, rules, ...(media ? { mediaBaseUrl: media } : {}) };
 }

@@ -50,6 +50,7 @@ describe('applyRuntimeSettings', () => {
     expect(runtimeSettingsOf(FILE)).toEqual({
       site: { name: 'File', summary: 'From the file.' },
       contentTypes: { 'api::page.page': true },
+      components: {},
       locales: ['en'],
       policy: { effective: '2025-10-01T00:00:00Z' },
       tct: { profile: 'tct-1' },
@@ -59,5 +60,26 @@ describe('applyRuntimeSettings', () => {
     expect(runtimeSettingsOf({ ...FILE, tct: { profile: 'tct-03' } }).tct).toEqual({
       profile: 'tct-03',
     });
+  });
+
+  it('keeps a url function of config/plugins under saved mappings, which cannot hold one', () => {
+    const url = ({ entry }: { entry: Record<string, unknown> }) => `/p/${String(entry.slug)}`;
+    const file = { ...FILE, contentTypes: { 'api::page.page': { url, section: 'pages' } } };
+    // The form never sees the function (JSON), and saving the form keeps it.
+    expect(runtimeSettingsOf(file).contentTypes).toEqual({
+      'api::page.page': { section: 'pages' },
+    });
+    expect(
+      applyRuntimeSettings(file, { contentTypes: { 'api::page.page': { section: 'site' } } })
+        .contentTypes,
+    ).toEqual({ 'api::page.page': { section: 'site', url } });
+    expect(
+      applyRuntimeSettings(file, { contentTypes: { 'api::page.page': true } }).contentTypes,
+    ).toEqual({ 'api::page.page': { url } });
+    // A pattern saved in the admin panel replaces it.
+    expect(
+      applyRuntimeSettings(file, { contentTypes: { 'api::page.page': { url: '/x/{slug}' } } })
+        .contentTypes,
+    ).toEqual({ 'api::page.page': { url: '/x/{slug}' } });
   });
 });

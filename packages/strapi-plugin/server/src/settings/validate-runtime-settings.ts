@@ -7,7 +7,11 @@ import {
   policyOptionsSchema,
   stringOption,
 } from '@agent-ready/core';
-import { contentTypeSettingSchema, localesSchema } from '../config/plugin-config';
+import {
+  componentOverridesSchema,
+  localesSchema,
+  savedContentTypeSettingSchema,
+} from '../config/plugin-config';
 import { throwConfigProblems, type ConfigProblem } from '../config/validate-plugin-config';
 
 /** Bounds that keep one save small (it is stored in one row and re-read by every instance). */
@@ -19,7 +23,7 @@ const boundedText = (max: number) =>
 
 /**
  * The settings an editor may change from the admin panel while Strapi runs: the same rules as
- * config/plugins for the same keys (mapping, locales, policy), with bounds. Each key present
+ * config/plugins for the same keys (mapping, component overrides, locales, policy), with bounds. Each key present
  * replaces the value from `config/plugins`; an absent key keeps it. The TCT profile too: a
  * change re-renders every document in the background. Everything else (origin,
  * database, table prefix, M-URL suffix, artifact families) needs a restart and stays in the file.
@@ -43,7 +47,7 @@ export const runtimeSettingsSchema = optionsObject(
         z.string().regex(CONTENT_TYPE_UID, {
           error: 'is not a content type UID such as api::article.article',
         }),
-        contentTypeSettingSchema,
+        savedContentTypeSettingSchema,
         {
           error: (issue) =>
             issue.code === 'invalid_type'
@@ -55,6 +59,8 @@ export const runtimeSettingsSchema = optionsObject(
         error: `at most ${MAX_CONTENT_TYPES} content types`,
       })
       .optional(),
+    /** Per-component overrides (replaces the file's as a whole). */
+    components: componentOverridesSchema.optional(),
     /** Exposed locales; `null`: every locale. */
     locales: z
       .union([z.null(), localesSchema], {

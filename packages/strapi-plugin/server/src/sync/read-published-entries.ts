@@ -1,3 +1,4 @@
+import type { ReadQuery } from '../extraction/extraction-plan';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../mapping/strapi-schema';
 
@@ -11,13 +12,16 @@ export interface QueryApi {
   query(uid: string): { findMany(params: Record<string, unknown>): Promise<unknown[]> };
 }
 
-/** Published versions only, every locale, exactly the mapped attributes. */
-function publishedParams(type: ResolvedContentType): Record<string, unknown> {
-  const populate = type.query.populate;
+/** Published versions only, every locale, exactly what `query` names (the type's extraction). */
+function publishedParams(
+  type: ResolvedContentType,
+  query: ReadQuery = type.query,
+): Record<string, unknown> {
+  const populate = query.populate;
   return {
     status: 'published',
     ...(type.localized ? { locale: '*' } : {}),
-    fields: type.query.fields,
+    fields: query.fields,
     ...(Object.keys(populate).length > 0 ? { populate } : {}),
   };
 }
@@ -42,6 +46,10 @@ export interface PagedReadOptions {
   upToId?: number;
   /** Only `id`, `documentId` and `locale`: which versions are published, not what they say. */
   keysOnly?: boolean;
+  /** What to read instead of the type's extraction (the coverage's wider read). */
+  query?: ReadQuery;
+  /** Stop after this many entries (the coverage's sample). */
+  limit?: number;
 }
 
 /**
@@ -61,18 +69,21 @@ export async function* readPublishedInBatches(
         ...(type.localized ? { locale: '*' } : {}),
         fields: type.localized ? ['documentId', 'locale'] : ['documentId'],
       }
-    : publishedParams(type);
-  while (true) {
+    : publishedParams(type, options.query);
+  let left = options.limit ?? Infinity;
+  while (left > 0) {
+    const size = Math.min(batchSize, left);
     const batch = (await documents(type.uid).findMany({
       ...params,
       filters: {
         id: { $gt: lastId, ...(options.upToId !== undefined ? { $lte: options.upToId } : {}) },
       },
       sort: [{ id: 'asc' }],
-      limit: batchSize,
+      limit: size,
     })) as StrapiEntry[];
     if (batch.length > 0) yield batch;
-    if (batch.length < batchSize) return;
+    left -= batch.length;
+    if (batch.length < size) return;
     lastId = Number(batch[batch.length - 1]!.id);
   }
 }

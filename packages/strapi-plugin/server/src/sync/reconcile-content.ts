@@ -76,7 +76,8 @@ async function reconcileHoldingLease(
   summary: ReconcileResult,
 ): Promise<ReconcileResult> {
   const { engine } = context;
-  const types = [...context.types.values()];
+  // Types without pages of their own have no rows: their entries are read with the pages.
+  const types = [...context.types.values()].filter((type) => type.page.kind !== 'none');
   const version = settingsDigest(context);
   const saved = options.resume === false ? undefined : await job.readCheckpoint();
   // A checkpoint saved under other settings or types is void: everything is re-rendered anyway.

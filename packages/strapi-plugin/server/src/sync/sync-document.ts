@@ -3,7 +3,7 @@ import { AgentReadyError } from '@agent-ready/core/errors';
 import { StoreUnavailableError, type UpsertStatus } from '@agent-ready/store';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../mapping/strapi-schema';
-import { documentKey, toAgentDocument } from '../mapping/to-agent-document';
+import { documentKey, toAgentDocument, type MappingContext } from '../mapping/to-agent-document';
 import { readExistingLocales, readPublishedVersions } from './read-published-entries';
 import type { SyncContext } from './sync-context';
 
@@ -96,13 +96,26 @@ export async function storeEntries(
   return stored;
 }
 
+/** What mapping an entry needs of the sync's context. */
+export function mappingContextOf(context: SyncContext): MappingContext {
+  return {
+    origin: context.prepareOptions.origin,
+    rules: context.rules,
+    mediaUrl: context.mediaUrl,
+    types: context.types,
+  };
+}
+
 function prepareEntry(
   context: SyncContext,
   type: ResolvedContentType,
   entry: StrapiEntry,
   revision: number,
 ): PreparedDocument {
-  return prepareDocument({ ...toAgentDocument(entry, type), revision }, context.prepareOptions);
+  return prepareDocument(
+    { ...toAgentDocument(entry, type, mappingContextOf(context)), revision },
+    context.prepareOptions,
+  );
 }
 
 /** Logs why a version cannot be served; errors that are not about the version go on up. */
@@ -141,7 +154,9 @@ export async function syncDocument(
   const served = new Set<string>();
   // Taken before anything is read: it orders this sync's upserts and removals against racing ones.
   const revision = await context.engine.readRevision();
-  if (type) {
+  // A type without pages of its own has no rows: its entries are shown in the pages that
+  // refer to them (which the caller re-syncs, see referencingTypes).
+  if (type && type.page.kind !== 'none') {
     for (const entry of await readPublishedVersions(context.documents, type, documentId)) {
       const locale = exposedLocale(context, type, entry);
       if (locale === undefined) continue;

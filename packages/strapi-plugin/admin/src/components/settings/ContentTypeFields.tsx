@@ -1,7 +1,9 @@
-import { Box, Flex, Grid, Toggle, Typography } from '@strapi/design-system';
+import { Box, Checkbox, Flex, Grid, Toggle, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { ContentTypeChoice, ContentTypeMapping } from '../../api/admin-api-types';
 import { getTranslation } from '../../translations/get-translation';
+import { CoverageSummary } from '../CoverageSummary';
+import { FieldRoles, type ComponentOverrides, type Roles } from './FieldRoles';
 import { MultiSelectField, SelectField, TextField } from './form-fields';
 
 const DEFAULT = '';
@@ -9,6 +11,12 @@ const DEFAULT = '';
 /** The mapping as the form edits it: every key a string ('' = default). */
 interface MappingDraft {
   url: string;
+  /** `url: false`: no pages of its own (shown in the pages that refer to it). */
+  noPages: boolean;
+  /** The SEO component attribute ('' = found by its fields, OFF = none). */
+  seo: string;
+  /** Roles of the type's own fields. */
+  fields: Roles;
   title: string;
   body: string[];
   description: string;
@@ -29,7 +37,10 @@ function draftOf(mapping: ContentTypeMapping | true): MappingDraft {
       ...(llmindex !== undefined ? { llmindex } : {}),
       ...(usage !== undefined ? { usage } : {}),
     },
-    url: m.url ?? '',
+    url: typeof m.url === 'string' ? m.url : '',
+    noPages: m.url === false,
+    seo: m.seo === false ? OFF : (m.seo ?? ''),
+    fields: { ...(m.fields ?? {}) },
     title: m.title ?? '',
     body: m.body === undefined ? [] : Array.isArray(m.body) ? m.body : [m.body],
     description: m.description ?? '',
@@ -45,6 +56,11 @@ function mappingOf(draft: MappingDraft): ContentTypeMapping | true {
   for (const key of ['url', 'title', 'description', 'author', 'section'] as const) {
     if (draft[key].trim() !== '') mapping[key] = draft[key].trim();
   }
+  if (draft.noPages) mapping.url = false;
+  if (draft.seo === OFF) mapping.seo = false;
+  else if (draft.seo !== '') mapping.seo = draft.seo;
+  if (Object.keys(draft.fields).length > 0)
+    mapping.fields = draft.fields as NonNullable<ContentTypeMapping['fields']>;
   if (draft.body.length === 1) mapping.body = draft.body[0];
   else if (draft.body.length > 1) mapping.body = draft.body;
   if (draft.published === OFF) mapping.published = false;
@@ -59,6 +75,9 @@ export function ContentTypeFields(props: {
   onChange(mapping: ContentTypeMapping | true | undefined): void;
   errors: Record<string, string>;
   disabled: boolean;
+  /** Component overrides (site-wide: a component's roles apply wherever it is used). */
+  components: ComponentOverrides;
+  onComponentsChange(components: ComponentOverrides): void;
 }) {
   const { formatMessage } = useIntl();
   const { type, mapping } = props;
@@ -140,25 +159,72 @@ export function ContentTypeFields(props: {
         {draft ? (
           <Grid.Root gap={4}>
             <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
-              <TextField
-                label={formatMessage({
-                  id: getTranslation('mapping.url.label'),
-                  defaultMessage: 'Page URL pattern',
-                })}
-                name={key('url')}
-                value={draft.url}
-                placeholder={resolved?.url ?? '/{pluralName}/{slug}/'}
-                hint={formatMessage(
-                  {
-                    id: getTranslation('mapping.url.hint'),
-                    defaultMessage: 'Path on the public site: {placeholders}.',
-                  },
-                  { placeholders: '{slug}, {category.slug}, {documentId}, {locale}' },
-                )}
-                error={error('url')}
+              {resolved?.url === 'function' && draft.url === '' && !draft.noPages ? (
+                <Flex direction="column" alignItems="flex-start" gap={1}>
+                  <Typography variant="pi" fontWeight="bold">
+                    {formatMessage({
+                      id: getTranslation('mapping.url.label'),
+                      defaultMessage: 'Page URL pattern',
+                    })}
+                  </Typography>
+                  <Typography variant="pi" textColor="neutral600">
+                    {formatMessage({
+                      id: getTranslation('mapping.url.function'),
+                      defaultMessage:
+                        'Set by a function in config/plugins: not editable here (a pattern saved here would replace it).',
+                    })}
+                  </Typography>
+                </Flex>
+              ) : (
+                <TextField
+                  label={formatMessage({
+                    id: getTranslation('mapping.url.label'),
+                    defaultMessage: 'Page URL pattern',
+                  })}
+                  name={key('url')}
+                  value={draft.url}
+                  placeholder={
+                    typeof resolved?.url === 'string' && resolved.url !== 'function'
+                      ? resolved.url
+                      : '/{locale}/{slug}'
+                  }
+                  hint={formatMessage(
+                    {
+                      id: getTranslation('mapping.url.hint'),
+                      defaultMessage:
+                        'Path on the public site: {placeholders}. A page whose slug is homepage or home is at {root}.',
+                    },
+                    {
+                      placeholders: '{slug}, {category.slug}, {fullPath*}, {documentId}, {locale}',
+                      root: '/{locale} or /',
+                    },
+                  )}
+                  error={error('url')}
+                  disabled={props.disabled || draft.noPages}
+                  onChange={(url) => set({ url })}
+                />
+              )}
+              <Checkbox
+                name={key('noPages')}
+                checked={draft.noPages}
                 disabled={props.disabled}
-                onChange={(url) => set({ url })}
-              />
+                onCheckedChange={(checked) => set({ noPages: checked === true })}
+              >
+                {formatMessage({
+                  id: getTranslation('mapping.noPages'),
+                  defaultMessage:
+                    'No pages of its own (FAQs, testimonials): shown in the pages that refer to it',
+                })}
+              </Checkbox>
+              {resolved?.url === false && !draft.noPages && draft.url === '' ? (
+                <Typography variant="pi" textColor="neutral600">
+                  {formatMessage({
+                    id: getTranslation('mapping.url.none'),
+                    defaultMessage:
+                      'It has no uid or path field: without a pattern it has no pages of its own.',
+                  })}
+                </Typography>
+              ) : null}
             </Grid.Item>
             <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
               <SelectField
@@ -190,7 +256,7 @@ export function ContentTypeFields(props: {
                 hint={formatMessage({
                   id: getTranslation('mapping.body.hint'),
                   defaultMessage:
-                    'Fields concatenated in order: blocks, rich text, text, components, dynamic zones.',
+                    'By default every field holding text, in schema order: text, rich text, blocks, components and dynamic zones with their headings, labels, lists and links, media alt texts, related entries. Pick fields to keep only those.',
                 })}
                 error={error('body')}
                 disabled={props.disabled}
@@ -211,6 +277,35 @@ export function ContentTypeFields(props: {
                 onChange={(description) => set({ description })}
               />
             </Grid.Item>
+            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+              <SelectField
+                label={formatMessage({
+                  id: getTranslation('mapping.seo.label'),
+                  defaultMessage: 'SEO component',
+                })}
+                name={key('seo')}
+                value={draft.seo}
+                options={[
+                  ...options(type.choices.component, defaultLabel(resolved?.seo || none)),
+                  {
+                    value: OFF,
+                    label: formatMessage({
+                      id: getTranslation('mapping.seo.off'),
+                      defaultMessage: 'None',
+                    }),
+                  },
+                ]}
+                hint={formatMessage({
+                  id: getTranslation('mapping.seo.hint'),
+                  defaultMessage:
+                    "Its meta title and description are the entry's when it has none of its own; its canonical URL, on the public site, is the page's URL.",
+                })}
+                error={error('seo')}
+                disabled={props.disabled}
+                onChange={(seo) => set({ seo })}
+              />
+            </Grid.Item>
+            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch" />
             <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
               <TextField
                 label={formatMessage({
@@ -279,6 +374,35 @@ export function ContentTypeFields(props: {
               />
             </Grid.Item>
           </Grid.Root>
+        ) : null}
+        {draft && resolved ? (
+          <Flex direction="column" alignItems="stretch" gap={2}>
+            {resolved.coverage ? <CoverageSummary coverage={resolved.coverage} /> : null}
+            <details>
+              <summary>
+                <Typography variant="pi" fontWeight="bold">
+                  {formatMessage(
+                    {
+                      id: getTranslation('mapping.fields.summary'),
+                      defaultMessage: 'What each field becomes ({count, number} fields)',
+                    },
+                    { count: resolved.fields.length },
+                  )}
+                </Typography>
+              </summary>
+              <Box paddingTop={2}>
+                <FieldRoles
+                  uid={type.uid}
+                  fields={resolved.fields}
+                  roles={draft.fields}
+                  onRolesChange={(fields) => set({ fields })}
+                  components={props.components}
+                  onComponentsChange={props.onComponentsChange}
+                  disabled={props.disabled}
+                />
+              </Box>
+            </details>
+          </Flex>
         ) : null}
       </Flex>
     </Box>

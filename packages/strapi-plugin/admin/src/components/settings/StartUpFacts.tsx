@@ -78,6 +78,49 @@ export function StartUpFacts({ readOnly }: { readOnly: SettingsDescription['read
         />
         <ReadOnlyFact
           label={formatMessage({
+            id: getTranslation('settings.startUp.homeSlugs'),
+            defaultMessage: 'Home page slugs',
+          })}
+          value={readOnly.urls.homeSlugs.join(', ') || '–'}
+        />
+        <ReadOnlyFact
+          label={formatMessage({
+            id: getTranslation('settings.startUp.localePrefix'),
+            defaultMessage: 'Locale prefix',
+          })}
+          value={
+            readOnly.urls.localePrefix === 'always'
+              ? formatMessage(
+                  {
+                    id: getTranslation('settings.startUp.localePrefix.always'),
+                    defaultMessage: 'every locale ({example})',
+                  },
+                  { example: '/{locale}/…' },
+                )
+              : formatMessage(
+                  {
+                    id: getTranslation('settings.startUp.localePrefix.exceptDefault'),
+                    defaultMessage: 'every locale but the default ({locale})',
+                  },
+                  { locale: readOnly.urls.defaultLocale || '–' },
+                )
+          }
+        />
+        <ReadOnlyFact
+          label={formatMessage({
+            id: getTranslation('settings.startUp.mediaBaseUrl'),
+            defaultMessage: 'Media URLs on',
+          })}
+          value={
+            readOnly.mediaBaseUrl ??
+            formatMessage({
+              id: getTranslation('settings.startUp.mediaBaseUrl.none'),
+              defaultMessage: "unknown (set media.baseUrl or Strapi's server.url): alt texts only",
+            })
+          }
+        />
+        <ReadOnlyFact
+          label={formatMessage({
             id: getTranslation('settings.startUp.artifacts'),
             defaultMessage: 'Artifacts',
           })}

@@ -1,0 +1,371 @@
+import {
+  parseHtml,
+  parseMarkdown,
+  parsePlainText,
+  parseStrapiBlocks,
+  renderPlainText,
+  type BlockNode,
+  type HeadingLevel,
+  type InlineNode,
+} from '@agent-ready/core/content';
+import type { AgentDocumentBody } from '@agent-ready/core/document';
+import type { StrapiEntry } from '../mapping/strapi-schema';
+import { looksTechnical } from './classify-attribute';
+import type { ComponentPlan, FieldPlan, RelationPlan, TextFormat } from './extraction-plan';
+
+/** Whose text a string is: the entry's own, or a folded entry's (`uid`, `documentId`, `locale`). */
+export interface TextOwner {
+  uid: string;
+  documentId: string;
+  locale: string;
+}
+
+/** Receives every human-readable string the walk meets (the coverage's count). */
+export interface TextSink {
+  /**
+   * `emitted`: put into the document (the coverage still checks the output for it); `owner`:
+   * a folded entry's text, undefined for the entry's own.
+   */
+  text(text: string, path: string, emitted: boolean, owner: TextOwner | undefined): void;
+}
+
+export interface ExtractContext {
+  /** The absolute URL of a media file (its `url` as Strapi stores it), undefined when unknown. */
+  mediaUrl(url: string): string | undefined;
+  /** The page URL of a related entry of a type with pages, undefined when it has none. */
+  linkUrl(uid: string, target: StrapiEntry): string | undefined;
+  /** The entry's locale ('' when not localized): folded localized entries are in it too. */
+  locale?: string;
+  /** Set by the coverage: also walks dropped text, into the sink only. */
+  sink?: TextSink;
+}
+
+interface Walk {
+  context: ExtractContext;
+  level: HeadingLevel;
+  /** Inside a list item: headings become bold lines. */
+  inList: boolean;
+  /** Inside a component (or a folded entry): components nested here go one heading level down. */
+  inComponent: boolean;
+  /** Set while walking dropped text: nothing is emitted, strings go to the sink as dropped. */
+  dropped: boolean;
+  owner: TextOwner | undefined;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: string): InlineNode => ({ type: 'text', value });
+const paragraph = (children: InlineNode[]): BlockNode => ({ type: 'paragraph', children });
+const deeper = (level: HeadingLevel): HeadingLevel => Math.min(level + 1, 6) as HeadingLevel;
+
+/** One string as the sink counts it: its lines (a paragraph each). */
+function reportLines(walk: Walk, value: string, path: string, emitted: boolean): void {
+  const sink = walk.context.sink;
+  if (!sink) return;
+  for (const line of value.split(/\n+/)) {
+    const trimmed = line.replace(/^\d+\.\s+/, '').trim();
+    if (trimmed !== '') sink.text(trimmed, path, emitted && !walk.dropped, walk.owner);
+  }
+}
+
+function parseText(format: TextFormat, value: unknown, field: string): BlockNode[] {
+  switch (format) {
+    case 'blocks':
+      return Array.isArray(value) && value.length > 0
+        ? parseStrapiBlocks(value, { field }).children
+        : [];
+    case 'markdown':
+      return typeof value === 'string' ? parseMarkdown(value, { field }).children : [];
+    case 'html':
+      return typeof value === 'string' ? parseHtml(value, { field }).children : [];
+    case 'plain':
+      return typeof value === 'string' || typeof value === 'number'
+        ? parsePlainText(String(value), { field }).children
+        : [];
+  }
+}
+
+/** A short string fit to show: trimmed, not empty, not a URL, colour or identifier. */
+function shortText(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const trimmed = String(value).trim();
+  if (trimmed === '' || (!trimmed.includes('\n') && looksTechnical(trimmed))) return undefined;
+  return trimmed;
+}
+
+function headingBlock(walk: Walk, inlines: InlineNode[]): BlockNode {
+  return walk.inList
+    ? paragraph([{ type: 'strong', children: inlines }])
+    : { type: 'heading', level: walk.level, children: inlines };
+}
+
+function mediaBlocks(walk: Walk, value: unknown, path: string): BlockNode[] {
+  const files = (Array.isArray(value) ? value : [value]).filter(isObject);
+  return files.flatMap((file): BlockNode[] => {
+    const alt = shortText(file.alternativeText);
+    const caption = shortText(file.caption);
+    if (alt) reportLines(walk, alt, `${path}.alternativeText`, true);
+    if (caption && caption !== alt) reportLines(walk, caption, `${path}.caption`, true);
+    const url = typeof file.url === 'string' ? walk.context.mediaUrl(file.url) : undefined;
+    const mime = typeof file.mime === 'string' ? file.mime : '';
+    const described = [alt, caption !== alt ? caption : undefined].filter(
+      (part): part is string => part !== undefined,
+    );
+    if (url === undefined) {
+      // No public URL known for it: its words still reach agents.
+      return described.length > 0 ? [paragraph([text(described.join(' — '))])] : [];
+    }
+    if (mime.startsWith('video/') || mime.startsWith('audio/')) {
+      const title = described.join(' — ');
+      return [
+        {
+          type: mime.startsWith('video/') ? 'video' : 'audio',
+          url,
+          ...(title !== '' ? { title } : {}),
+        },
+      ];
+    }
+    if (mime === '' || mime.startsWith('image/')) {
+      return [
+        {
+          type: 'image',
+          url,
+          alt: alt ?? '',
+          ...(caption && caption !== alt ? { title: caption } : {}),
+        },
+      ];
+    }
+    const name = shortText(file.name);
+    const label = described.join(' — ') || name;
+    return label ? [paragraph([{ type: 'link', url, children: [text(label)] }])] : [];
+  });
+}
+
+function relationBlocks(
+  walk: Walk,
+  field: Extract<FieldPlan, { kind: 'relation' }>,
+  value: unknown,
+): BlockNode[] {
+  const targets = (Array.isArray(value) ? value : [value]).filter(isObject) as StrapiEntry[];
+  if (targets.length === 0) return [];
+  const target: RelationPlan = field.target;
+  if (target.show === 'fold') return foldedBlocks(walk, field, target, targets);
+  const names = targets.flatMap((entry): InlineNode[] => {
+    const name = target.display ? shortText(entry[target.display]) : undefined;
+    const url = target.show === 'link' ? walk.context.linkUrl(target.uid, entry) : undefined;
+    if (name === undefined) return [];
+    return [url ? { type: 'link', url, children: [text(name)] } : text(name)];
+  });
+  if (names.length === 0) return [];
+  const inlines: InlineNode[] = [text(`${field.label}: `)];
+  names.forEach((name, index) => {
+    if (index > 0) inlines.push(text(', '));
+    inlines.push(name);
+  });
+  return [paragraph(inlines)];
+}
+
+/** Related entries without pages of their own, shown in place: a heading each, or a list. */
+function foldedBlocks(
+  walk: Walk,
+  field: Extract<FieldPlan, { kind: 'relation' }>,
+  target: Extract<RelationPlan, { show: 'fold' }>,
+  targets: StrapiEntry[],
+): BlockNode[] {
+  const items = targets.map((entry) => {
+    const owner: TextOwner | undefined =
+      typeof entry.documentId === 'string'
+        ? {
+            uid: target.uid,
+            documentId: entry.documentId,
+            locale: target.localized ? (walk.context.locale ?? '') : '',
+          }
+        : walk.owner;
+    const title = target.title ? shortText(entry[target.title]) : undefined;
+    const inner: Walk = {
+      ...walk,
+      owner,
+      level: title ? deeper(deeper(walk.level)) : walk.level,
+      inList: !title,
+      inComponent: true,
+    };
+    if (title) reportLines(inner, title, `${field.path}.${target.title}`, true);
+    const blocks = fieldsBlocks(inner, target.fields, entry, {});
+    return { title, blocks };
+  });
+  // Entries with nothing to show but their names (categories, tags): named in one line.
+  if (items.every((item) => item.blocks.length === 0)) {
+    const names = items.flatMap((item) => (item.title ? [item.title] : []));
+    return names.length === 0 ? [] : [paragraph([text(`${field.label}: ${names.join(', ')}`)])];
+  }
+  if (items.some((item) => item.title)) {
+    return items.flatMap(({ title, blocks }) =>
+      title
+        ? [
+            // A to-one relation (an article's author) says what it is; a list (FAQs) need not.
+            headingBlock({ ...walk, level: deeper(walk.level) }, [
+              text(field.many ? title : `${field.label}: ${title}`),
+            ]),
+            ...blocks,
+          ]
+        : blocks,
+    );
+  }
+  const listItems = items.map((item) => item.blocks).filter((blocks) => blocks.length > 0);
+  if (listItems.length === 0) return [];
+  if (!field.many && listItems.length === 1) return listItems[0]!;
+  return [{ type: 'list', ordered: false, items: listItems }];
+}
+
+function componentBlocks(outer: Walk, plan: ComponentPlan, item: unknown): BlockNode[] {
+  if (!isObject(item)) return [];
+  // A section of the entry keeps the entry's heading level; a component in a component goes down.
+  const walk: Walk = {
+    ...outer,
+    level: outer.inComponent ? deeper(outer.level) : outer.level,
+    inComponent: true,
+  };
+  if (plan.dropped) {
+    if (walk.context.sink) fieldsBlocks({ ...walk, dropped: true }, plan.fields, item, {});
+    return [];
+  }
+  const linkUrl = plan.link ? shortUrl(item[plan.link.url]) : undefined;
+  return fieldsBlocks(walk, plan.fields, item, {
+    ...(plan.link && linkUrl ? { link: { label: plan.link.label, url: linkUrl } } : {}),
+  });
+}
+
+/** A URL value to link to: anything but empty or `#` (core resolves and vets it). */
+function shortUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' || trimmed === '#' ? undefined : trimmed;
+}
+
+function fieldBlocks(
+  walk: Walk,
+  field: FieldPlan,
+  value: unknown,
+  link: { label: string; url: string } | undefined,
+): BlockNode[] {
+  if (value === null || value === undefined) return [];
+  const linked = (inlines: InlineNode[]): InlineNode[] =>
+    link && link.label === field.name
+      ? [{ type: 'link', url: link.url, children: inlines }]
+      : inlines;
+  switch (field.kind) {
+    case 'heading': {
+      const value_ = shortText(value);
+      if (value_ === undefined) return [];
+      reportLines(walk, value_, field.path, true);
+      return [headingBlock(walk, linked([text(value_)]))];
+    }
+    case 'text': {
+      if (field.format === 'plain') {
+        const value_ = shortText(value);
+        if (value_ === undefined) return [];
+        reportLines(walk, value_, field.path, true);
+        if (link && link.label === field.name) return [paragraph(linked([text(value_)]))];
+        return parseText('plain', value_, field.path);
+      }
+      const blocks = parseText(field.format, value, field.path);
+      if (walk.context.sink && blocks.length > 0) {
+        reportLines(walk, renderPlainText({ children: blocks }), field.path, true);
+      }
+      return blocks;
+    }
+    case 'number': {
+      const number = typeof value === 'number' ? value : Number(value);
+      if (typeof value === 'boolean' || !Number.isFinite(number)) return [];
+      return [paragraph([text(`${field.label}: ${String(value)}`)])];
+    }
+    case 'media':
+      return mediaBlocks(walk, value, field.path);
+    case 'url':
+      return [];
+    case 'component': {
+      if (field.repeatable) {
+        const items = (Array.isArray(value) ? value : [value])
+          .map((item) => componentBlocks({ ...walk, inList: true }, field.component, item))
+          .filter((blocks) => blocks.length > 0);
+        return items.length > 0 ? [{ type: 'list', ordered: false, items }] : [];
+      }
+      return componentBlocks(walk, field.component, value);
+    }
+    case 'zone':
+      return (Array.isArray(value) ? value : []).flatMap((item) => {
+        const uid = isObject(item) && typeof item.__component === 'string' ? item.__component : '';
+        const plan = field.components[uid];
+        return plan ? componentBlocks(walk, plan, item) : [];
+      });
+    case 'relation':
+      return relationBlocks(walk, field, value);
+    case 'dropped':
+      if (field.inner && walk.context.sink) {
+        fieldBlocks({ ...walk, dropped: true }, field.inner, value, undefined);
+      }
+      return [];
+  }
+}
+
+/**
+ * The blocks of a scope's fields, in order: a section's headings at `walk.level`, its nested
+ * components one level down.
+ */
+function fieldsBlocks(
+  walk: Walk,
+  fields: readonly FieldPlan[],
+  entry: Record<string, unknown>,
+  options: { inList?: boolean; link?: { label: string; url: string } },
+): BlockNode[] {
+  const inner: Walk = { ...walk, inList: options.inList ?? walk.inList };
+  const blocks: BlockNode[] = [];
+  for (const field of fields)
+    blocks.push(...fieldBlocks(inner, field, entry[field.name], options.link));
+  return walk.dropped ? [] : blocks;
+}
+
+/** The blocks an entry's body plan gives, in order (top-level headings are level 2). */
+export function extractBlocks(
+  entry: StrapiEntry,
+  fields: readonly FieldPlan[],
+  context: ExtractContext,
+): BlockNode[] {
+  return fieldsBlocks(
+    { context, level: 2, inList: false, inComponent: false, dropped: false, owner: undefined },
+    fields,
+    entry,
+    {},
+  );
+}
+
+const OWN_FORMAT: Record<TextFormat, AgentDocumentBody['format']> = {
+  blocks: 'strapi-blocks',
+  markdown: 'markdown',
+  html: 'html',
+  plain: 'text',
+};
+
+/**
+ * The document body of an entry. When the plan extracts one text field and nothing else (an
+ * article's blocks), it is handed over in its own format, parsed once by core; otherwise the
+ * blocks of every field, as a content tree. No content at all gives `undefined`.
+ */
+export function extractBody(
+  entry: StrapiEntry,
+  fields: readonly FieldPlan[],
+  context: ExtractContext,
+): AgentDocumentBody | undefined {
+  const extracted = fields.filter((field) => field.kind !== 'dropped');
+  const only = extracted.length === 1 ? extracted[0] : undefined;
+  if (only?.kind === 'text' && only.format !== 'plain' && !context.sink) {
+    const value = entry[only.name];
+    if (value === null || value === undefined) return undefined;
+    if (typeof value === 'string' && value.trim() === '') return undefined;
+    if (Array.isArray(value) && value.length === 0) return undefined;
+    return { format: OWN_FORMAT[only.format], value } as AgentDocumentBody;
+  }
+  const children = extractBlocks(entry, fields, context);
+  return children.length === 0 ? undefined : { format: 'content-tree', value: { children } };
+}
