@@ -21,6 +21,7 @@ import {
 } from './reconcile-documents';
 import type { ReconcileProgress } from './reconcile-progress';
 import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch';
+import { dropSearchEntries, writeSearchEntries } from './search/index-search-entries';
 import { touchSitemapShard } from './sitemap-shard-versions';
 import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from './store-errors';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from './store-state';
@@ -184,6 +185,10 @@ export class DocumentWriter {
             listed: doc.visibility === 'public',
           });
         }
+        // The search index too: a search never names what the rows do not publish.
+        await writeSearchEntries(trx, this.store, [
+          { id: rowId, title: doc.title, body: rendered.output.body, language: doc.language },
+        ]);
         // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.
         const shards = await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc));
         // The purge is owed exactly when this commits (delivered after, also after a crash).
@@ -261,6 +266,7 @@ export class DocumentWriter {
             m_path_key:
               reason === 'unpublished' ? null : await this.tombstonePathKey(trx, existing),
           });
+        await dropSearchEntries(trx, this.store, [existing.id]);
         const shards = await touchSitemapShard(trx, t, existing.id, changeSeq, false);
         await enqueueChangePurges(
           trx,

@@ -16,6 +16,7 @@ import { lockContentSequence, readSequence } from './store-state';
 import { announceChange } from './announce-change';
 import { insertSqliteRows } from './insert-sqlite-rows';
 import type { UpsertOutcome } from './document-writer';
+import { writeSearchEntries } from './search/index-search-entries';
 
 /**
  * Many documents in one transaction, at database speed: the stored rows read in one query per
@@ -324,6 +325,16 @@ export async function upsertDocumentBatch(
     await trx(t.state).where({ name: 'content_seq' }).update({ value: seq });
     await trx(t.state).where({ name: 'commit_clock' }).update({ value: committed });
     await touchSitemapShards(trx, t, shardWrites);
+    // Each written row's search entry, by its change position (one per write).
+    const written = new Map(writes.map((w) => [outcomes[w.index]!.changeSeq!, w]));
+    await writeSearchEntries(
+      trx,
+      store,
+      shardWrites.map(({ rowId, changeSeq }) => {
+        const { doc, output } = written.get(changeSeq)!;
+        return { id: rowId, title: doc.title, body: output.body, language: doc.language };
+      }),
+    );
     // Other processes learn of it when it commits (PostgreSQL), not at their next poll.
     await announceChange(trx, t, `content:${seq}`);
   });

@@ -1,4 +1,5 @@
 export * from './agent-content-source';
+export type * from './document-catalog';
 export type { AgentOutcome, AgentRequest } from './agent-outcome';
 export * from './artifact-descriptor';
 export type { AgentEndpointsOptions } from './endpoint-context';
