@@ -9,6 +9,7 @@ export type EndpointKind =
   | 'policy'
   | 'robots'
   | 'stats'
+  | 'mcp'
   | 'page';
 
 export interface MetricCounters {
