@@ -18,3 +18,10 @@ export {
 export { serveMcpOverStdio, type McpStdioOptions, type McpStdioServer } from './serve-mcp-stdio';
 export { mcpSourceOfSite, type McpSiteReader } from './mcp-source-of-site';
 export { MCP_PROTOCOL_VERSIONS } from './mcp-protocol-versions';
+export {
+  createSiteMcpHandler,
+  siteMcpSettings,
+  type McpSite,
+  type SiteMcpHooks,
+  type SiteMcpSettings,
+} from './site-mcp-handler';

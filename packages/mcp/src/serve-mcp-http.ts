@@ -26,6 +26,7 @@ export interface McpHttpOptions {
   /** The site's Web Bot Auth: a family to count the call under, or a refusal (gate). */
   identify?(request: {
     method: string;
+    target: string;
     url: string;
     headers: IncomingMessage['headers'];
   }): Promise<McpIdentity>;
@@ -108,7 +109,12 @@ export function createMcpHttpHandler(
     const url = `${settings.origin.startsWith('https:') ? 'https' : 'http'}://${host}${req.url ?? '/'}`;
     let family = 'unknown';
     if (options.identify) {
-      const identity = await options.identify({ method, url, headers: req.headers });
+      const identity = await options.identify({
+        method,
+        target: req.url ?? '/',
+        url,
+        headers: req.headers,
+      });
       family = identity.family;
       if (identity.refusal) return refuse(res, identity.refusal, family);
     }

@@ -19,6 +19,8 @@ export {
   llmindexOptionsSchema,
   llmsTxtOptionsSchema,
   metricsOptionsSchema,
+  MCP_DEFAULT_PATH,
+  mcpOptionsSchema,
   robotsTxtOptionsSchema,
   scpOptionsSchema,
   siteOptionsSchema,

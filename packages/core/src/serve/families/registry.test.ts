@@ -150,7 +150,7 @@ describe('the endpoint families (registry)', () => {
     ).toEqual(['stats']);
   });
 
-  it('counts every response under a kind the metrics know, and every kind but pages is a family’s', () => {
+  it('counts every response under a kind the metrics know, and every kind but pages and MCP calls is a family’s', () => {
     const kinds: Record<EndpointKind, true> = {
       'm-url': true,
       markdown: true,
@@ -161,10 +161,12 @@ describe('the endpoint families (registry)', () => {
       policy: true,
       robots: true,
       stats: true,
+      mcp: true,
       page: true,
     };
     const counted = new Set<string>(ENDPOINT_FAMILIES.map((family) => family.metricsKind));
-    expect([...counted, 'page'].sort()).toEqual(Object.keys(kinds).sort());
+    // Pages are the app's; MCP calls are @agent-ready/mcp's, mounted by the adapters.
+    expect([...counted, 'page', 'mcp'].sort()).toEqual(Object.keys(kinds).sort());
   });
 
   it('claims for isAgentPath the paths the docs table shows for it', () => {
