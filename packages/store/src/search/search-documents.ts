@@ -7,13 +7,11 @@ import type {
 } from '@agent-ready/core';
 import type { Dialect } from '../open-database';
 import type { TableNames } from '../table-names';
-import { makeSnippet } from './make-snippet';
+import { makeSnippet, parseSearchQuery, type SearchQuery } from '@agent-ready/core';
 import {
   mysqlBooleanExpression,
-  parseSearchQuery,
   postgresWebsearchText,
   sqliteMatchExpression,
-  type SearchQuery,
 } from './parse-search-query';
 import {
   formatSearchCursor,

@@ -6,13 +6,13 @@ const LEAD = 60;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The part of a word a snippet looks for: the word less up to two trailing letters (at least
+ * The part of a word a snippet looks for: the word less up to three trailing letters (at least
  * three kept), so `running` finds `runner` and `documents` finds `document`, as the databases'
  * stemming and prefix matching do.
  */
 function stemOf(word: string): string {
   const letters = [...word];
-  return letters.slice(0, Math.max(3, letters.length - 2)).join('');
+  return letters.slice(0, Math.max(3, letters.length - 3)).join('');
 }
 
 /**
