@@ -287,7 +287,10 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     },
     async identifyAgent(request) {
       const identity = await identify(request);
-      return { family: identity.family, ...(identity.refusal ? { refusal: identity.refusal } : {}) };
+      return {
+        family: identity.family,
+        ...(identity.refusal ? { refusal: identity.refusal } : {}),
+      };
     },
     needsVerification: (request) => identifier.needsVerification(request.headers),
     reconfigure(next) {

@@ -236,7 +236,7 @@ export const mcpOptionsSchema = optionsObject({
   }),
   path: documented(
     stringOption()
-      .regex(/^\/[A-Za-z0-9._~\/-]*$/, { error: 'must be a path starting with /' })
+      .regex(/^\/[A-Za-z0-9._~/-]*$/, { error: 'must be a path starting with /' })
       .optional(),
     { description: 'Where it answers.', default: '`/mcp`' },
   ),
