@@ -11,6 +11,8 @@ export interface McpLimits {
   maxListPage: number;
   /** Characters of a search query. */
   maxQueryCharacters: number;
+  /** Notification streams (GET) open at once in this process; one more gets 429. */
+  maxStreams: number;
 }
 
 export const DEFAULT_MCP_LIMITS: McpLimits = {
@@ -18,4 +20,5 @@ export const DEFAULT_MCP_LIMITS: McpLimits = {
   maxSearchResults: 20,
   maxListPage: 100,
   maxQueryCharacters: 1000,
+  maxStreams: 1000,
 };

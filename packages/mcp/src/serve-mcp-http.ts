@@ -87,6 +87,8 @@ export function createMcpHttpHandler(
 ): (req: IncomingMessage, res: ServerResponse, parsedBody?: ParsedBody) => Promise<void> {
   const limits: McpLimits = { ...DEFAULT_MCP_LIMITS, ...options.limits };
   const extraOrigins = new Set((options.allowedOrigins ?? []).map(originOf));
+  /** Notification streams open now (GET), bounded by `maxStreams`. */
+  let streams = 0;
 
   async function refuse(
     res: ServerResponse,
@@ -170,6 +172,13 @@ export function createMcpHttpHandler(
     // JSON-RPC 2.0 §6: an empty batch is an invalid request (the SDK would accept it as nothing).
     if (Array.isArray(body) && body.length === 0)
       return refuse(res, jsonRpcError(400, -32600, 'Invalid request: empty batch'), family);
+    if (method === 'GET' && streams >= limits.maxStreams) {
+      return refuse(
+        res,
+        jsonRpcError(429, -32000, 'Too many notification streams open; try again later'),
+        family,
+      );
+    }
     let includeProtected = false;
     if (options.authorize) {
       if (!(await options.authorize(req, res))) return;
@@ -216,6 +225,8 @@ export function createMcpHttpHandler(
     await server.connect(transport);
     if (method === 'GET') {
       // The stream notifications go out on, while the client keeps it open.
+      streams++;
+      void closed.then(() => streams--);
       let queue = Promise.resolve();
       unwatch = options.source.catalog.watchChanges((changes) => {
         queue = queue

@@ -207,6 +207,22 @@ describe('the MCP endpoint under malformed and hostile input', () => {
     );
   });
 
+  it('bounds the notification streams open at once', async () => {
+    const limited = await startMcpTestSite(databaseConfig('sqlite'), { limits: { maxStreams: 1 } });
+    const controller = new AbortController();
+    try {
+      const headers = { accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+      const first = await fetch(limited.url, { headers, signal: controller.signal });
+      expect(first.status).toBe(200);
+      const second = await fetch(limited.url, { headers });
+      expect(second.status).toBe(429);
+      expect(((await second.json()) as { error: unknown }).error).toBeDefined();
+    } finally {
+      controller.abort();
+      await limited.close();
+    }
+  });
+
   it('kept serving, and nothing failed inside', async () => {
     const answer = await call('tools/call', { name: 'search', arguments: { query: 'searchable' } });
     expect(answer.status).toBe(200);

@@ -7,7 +7,7 @@ import { edgeVarnishScenario } from './edge-varnish';
 import { normalizeTextScenario } from './normalize-text';
 import { resyncBytesScenario } from './resync-bytes';
 import { instanceLagScenario } from './instance-lag';
-import { mcpSearchScenario } from './mcp-search';
+import { mcpNotifyScenario, mcpSearchScenario } from './mcp-search';
 import { saveToVisibleScenario } from './save-to-visible';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
@@ -35,6 +35,7 @@ export const scenarios: BenchScenario[] = [
   serveExpressScenario,
   serveStrapiScenario,
   mcpSearchScenario,
+  mcpNotifyScenario,
   edgeVarnishScenario,
   strapiSaveScenario,
   strapiReconcileScenario,

@@ -13,6 +13,7 @@ import { createMcpHttpHandler, mcpSourceOfSite } from '@agent-ready/mcp';
 import {
   dropAgentTables,
   openAgentSite,
+  openStoreReader,
   RegenerationEngine,
   SILENT_LOGGER,
   type DatabaseOption,
@@ -24,7 +25,13 @@ import {
   probeDatabases,
   uniqueTablePrefix,
 } from '@agent-ready/test-support';
-import { figure, percentile, type BenchFigure, type BenchScenario } from '../measurement';
+import {
+  figure,
+  percentile,
+  ScenarioSkipped,
+  type BenchFigure,
+  type BenchScenario,
+} from '../measurement';
 import { BENCH_ORIGIN, benchSiteOptions } from './bench-documents';
 
 /**
@@ -364,6 +371,84 @@ async function reconcileFigure(database: DatabaseOption, dialect: string, count:
   });
 }
 
+/**
+ * How soon a listener (what feeds an MCP client's stream) hears of an edit after the writer's
+ * acknowledgement, on PostgreSQL: on the writing instance, and on a second one told by NOTIFY
+ * (it polls once an hour, so nothing else could tell it).
+ */
+async function notifyFigures(database: DatabaseOption): Promise<BenchFigure[]> {
+  const prefix = uniqueTablePrefix();
+  const engine = await RegenerationEngine.open({
+    database,
+    tablePrefix: prefix,
+    rebuild: { automatic: false },
+    reader: { revalidateAfterMs: 3_600_000 },
+  });
+  const other = await openStoreReader(database, {
+    tablePrefix: prefix,
+    revalidateAfterMs: 3_600_000,
+  });
+  try {
+    await engine.upsert(searchDocument(0));
+    for (let i = 0; i < 200 && other.reader.changeNotifications?.state !== 'listening'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const heard = { own: new Map<number, number>(), other: new Map<number, number>() };
+    const stops = [
+      engine.reader.watchChanges((changes) => {
+        for (const c of changes) heard.own.set(c.changeSeq, performance.now());
+      }),
+      other.reader.watchChanges((changes) => {
+        for (const c of changes) heard.other.set(c.changeSeq, performance.now());
+      }),
+    ];
+    await engine.reader.watchReady();
+    await other.reader.watchReady();
+    const own: number[] = [];
+    const remote: number[] = [];
+    for (let edit = 1; edit <= 100; edit++) {
+      const doc = searchDocument(0);
+      const outcome = await engine.upsert({
+        ...doc,
+        fingerprint: `sha256-${sha256Hex(`edit ${edit}`)}`,
+      });
+      const acknowledged = performance.now();
+      const seq = outcome.changeSeq!;
+      for (let i = 0; i < 2000 && !(heard.own.has(seq) && heard.other.has(seq)); i++)
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      own.push(Math.max(0, (heard.own.get(seq) ?? Infinity) - acknowledged));
+      remote.push(Math.max(0, (heard.other.get(seq) ?? Infinity) - acknowledged));
+    }
+    for (const stop of stops) stop();
+    const note = (values: number[]) =>
+      `100 edits one after another; median ${percentile(values, 50).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms`;
+    return [
+      figure({
+        id: 'mcp.notify.postgres.same-instance',
+        title:
+          'postgres: a listener on the writing instance hears of an edit (p95 ms after the ack)',
+        unit: 'ms',
+        betterIs: 'lower',
+        samples: [percentile(own, 95)],
+        budget: 50,
+        notes: note(own),
+      }),
+      figure({
+        id: 'mcp.notify.postgres.other-instance',
+        title: 'postgres: a listener on another instance hears of an edit (p95 ms after the ack)',
+        unit: 'ms',
+        betterIs: 'lower',
+        samples: [percentile(remote, 95)],
+        budget: 50,
+        notes: `${note(remote)}; told by NOTIFY (the instance polls hourly)`,
+      }),
+    ];
+  } finally {
+    await other.close();
+    await dropAgentTables(engine.knex, prefix);
+    await engine.close();
+  }
+}
+
 export const mcpSearchScenario: BenchScenario = {
   id: 'mcp.search',
   title: 'MCP: search p95 vs the full-text index, fetch vs the M-URL GET, reconcile with search',
@@ -385,5 +470,16 @@ export const mcpSearchScenario: BenchScenario = {
       );
     }
     return figures;
+  },
+};
+
+export const mcpNotifyScenario: BenchScenario = {
+  id: 'mcp.notify',
+  title: 'MCP: change notification after the writer acknowledged an edit (PostgreSQL)',
+  async run() {
+    await probeDatabases();
+    if (!availableDialects().includes('postgres'))
+      throw new ScenarioSkipped('PostgreSQL is not reachable');
+    return notifyFigures(databaseConfig('postgres') as DatabaseOption);
   },
 };
