@@ -108,6 +108,23 @@ function innodbIndexing(knex: Knex) {
   return indexing;
 }
 
+/**
+ * The text search configurations the index holds now: a skip scan of their index, one probe
+ * per configuration (a site has one or a few).
+ */
+async function postgresConfigsInUse(knex: Knex, t: TableNames): Promise<string[]> {
+  const result = (await knex.raw(
+    `with recursive configs as (
+       (select config from ?? order by config limit 1)
+       union all
+       select (select s.config from ?? as s where s.config > configs.config order by s.config limit 1)
+       from configs where configs.config is not null
+     ) select config from configs where config is not null`,
+    [t.search, t.search],
+  )) as { rows: { config: string }[] };
+  return result.rows.map((row) => row.config);
+}
+
 async function rankedSelect(
   knex: Knex,
   t: TableNames,
@@ -126,25 +143,23 @@ async function rankedSelect(
     };
   }
   if (dialect === 'postgres') {
+    const configs = await postgresConfigsInUse(knex, t);
+    if (configs.length === 0) return undefined;
+    const text = postgresWebsearchText(query);
+    // A document matches the query in its own language's configuration. One condition per
+    // configuration in use, each with a constant tsquery: the planner answers each from the GIN
+    // index (a join on the configurations would scan every vector).
+    const matches = configs
+      .map(() => '(s.config = ? and s.vector @@ websearch_to_tsquery(?::regconfig, ?))')
+      .join(' or ');
     return {
-      // The configurations in use (a skip scan of their index: one probe each), then the query
-      // in each: a document matches the query in its own language's configuration.
-      prefix: `with recursive configs as (
-          (select config from ?? order by config limit 1)
-          union all
-          select (select s.config from ?? as s where s.config > configs.config order by s.config limit 1)
-          from configs where configs.config is not null
-        ), q as (
-          select config, websearch_to_tsquery(config::regconfig, ?) as query
-          from configs where config is not null
-        ) `,
-      select: `select ${documentColumns}, round(ts_rank(s.vector, q.query)::numeric, ${SCORE_DECIMALS}) as score from ?? as s join q on s.config = q.config and s.vector @@ q.query join ?? as d on d.id = s.doc_id where ${filters.sql}`,
+      prefix: '',
+      select: `select ${documentColumns}, round(ts_rank(s.vector, websearch_to_tsquery(s.config::regconfig, ?))::numeric, ${SCORE_DECIMALS}) as score from ?? as s join ?? as d on d.id = s.doc_id where (${matches}) and ${filters.sql}`,
       bindings: [
-        t.search,
-        t.search,
-        postgresWebsearchText(query),
+        text,
         t.search,
         t.documents,
+        ...configs.flatMap((config) => [config, config, text]),
         ...filters.bindings,
       ],
     };
