@@ -1,14 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import {
-  buildMUrlRepresentation,
-  canonicalizeJson,
-  documentValidators,
-  mUrlFor,
-  sha256Hex,
-  type PreparedDocument,
-} from '@agent-ready/core';
+import { sha256Hex, type PreparedDocument } from '@agent-ready/core';
 import { createMcpHttpHandler, mcpSourceOfSite } from '@agent-ready/mcp';
 import {
   dropAgentTables,
@@ -32,7 +25,7 @@ import {
   type BenchFigure,
   type BenchScenario,
 } from '../measurement';
-import { BENCH_ORIGIN, benchSiteOptions } from './bench-documents';
+import { BENCH_ORIGIN, benchSiteOptions, preparedBenchDocument } from './bench-documents';
 
 /**
  * Issue 40's goals for the MCP endpoint's search: `search` p95 at N documents (100,000; fewer
@@ -80,37 +73,15 @@ function textOf(index: number): string {
 }
 
 function searchDocument(index: number): PreparedDocument {
-  const cUrl = `${BENCH_ORIGIN}/notes/${index}/`;
-  const mUrl = mUrlFor(cUrl);
-  const title = `Note ${index} ${word(index % VOCABULARY)}`;
-  const content = textOf(index);
-  return {
+  return preparedBenchDocument({
     key: `note-${index}`,
-    locale: '',
-    cUrl,
-    mUrl,
-    mPath: new URL(mUrl).pathname,
-    fingerprint: `sha256-${sha256Hex(content)}`,
-    renderKey: 'bench-search-1',
-    profile: 'tct-1',
-    visibility: 'public',
+    path: `/notes/${index}/`,
+    title: `Note ${index} ${word(index % VOCABULARY)}`,
+    content: textOf(index),
     section: 'notes',
-    title,
+    renderKey: 'bench-search-1',
     language: 'en',
-    render(modified) {
-      const rep = buildMUrlRepresentation({ canonicalUrl: cUrl, title, content, modified });
-      const scpLine = canonicalizeJson({
-        url: cUrl,
-        title,
-        description: title,
-        modified,
-        language: 'en',
-        content: [{ type: 'text', text: content }],
-      });
-      const markdown = `# ${title}\n\n${content}\n`;
-      return { body: rep.body, ...documentValidators({ mUrl: rep, markdown }), scpLine, markdown };
-    },
-  };
+  });
 }
 
 /** Two words of middling frequency per query: each matches some, not all, documents. */
