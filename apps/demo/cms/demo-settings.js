@@ -166,6 +166,8 @@ function demoSettings(env = process.env) {
     metrics: { stats: /** @type {const} */ ('public'), flushIntervalMs: 5000 },
     // Web Bot Auth: signed requests from agents are verified and labelled in the metrics.
     botAuth: { enabled: true },
+    // The published documents as a read-only MCP server at /mcp, on both servers (docs/mcp.md).
+    mcp: { enabled: true },
     // DEMO_EDGE=varnish: Varnish in front keeps agent responses until a change purges them.
     ...(edgeCache ? { edge: edgeCache.option } : {}),
   };

@@ -8,6 +8,8 @@ import {
   TCT_03,
 } from '@agent-ready/core';
 import { availableDialects, varnishMissing, waitForState } from '@agent-ready/test-support';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { bootDemo, type BootedDemo } from './support/boot-demo';
 import { DEMO_START_DEADLINE_MS, isRunning, runDemo, type RunningDemo } from './support/run-demo';
 
@@ -292,6 +294,38 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect([item.cUrl, fences]).toEqual([item.cUrl, languages]);
       }
       expect(body.items.length).toBe(94);
+    });
+
+    it('MCP on both servers: the official SDK client lists, searches and fetches', async () => {
+      for (const base of [site, cms]) {
+        const client = new Client({ name: 'demo-e2e', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+        try {
+          expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['search', 'fetch']);
+          const { resources } = await client.listResources();
+          expect(resources.length).toBeGreaterThan(1);
+          const document = resources.find(
+            (r) => r.mimeType === 'text/markdown' && !r.uri.endsWith('/llms.txt'),
+          )!;
+          const search = await client.callTool({
+            name: 'search',
+            arguments: { query: document.title! },
+          });
+          const { results } = JSON.parse((search.content as { text: string }[])[0]!.text) as {
+            results: { id: string; url: string }[];
+          };
+          expect(results.map((r) => r.url)).toContain(document.uri);
+          const fetched = await client.callTool({ name: 'fetch', arguments: { id: document.uri } });
+          const body = JSON.parse((fetched.content as { text: string }[])[0]!.text) as {
+            text: string;
+            url: string;
+          };
+          expect(body.url).toBe(document.uri);
+          expect(body.text.length).toBeGreaterThan(0);
+        } finally {
+          await client.close();
+        }
+      }
     });
 
     it('agent traffic: counted by the site and Strapi into one table, served as /llm-stats.json', async () => {

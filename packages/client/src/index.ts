@@ -74,3 +74,4 @@ export type {
   NaiveCost,
 } from './sync/sync-report';
 export { formatSyncReport } from './sync/format-sync-report';
+export { LocalCopyCatalog } from './sync/local-copy-catalog';

@@ -29,6 +29,7 @@ import {
   CONSOLE_LOGGER,
   SILENT_LOGGER,
 } from '@agent-ready/store';
+import { createSiteMcpHandler, siteMcpSettings } from '@agent-ready/mcp';
 import { validateAgentReadyOptions, type AgentReadyOptions } from './agent-ready-options';
 import { augmentRobotsTxt } from './augment-robots-txt';
 
@@ -170,6 +171,27 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     }
   }
 
+  // The MCP endpoint (option `mcp`), made once the site is open.
+  const mcp = siteMcpSettings(options);
+  let mcpHandler: ReturnType<typeof createSiteMcpHandler> | undefined;
+  const mcpOf = (site: AgentSite) =>
+    (mcpHandler ??= createSiteMcpHandler(site, options, {
+      ...(options.authorize
+        ? {
+            authorize: (req, res) =>
+              new Promise<boolean>((resolve, reject) => {
+                options.authorize!(req as Request, res as Response, (error?: unknown) =>
+                  error ? reject(error as Error) : resolve(true),
+                );
+                // Answered by the check itself (401, a redirect): nothing more to do.
+                res.once('finish', () => resolve(false));
+              }),
+          }
+        : {}),
+      onError: (error) =>
+        logger.warn(`agent-ready: MCP call failed: ${(error as Error).message ?? String(error)}`),
+    }));
+
   /** Marks a request `handler` already asked the endpoints about, so the middleware won't again. */
   const ALREADY_PASSED = Symbol('agent-ready passed');
 
@@ -181,6 +203,11 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       // requests are never answered from it: they are verified first).
       if (!passed && opened && answerFromCache(opened, request, res)) return;
       const site = await runtime();
+      if (mcp && req.path === mcp.path) {
+        // A body Express already parsed (express.json()) is handed over; else read here.
+        await mcpOf(site)(req, res, req.body as unknown);
+        return;
+      }
       // robots.txt: the app's own answers first (its file or route), ours is composed onto it.
       if (ROBOTS_PATH.test(req.path) && (await site.wantsRobotsTxt(request))) {
         augmentRobotsTxt(req, res, next, async (own) => {

@@ -20,6 +20,7 @@ export const README_OPTION_ROWS = [
   'authorize',
   'botAuth',
   'metrics',
+  'mcp',
   'pageLinks',
   'rebuild',
   'revalidateAfterMs',

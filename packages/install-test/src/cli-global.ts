@@ -50,7 +50,12 @@ export async function checkCli(
 ): Promise<string[]> {
   const problems: string[] = [];
   const linked = new Map<string, string>();
-  for (const name of ['@agent-ready/core', '@agent-ready/client', '@agent-ready/cli'])
+  for (const name of [
+    '@agent-ready/core',
+    '@agent-ready/mcp',
+    '@agent-ready/client',
+    '@agent-ready/cli',
+  ])
     linked.set(name, await linkedTarball(ctx, packed.get(name)!, linked));
   const prefix = join(ctx.work, 'cli-prefix');
   const env = { PATH: `${join(prefix, 'bin')}:${strangerEnv().PATH}` };

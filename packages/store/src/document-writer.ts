@@ -22,6 +22,7 @@ import {
 } from './reconcile-documents';
 import type { ReconcileProgress } from './reconcile-progress';
 import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch';
+import { dropSearchEntries, writeSearchEntries } from './search/index-search-entries';
 import { touchSitemapShard, touchSitemapShards } from './sitemap-shard-versions';
 import { leftBehind, tombstoneLeftPaths } from './tombstone-left-paths';
 import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from './store-errors';
@@ -170,6 +171,10 @@ export class DocumentWriter {
             listed: doc.visibility === 'public',
           });
         }
+        // The search index too: a search never names what the rows do not publish.
+        await writeSearchEntries(trx, this.store, [
+          { id: rowId, title: doc.title, body: rendered.output.body, language: doc.language },
+        ]);
         // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.
         const shards = new Set(
           await touchSitemapShard(trx, t, rowId, changeSeq, this.isOverview(doc)),
@@ -245,6 +250,7 @@ export class DocumentWriter {
             m_path_key:
               reason === 'unpublished' ? null : await this.tombstonePathKey(trx, existing),
           });
+        await dropSearchEntries(trx, this.store, [existing.id]);
         const shards = await touchSitemapShard(trx, t, existing.id, changeSeq, false);
         await enqueueChangePurges(
           trx,

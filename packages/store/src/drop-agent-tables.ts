@@ -17,6 +17,7 @@ export async function dropAgentTables(knex: Knex, tablePrefix?: string): Promise
     t.metrics,
     t.purgeOutbox,
     t.purgeStats,
+    t.search,
     `${t.migrations}_lock`,
     t.migrations,
   ]) {

@@ -29,6 +29,8 @@ export interface EngineStore {
   readonly clock: () => number;
   /** Shared-cache purges to enqueue with each change (the `edge` option); none when absent. */
   readonly purging?: EdgePurging;
+  /** Whether writes maintain the search index (the engine's `search` option, default true). */
+  readonly indexesSearch: boolean;
 }
 
 /** The settings an engine runs with now; `configure` replaces them while it runs. */

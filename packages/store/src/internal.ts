@@ -8,3 +8,4 @@ export { sitemapShardOfId } from './sitemap-layout';
 export { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-settings';
 export { runMigrations } from './schema/run-migrations';
 export { tableNames } from './table-names';
+export { fillSearchIndex } from './search/fill-search-index';

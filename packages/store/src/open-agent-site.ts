@@ -111,6 +111,11 @@ export interface AgentSite {
   answerRobotsTxt(request: AgentSiteRequest, own: string | undefined): Promise<AgentSiteOutcome>;
   /** The agent family a request counts under: `verified:<host>` for a valid signature. */
   agentFamily(request: AgentSiteRequest): Promise<string>;
+  /**
+   * Who is asking, for what the site serves outside `handle` (the MCP endpoint): the family to
+   * count under, and the refusal to send when a failing signature is gated (`botAuth.gate`).
+   */
+  identifyAgent(request: AgentSiteRequest): Promise<{ family: string; refusal?: HttpResponse }>;
   /** Whether a request carries a signature this site verifies. */
   needsVerification(request: AgentRequest): boolean;
   /**
@@ -297,6 +302,13 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     },
     async agentFamily(request) {
       return (await identify(request)).family;
+    },
+    async identifyAgent(request) {
+      const identity = await identify(request);
+      return {
+        family: identity.family,
+        ...(identity.refusal ? { refusal: identity.refusal } : {}),
+      };
     },
     needsVerification: (request) => identifier.needsVerification(request.headers),
     reconfigure(next) {

@@ -56,4 +56,11 @@ export interface RegenerationEngineOptions {
    * whose bytes it changed, in its own transaction (docs/edge.md). Off unless given.
    */
   purging?: EdgePurging;
+  /**
+   * Maintain the full-text search index (search/) with every write, in the write's transaction
+   * (default true): what the MCP endpoint's `search` answers from. `false` saves its cost on a
+   * site that serves no search; the next engine opened with it on fills the index again, in
+   * the background. Every writer of one table should agree.
+   */
+  search?: boolean;
 }

@@ -49,6 +49,7 @@ import { translateDatabaseErrors } from './store-errors';
 import { SILENT_LOGGER } from './store-logger';
 import { StoreReader } from './store-reader';
 import { tableNames, type TableNames } from './table-names';
+import { SearchIndexFill } from './search/fill-search-index';
 
 import type { RegenerationEngineOptions } from './regeneration-engine-options';
 
@@ -75,6 +76,8 @@ export class RegenerationEngine {
   private readonly settings: EngineSettings;
   private readonly writer: DocumentWriter;
   private readonly scheduler: RebuildScheduler;
+  /** Fills the search index at open where it lacks entries (search/fill-search-index). */
+  private readonly searchFill: SearchIndexFill;
 
   private constructor(options: RegenerationEngineOptions, db: Database) {
     this.db = db;
@@ -90,6 +93,7 @@ export class RegenerationEngine {
       logger: options.logger ?? SILENT_LOGGER,
       clock: options.clock ?? Date.now,
       ...(options.purging ? { purging: options.purging } : {}),
+      indexesSearch: options.search !== false,
     };
     const builders = options.builders ?? [];
     this.settings = {
@@ -106,6 +110,9 @@ export class RegenerationEngine {
     );
     this.writer = new DocumentWriter(this.store, this.settings, () => this.scheduler.changed());
     this.largeDocuments = this.writer.largeDocuments;
+    this.searchFill = new SearchIndexFill(db.knex, this.store, this.store.logger, () =>
+      this.reader.invalidate(),
+    );
   }
 
   /** Opens the database, migrates the tables and returns a ready engine. */
@@ -121,6 +128,7 @@ export class RegenerationEngine {
       );
     }
     engine.scheduler.startReprofiling();
+    await translateDatabaseErrors('fill the search index', () => engine.searchFill.start());
     if (engine.scheduler.timing.automatic) engine.requestRebuild();
     return engine;
   }
@@ -376,13 +384,15 @@ export class RegenerationEngine {
   }
 
   /** Waits until no rebuild is scheduled or running (tests, graceful shutdown). */
-  whenIdle(): Promise<void> {
-    return this.scheduler.whenIdle();
+  async whenIdle(): Promise<void> {
+    await this.searchFill.whenDone();
+    await this.scheduler.whenIdle();
   }
 
   /** Stops timers; destroys the connection pool if the engine created it. */
   async close(): Promise<void> {
     retireLeaseHolder(this.jobHolder);
+    await this.searchFill.close();
     await this.scheduler.close();
     this.reader.close();
     if (this.db.owned) await this.db.knex.destroy();

@@ -26,7 +26,21 @@ import { LiveSitemap } from './live-sitemap';
 import { readStoredServingSettings } from './serving-settings-row';
 import { ChangeNotifications } from './change-notifications';
 import type { ChangeListenerStatus } from './listen-for-changes';
-import type { StoreLogger } from './store-logger';
+import { SILENT_LOGGER, type StoreLogger } from './store-logger';
+import { dialectOf } from './open-database';
+import type {
+  CatalogChange,
+  CatalogDocumentText,
+  CatalogListPage,
+  CatalogListRequest,
+  CatalogSearchPage,
+  CatalogSearchRequest,
+  DocumentCatalog,
+} from '@agent-ready/core';
+import { searchDocuments } from './search/search-documents';
+import { listCatalogDocuments } from './catalog/list-catalog-documents';
+import { readCatalogDocument } from './catalog/read-catalog-document';
+import { CatalogChangeWatch } from './catalog/watch-catalog-changes';
 
 export interface StoreReaderOptions {
   /**
@@ -61,7 +75,7 @@ const MAX_CACHED_ARTIFACT_BYTES = 4 * 1024 * 1024;
  * Read side of the table for adapters: M-URL rows by path and artifacts by name, with a
  * byte-bounded cache that is dropped whenever the table's change sequence moves.
  */
-export class StoreReader {
+export class StoreReader implements DocumentCatalog {
   private readonly revalidateAfterMs: number;
   private readonly maxCachedBytes: number;
   private rows = new Map<string, MUrlRow | null>();
@@ -84,6 +98,8 @@ export class StoreReader {
   /** Counts invalidations: a check that raced with one does not vouch for the cache. */
   private invalidations = 0;
   private readonly notifications: ChangeNotifications;
+  /** Tells `watchChanges` listeners of commits (catalog/watch-catalog-changes). */
+  private readonly changeWatch: CatalogChangeWatch;
 
   constructor(
     private readonly knex: Knex,
@@ -93,6 +109,12 @@ export class StoreReader {
     this.revalidateAfterMs = options.revalidateAfterMs ?? 250;
     this.maxCachedBytes = options.maxCachedBytes ?? 64 * 1024 * 1024;
     this.sitemap = new LiveSitemap(knex, tables);
+    this.changeWatch = new CatalogChangeWatch(
+      knex,
+      tables,
+      () => this.trustMs() || 50,
+      options.logger ?? SILENT_LOGGER,
+    );
     this.notifications = new ChangeNotifications(knex, tables, options, {
       changed: (announcement) => {
         if (!this.alreadySeen(announcement)) this.invalidate();
@@ -125,6 +147,7 @@ export class StoreReader {
 
   /** Stops listening for changes (the owner closes the database). */
   close(): void {
+    this.changeWatch.close();
     this.notifications.close();
   }
 
@@ -138,6 +161,7 @@ export class StoreReader {
     this.knownSequences = undefined;
     this.checkedAt = 0;
     this.invalidations++;
+    this.changeWatch.wake();
   }
 
   private async revalidate(): Promise<void> {
@@ -361,5 +385,49 @@ export class StoreReader {
     return translateDatabaseErrors('read artifact range', () =>
       readArtifactBytes(this.knex, this.tables, meta, { start, end }),
     );
+  }
+
+  // The published documents as a catalog (DocumentCatalog: what the MCP server answers from).
+
+  /**
+   * Full-text search over the published documents (search/search-documents): ranked, filtered
+   * by locale and section, a page at a time. Never cached: every search reads the table as
+   * committed, so a document unpublished before it began is in no result.
+   */
+  async searchDocuments(request: CatalogSearchRequest): Promise<CatalogSearchPage> {
+    return translateDatabaseErrors('search', () =>
+      searchDocuments(this.knex, this.tables, dialectOf(this.knex), request),
+    );
+  }
+
+  /** The published documents in sitemap order, a page at a time. */
+  async listDocuments(request: CatalogListRequest): Promise<CatalogListPage> {
+    return translateDatabaseErrors('list documents', () =>
+      listCatalogDocuments(this.knex, this.tables, request),
+    );
+  }
+
+  /** The published document at M-URL path `mPath`, as its Markdown twin with its validators. */
+  async readDocument(
+    mPath: string,
+    options: { includeProtected?: boolean } = {},
+  ): Promise<CatalogDocumentText | undefined> {
+    return translateDatabaseErrors('read document', () =>
+      readCatalogDocument(this.knex, this.tables, mPath, options),
+    );
+  }
+
+  /**
+   * Calls `listener` with the document changes committed from now on, in commit order: this
+   * process's own at once, others' when a PostgreSQL notification tells of them (else within
+   * `revalidateAfterMs`). Returns the unsubscribe function.
+   */
+  watchChanges(listener: (changes: readonly CatalogChange[]) => void): () => void {
+    return this.changeWatch.subscribe(listener);
+  }
+
+  /** Resolves once every watch subscribed so far knows where it starts (tests). */
+  watchReady(): Promise<void> {
+    return this.changeWatch.ready();
   }
 }

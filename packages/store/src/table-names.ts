@@ -11,6 +11,8 @@ export interface TableNames {
   settings: string;
   purgeOutbox: string;
   purgeStats: string;
+  /** The full-text search index of the published documents (search/). */
+  search: string;
 }
 
 export const DEFAULT_TABLE_PREFIX = 'agent_ready_';
@@ -41,5 +43,6 @@ export function tableNames(prefix: string = DEFAULT_TABLE_PREFIX): TableNames {
     settings: `${prefix}settings`,
     purgeOutbox: `${prefix}purge_outbox`,
     purgeStats: `${prefix}purge_stats`,
+    search: `${prefix}search`,
   };
 }

@@ -17,6 +17,7 @@ import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
 import type { UpsertOutcome } from './write-outcomes';
 import { enqueueChangePurges, listingChangeTags } from './edge/enqueue-change-purges';
 import { leftBehind, tombstoneLeftPaths, type LeftPath } from './tombstone-left-paths';
+import { writeSearchEntries } from './search/index-search-entries';
 
 /**
  * Many documents in one transaction, at database speed: the stored rows read in one query per
@@ -284,6 +285,19 @@ export async function upsertDocumentBatch(
       ...tombstoned.tags,
       ...listingChangeTags(shards),
     ]);
+    // Each written document's search entry, by its change position (one per write; the
+    // tombstones of the paths left behind have none).
+    const written = new Map(writes.map((w) => [outcomes[w.index]!.changeSeq!, w]));
+    await writeSearchEntries(
+      trx,
+      store,
+      shardWrites.flatMap(({ rowId, changeSeq }) => {
+        const write = written.get(changeSeq);
+        if (!write) return [];
+        const { doc, output } = write;
+        return [{ id: rowId, title: doc.title, body: output.body, language: doc.language }];
+      }),
+    );
     // Other processes learn of it when it commits (PostgreSQL), not at their next poll.
     await announceChange(trx, t, `content:${seq}`);
   });

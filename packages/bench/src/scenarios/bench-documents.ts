@@ -23,43 +23,59 @@ export function benchSiteOptions(): AgentSiteOptions {
   return validateAgentSiteOptions({ site: { origin: ORIGIN, name: 'Bench' } });
 }
 
-/** Document `index` of a generated site, at its `edit`-th revision. */
-export function benchDocument(index: number, edit: number): PreparedDocument {
-  const cUrl = `${ORIGIN}/articles/${index}/`;
+/** A generated document: its M-URL, SCP line and twin rendered as the engine stores them. */
+export function preparedBenchDocument(fields: {
+  key: string;
+  path: string;
+  title: string;
+  content: string;
+  section: string;
+  renderKey: string;
+  language?: string;
+}): PreparedDocument {
+  const { key, title, content } = fields;
+  const cUrl = `${ORIGIN}${fields.path}`;
   const mUrl = mUrlFor(cUrl);
-  const content = `Article ${index}, revision ${edit}. `.repeat(30);
   return {
-    key: `doc-${index}`,
+    key,
     locale: '',
     cUrl,
     mUrl,
     mPath: new URL(mUrl).pathname,
     fingerprint: `sha256-${sha256Hex(content)}`,
-    renderKey: 'bench-1',
+    renderKey: fields.renderKey,
     profile: 'tct-1',
     visibility: 'public',
-    section: 'articles',
-    title: `Article ${index}`,
+    section: fields.section,
+    title,
+    ...(fields.language ? { language: fields.language } : {}),
     render(modified) {
-      const rep = buildMUrlRepresentation({
-        canonicalUrl: cUrl,
-        title: `Article ${index}`,
-        content,
-        modified,
-      });
+      const rep = buildMUrlRepresentation({ canonicalUrl: cUrl, title, content, modified });
       // Every field an SCP page requires: a line missing one fails the snapshot build.
       const scpLine = canonicalizeJson({
         url: cUrl,
-        title: `Article ${index}`,
-        description: `About article ${index}.`,
+        title,
+        description: `About ${title}.`,
         modified,
         language: 'en',
         content: [{ type: 'text', text: content }],
       });
-      const markdown = `# Article ${index}\n\n${content}\n`;
+      const markdown = `# ${title}\n\n${content}\n`;
       return { body: rep.body, ...documentValidators({ mUrl: rep, markdown }), scpLine, markdown };
     },
   };
+}
+
+/** Document `index` of a generated site, at its `edit`-th revision. */
+export function benchDocument(index: number, edit: number): PreparedDocument {
+  return preparedBenchDocument({
+    key: `doc-${index}`,
+    path: `/articles/${index}/`,
+    title: `Article ${index}`,
+    content: `Article ${index}, revision ${edit}. `.repeat(30),
+    section: 'articles',
+    renderKey: 'bench-1',
+  });
 }
 
 /** Fills the table directly (the upsert path is what we measure, not how the table got full). */

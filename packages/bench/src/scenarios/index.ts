@@ -7,6 +7,7 @@ import { edgeVarnishScenario } from './edge-varnish';
 import { normalizeTextScenario } from './normalize-text';
 import { resyncBytesScenario } from './resync-bytes';
 import { instanceLagScenario } from './instance-lag';
+import { mcpNotifyScenario, mcpSearchScenario } from './mcp-search';
 import { saveToVisibleScenario } from './save-to-visible';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
@@ -33,6 +34,8 @@ export const scenarios: BenchScenario[] = [
   resyncBytesScenario,
   serveExpressScenario,
   serveStrapiScenario,
+  mcpSearchScenario,
+  mcpNotifyScenario,
   edgeVarnishScenario,
   strapiSaveScenario,
   strapiReconcileScenario,

@@ -19,6 +19,7 @@ export const commandModules: readonly {
   { names: ['llmindex'], load: async () => (await import('./llmindex')).registerLlmindexCommands },
   { names: ['validate'], load: async () => (await import('./validate')).registerValidateCommands },
   { names: ['sync'], load: async () => (await import('./sync')).registerSyncCommands },
+  { names: ['mcp'], load: async () => (await import('./mcp')).registerMcpCommands },
 ];
 
 /**

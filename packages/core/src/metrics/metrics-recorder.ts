@@ -14,6 +14,7 @@ export const ENDPOINT_KINDS = [
   'policy',
   'robots',
   'stats',
+  'mcp',
   'page',
 ] as const;
 

@@ -18,6 +18,7 @@ import {
   metricsOptionsSchema,
   positiveInteger,
   robotsTxtOptionsSchema,
+  mcpOptionsSchema,
   scpOptionsSchema,
   siteOptionsSchema,
 } from './site-option-schemas';
@@ -143,6 +144,11 @@ export const agentSiteOptionsObject = optionsObject(
     metrics: documented(offOr(metricsOptionsSchema).optional(), {
       description:
         "`{ enabled?, stats?: 'public' | 'protected', flushIntervalMs? }`: count agent requests (per day, endpoint kind and agent family; no IP, no per-request row) in memory, written every 30 s and at shutdown; `stats` serves them at `/llm-stats.json`.",
+      default: 'off',
+    }),
+    mcp: documented(offOr(mcpOptionsSchema).optional(), {
+      description:
+        "`{ enabled?, path?, allowedOrigins? }`: the site's published documents as a read-only MCP server (search and fetch tools, documents as resources, change notifications) at `/mcp`, stateless Streamable HTTP (docs/mcp.md).",
       default: 'off',
     }),
     maxDocumentBytes: documented(positiveInteger().optional(), {

@@ -1,4 +1,5 @@
 export * from './agent-content-source';
+export type * from './document-catalog';
 export type { AgentOutcome, AgentRequest } from './agent-outcome';
 export * from './artifact-descriptor';
 export * from './read-artifact-descriptor';
@@ -19,6 +20,8 @@ export {
   llmindexOptionsSchema,
   llmsTxtOptionsSchema,
   metricsOptionsSchema,
+  MCP_DEFAULT_PATH,
+  mcpOptionsSchema,
   robotsTxtOptionsSchema,
   scpOptionsSchema,
   siteOptionsSchema,

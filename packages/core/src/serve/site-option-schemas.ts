@@ -227,3 +227,24 @@ export const metricsOptionsSchema = optionsObject({
     { description: 'How often the counts are written to the database.', default: '30 s' },
   ),
 });
+
+/** The MCP endpoint (`@agent-ready/mcp`, mounted by the adapters). */
+export const MCP_DEFAULT_PATH = '/mcp';
+
+export const mcpOptionsSchema = optionsObject({
+  enabled: documented(booleanOption().optional(), {
+    description: 'Serve the MCP endpoint.',
+    default: '`true` once `mcp` is set',
+  }),
+  path: documented(
+    stringOption()
+      .regex(/^\/[A-Za-z0-9._~/-]*$/, { error: 'must be a path starting with /' })
+      .optional(),
+    { description: 'Where it answers.', default: '`/mcp`' },
+  ),
+  allowedOrigins: documented(z.array(originOption).optional(), {
+    description:
+      "Browser origins allowed to call it besides the site's own (an `Origin` header from any other is refused: DNS rebinding).",
+    default: 'none',
+  }),
+});

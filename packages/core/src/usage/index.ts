@@ -1,5 +1,6 @@
 export {
   formatContentUsage,
+  overlayContentUsage,
   usagePreferencesSchema,
   validateUsagePreferences,
   type UsagePreferences,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from '../open-database';
+import { createSearchIndex } from '../search/create-search-index';
 import type { TableNames } from '../table-names';
 
 /**
@@ -344,6 +345,17 @@ export const MIGRATIONS: readonly StoreMigration[] = [
          */
         table.string('source_stamp', 100).nullable();
       });
+    },
+  },
+  {
+    name: '017-search-index',
+    async up(knex, t, dialect) {
+      // Full-text search over the published documents (search/), in the site's own database,
+      // written by the same transactions as the rows: one row per published document, keyed by
+      // the document row's id. Filled from the stored rows by the engine (fill-search-index).
+      await createSearchIndex(knex, t, dialect);
+      /** 1 once every published row is in the search index; 0 until a writer filled it. */
+      await knex(t.state).insert({ name: 'search_filled', value: 0 });
     },
   },
 ];

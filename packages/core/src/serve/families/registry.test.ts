@@ -183,9 +183,10 @@ describe('the endpoint families (registry)', () => {
     ).toEqual(['stats']);
   });
 
-  it('counts every response under a kind the metrics know, and every kind but pages is a family’s', () => {
+  it('counts every response under a kind the metrics know, and every kind but pages and MCP calls is a family’s', () => {
     const counted = new Set<string>(ENDPOINT_FAMILIES.map((family) => family.metricsKind));
-    expect([...counted, 'page'].sort()).toEqual([...ENDPOINT_KINDS].sort());
+    // Pages are the app's; MCP calls are @agent-ready/mcp's, mounted by the adapters.
+    expect([...counted, 'page', 'mcp'].sort()).toEqual([...ENDPOINT_KINDS].sort());
   });
 
   it('claims for isAgentPath the paths the docs table shows for it', () => {

@@ -36,6 +36,7 @@ export const README_SETTING_ROWS = [
   'robotsTxt',
   'usage',
   'metrics',
+  'mcp',
   'botAuth',
   'edge',
   'scpObjectStorage',

@@ -9,6 +9,11 @@ export interface AheadOfKoaOptions {
   site(): AgentSite | undefined;
   /** What Strapi's global middlewares add to agent-ready's answers (see LearnedStrapiHeaders). */
   strapiHeaders: LearnedStrapiHeaders;
+  /**
+   * The MCP endpoint in force (option `mcp`): its path and handler, answered here so Strapi's
+   * body parser and error pages never see JSON-RPC (it validates Origin itself).
+   */
+  mcp?(): { path: string; handle(req: IncomingMessage, res: ServerResponse): void } | undefined;
 }
 
 /**
@@ -38,6 +43,11 @@ export function answerAheadOfKoa(server: Server, options: AheadOfKoaOptions): ()
     );
   };
   const listener: RequestListener = (req, res) => {
+    const mcp = options.mcp?.();
+    if (mcp && (req.url ?? '/').split('?', 1)[0] === mcp.path) {
+      mcp.handle(req, res);
+      return;
+    }
     if (answered(req, res)) return;
     for (const next of koa) next.call(server, req, res);
   };

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Core } from '@strapi/strapi';
 import type {
   LastReconcile,
@@ -24,6 +25,7 @@ import { SiteChecks } from '../admin-api/site-checks';
 import { CoverageMonitor } from '../text-coverage/coverage-monitor';
 import type { Coverage } from '../text-coverage/measure-coverage';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
+import { createSiteMcpHandler, siteMcpSettings } from '@agent-ready/mcp';
 import { answerAheadOfKoa } from '../http/answer-ahead-of-koa';
 import { LearnedStrapiHeaders } from '../http/learn-strapi-headers';
 import type { KoaMiddleware } from '../http/koa-context';
@@ -94,6 +96,13 @@ export class AgentReadyRuntime {
   private started?: Promise<void>;
   /** Puts Strapi's HTTP server back to Koa alone (see answerAheadOfKoa). */
   private restoreKoa?: () => void;
+  /** The MCP endpoint made for the site and config in force (see mcpEndpoint). */
+  private mcp?: {
+    config: AgentReadyPluginConfig;
+    site: object;
+    path: string;
+    handle(req: IncomingMessage, res: ServerResponse): void;
+  };
 
   constructor(private readonly strapi: Core.Strapi) {
     this.log = this.problems.recording(strapiLogger(strapi));
@@ -211,12 +220,41 @@ export class AgentReadyRuntime {
     this.restoreKoa = answerAheadOfKoa(this.strapi.server.httpServer, {
       site: () => this.site,
       strapiHeaders,
+      mcp: () => this.mcpEndpoint(),
     });
     const untilConfigured: KoaMiddleware = async (ctx, next) => {
       if (this.site) await agentMiddleware(ctx, next);
       else await next();
     };
     this.strapi.server.use(untilConfigured as never);
+  }
+
+  /** The MCP endpoint of the site and settings in force (option `mcp`), made once per config. */
+  private mcpEndpoint() {
+    const site = this.site;
+    if (!site) return undefined;
+    const config = this.config;
+    const settings = siteMcpSettings(config);
+    if (!settings) return undefined;
+    if (this.mcp?.config !== config || this.mcp.site !== site) {
+      const handler = createSiteMcpHandler(site, config, {
+        onError: (error) =>
+          this.log.warn(`agent-ready: MCP call failed: ${(error as Error).message}`),
+      });
+      this.mcp = {
+        config,
+        site,
+        path: settings.path,
+        handle: (req, res) => {
+          handler(req, res).catch((error: unknown) => {
+            this.log.warn(`agent-ready: MCP request failed: ${(error as Error).message}`);
+            if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
+            res.end();
+          });
+        },
+      };
+    }
+    return this.mcp;
   }
 
   /**

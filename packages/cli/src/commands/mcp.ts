@@ -1,0 +1,97 @@
+import type { Command } from 'commander';
+import { AgentReadyError } from '@agent-ready/core/errors';
+import { LocalCopyCatalog, SyncState, syncSite } from '@agent-ready/client';
+import { serveMcpOverStdio } from '@agent-ready/mcp';
+import { secondsOption } from './parse-option-number';
+
+interface McpCommandOptions {
+  state: string;
+  interval?: number;
+  userAgent?: string;
+}
+
+const DEFAULT_INTERVAL_MS = 60_000;
+
+/** Messages go to stderr: stdout is the MCP connection. */
+const say = (message: string) => process.stderr.write(`agent-ready mcp: ${message}\n`);
+
+/**
+ * A stdio MCP server over the sync client's local copy of a remote site: synced at start, then
+ * kept current through the site's change feed every `--interval` (a run with nothing changed
+ * costs the feed's one request and fetches no document). Subscribed clients are told of each
+ * document that changed. Exit codes: 0 when the client closed the connection, 2 when the
+ * first sync failed.
+ */
+async function serveMcp(origin: string, options: McpCommandOptions): Promise<void> {
+  const catalog = new LocalCopyCatalog();
+  const sync = async () => {
+    const report = await syncSite(origin, {
+      stateDir: options.state,
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    });
+    const state = SyncState.open(options.state);
+    try {
+      catalog.replace(state.documents());
+    } finally {
+      state.close();
+    }
+    return report;
+  };
+  let first;
+  try {
+    first = await sync();
+  } catch (error) {
+    if (!(error instanceof AgentReadyError)) throw error;
+    say(error.message);
+    process.exitCode = 2;
+    return;
+  }
+  say(
+    `${catalog.size} documents of ${first.origin} (${first.fetched} fetched, ${first.requests} requests); serving over stdio`,
+  );
+  const server = await serveMcpOverStdio({
+    source: {
+      catalog,
+      settings: async () => ({ origin: first.origin }),
+      llmsTxt: async () => undefined,
+      mPathOf: (url) => catalog.mPathOf(url),
+    },
+    onError: (error) => say(`a call failed: ${(error as Error).message}`),
+  });
+  const intervalMs = options.interval ?? DEFAULT_INTERVAL_MS;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sync()
+      .then((report) => {
+        if (report.fetched > 0 || report.deleted > 0)
+          say(`${report.fetched} fetched, ${report.deleted} deleted (${report.requests} requests)`);
+      })
+      .catch((error: unknown) =>
+        say(`sync failed, serving the copy as it is: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  await server.closed;
+  clearInterval(timer);
+}
+
+export function registerMcpCommands(program: Command): void {
+  program
+    .command('mcp')
+    .description(
+      "serve a site's published documents to a local agent as an MCP server over stdio (its synced copy)",
+    )
+    .argument('<origin>', 'site origin, e.g. https://example.com')
+    .requiredOption('--state <dir>', 'directory of the local SQLite state (created when missing)')
+    .option(
+      '--interval <seconds>',
+      'how often the copy follows the change feed (default 60)',
+      secondsOption('--interval'),
+    )
+    .option('--user-agent <string>', 'User-Agent for the sync requests')
+    .action(serveMcp);
+}

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { waitForState } from '@agent-ready/test-support';
+import { bootExpressSite, homeAndPosts, type TestSite } from '@agent-ready/test-sites';
+import { BIN } from './cli-process';
+
+// `agent-ready mcp <origin>`: the official SDK's client spawns the command and talks MCP over
+// its stdio; the command serves its synced copy of a site on a real socket and follows the
+// site's change feed, fetching no document while nothing changed.
+
+let site: TestSite;
+let stateDir: string;
+let client: Client;
+
+/** The JSON a tool result's one text item holds. */
+const json = (result: unknown) =>
+  JSON.parse((result as { content: { text: string }[] }).content[0]!.text) as Record<
+    string,
+    unknown
+  >;
+
+const documentFetches = () =>
+  site.log.filter((entry) => entry.method === 'GET' && entry.url.endsWith('/llm.json')).length;
+
+beforeAll(async () => {
+  site = await bootExpressSite({ documents: homeAndPosts(3) });
+  stateDir = mkdtempSync(join(tmpdir(), 'agent-ready-cli-mcp-'));
+  client = new Client({ name: 'cli-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', site.origin, '--state', stateDir, '--interval', '0.2'],
+      stderr: 'pipe',
+    }),
+  );
+});
+
+afterAll(async () => {
+  await client?.close();
+  await site.close();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+it('serves the synced copy: tools, resources, search and fetch', async () => {
+  expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['search', 'fetch']);
+  const { resources } = await client.listResources();
+  expect(resources.map((r) => r.uri)).toEqual([
+    `${site.origin}/`,
+    `${site.origin}/posts/1/`,
+    `${site.origin}/posts/2/`,
+    `${site.origin}/posts/3/`,
+  ]);
+  const found = json(await client.callTool({ name: 'search', arguments: { query: 'post 2' } }));
+  expect((found.results as { id: string }[])[0]!.id).toBe(`${site.origin}/posts/2/`);
+  const fetched = json(
+    await client.callTool({ name: 'fetch', arguments: { id: `${site.origin}/posts/2/` } }),
+  );
+  expect(fetched.text).toContain('The body of post 2.');
+  const mUrl = await fetch(`${site.origin}/posts/2/llm.json`);
+  expect((fetched.metadata as { etag: string }).etag).toBe(mUrl.headers.get('etag'));
+});
+
+it('fetches no document while nothing changed, and tells a subscriber of an edit', async () => {
+  const before = documentFetches();
+  // Several refreshes (every 0.2 s) pass: each reads the change feed, none a document.
+  const feedReads = () =>
+    site.log.filter((entry) => entry.url.includes('/llm-changes.json')).length;
+  const feedBefore = feedReads();
+  await waitForState('three refreshes', async () =>
+    feedReads() >= feedBefore + 3 ? true : undefined,
+  );
+  expect(documentFetches()).toBe(before);
+
+  const updated: string[] = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+    updated.push(n.params.uri);
+  });
+  await client.subscribeResource({ uri: `${site.origin}/posts/1/` });
+  await site.agent.publish({
+    id: 'post-1',
+    url: '/posts/1/',
+    title: 'Post 1',
+    body: { format: 'markdown', value: 'An edited body.' },
+  });
+  await waitForState('the update', async () =>
+    updated.includes(`${site.origin}/posts/1/`) ? true : undefined,
+  );
+  const fetched = json(
+    await client.callTool({ name: 'fetch', arguments: { id: `${site.origin}/posts/1/` } }),
+  );
+  expect(fetched.text).toContain('An edited body.');
+  // One document fetched for one edit.
+  expect(documentFetches()).toBe(before + 1);
+});

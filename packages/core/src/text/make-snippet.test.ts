@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { propertyRuns } from '@agent-ready/test-support';
+import { makeSnippet, SNIPPET_CHARACTERS } from './make-snippet';
+
+describe('makeSnippet', () => {
+  const filler = 'Lorem ipsum dolor sit amet. '.repeat(20);
+
+  it('shows the text around the first match of a term, or of its stem', () => {
+    const text = `${filler}The runner crossed the line. ${filler}`;
+    expect(makeSnippet(text, [['running']])).toContain('The runner crossed the line.');
+    expect(makeSnippet(text, [['nothing']]).startsWith('Lorem')).toBe(true);
+    expect(makeSnippet('Title\n\nShort body.', [['body']], 'Title')).toBe('Short body.');
+  });
+
+  it('stays about its length, cut at word boundaries, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2000 }), fc.string({ maxLength: 20 }), (text, word) => {
+        const snippet = makeSnippet(text, word ? [[word]] : []);
+        expect(snippet.length).toBeLessThanOrEqual(SNIPPET_CHARACTERS + 2);
+        expect(snippet).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+      }),
+      propertyRuns(300),
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/** Characters of a snippet, about (cut at word boundaries, `…` marks a cut). */
+export const SNIPPET_CHARACTERS = 240;
+/** Characters of context kept before the first match. */
+const LEAD = 60;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The part of a word a snippet looks for: the word less up to three trailing letters (at least
+ * three kept), so `running` finds `runner` and `documents` finds `document`, as the databases'
+ * stemming and prefix matching do.
+ */
+function stemOf(word: string): string {
+  const letters = [...word];
+  return letters.slice(0, Math.max(3, letters.length - 3)).join('');
+}
+
+/**
+ * A plain-text excerpt of `text` around the first place a term of the query occurs: one
+ * function for every database, so a result reads the same on each (the databases' own, FTS5's
+ * `snippet()` and PostgreSQL's `ts_headline`, differ and the latter re-parses the whole text).
+ * No match found (a stemmed or accent-folded one): the text's start. `title` is skipped when
+ * the text opens with it (the M-URL's content does): a result shows its title already.
+ */
+export function makeSnippet(text: string, terms: readonly string[][], title = ''): string {
+  let body = text;
+  if (title !== '' && body.startsWith(title)) body = body.slice(title.length);
+  body = body.replace(/\s+/g, ' ').trim();
+  if (body.length <= SNIPPET_CHARACTERS) return body;
+  let first = -1;
+  for (const words of terms) {
+    const word = words[0];
+    if (word === undefined) continue;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(stemOf(word))}`, 'iu');
+    const found = pattern.exec(body);
+    if (found && (first === -1 || found.index < first)) first = found.index;
+  }
+  let start = first <= LEAD ? 0 : first - LEAD;
+  if (start > 0) {
+    // Start at a word: after the space before it.
+    const space = body.lastIndexOf(' ', start);
+    start = space === -1 ? 0 : space + 1;
+  }
+  let end = Math.min(body.length, start + SNIPPET_CHARACTERS);
+  if (end < body.length) {
+    const space = body.lastIndexOf(' ', end);
+    if (space > start) end = space;
+  }
+  // Never cut a surrogate pair in two.
+  if (end < body.length && /[\uD800-\uDBFF]/.test(body[end - 1]!)) end--;
+  return `${start > 0 ? '…' : ''}${body.slice(start, end)}${end < body.length ? '…' : ''}`;
+}

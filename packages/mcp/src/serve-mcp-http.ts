@@ -1,0 +1,285 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { normalizeUri, type HttpResponse, type MetricEvent } from '@agent-ready/core';
+import { writeNodeResponse } from '@agent-ready/core/node-http';
+import { createMcpServer, notifyChanges } from './create-mcp-server';
+import { RESOURCE_NOT_FOUND } from './mcp-handlers';
+import type { McpContentSource } from './mcp-content-source';
+import { DEFAULT_MCP_LIMITS, type McpLimits } from './mcp-limits';
+
+/** Who is asking, as the site tells it (Web Bot Auth): its family, or the refusal to send. */
+export interface McpIdentity {
+  family: string;
+  refusal?: HttpResponse;
+}
+
+export interface McpHttpOptions {
+  source: McpContentSource;
+  limits?: Partial<McpLimits>;
+  /**
+   * Origins a browser may call from besides the site's own (`Origin` header, DNS rebinding):
+   * a request with any other `Origin` is refused (403). Requests without one (agents, servers,
+   * the CLI) are not browsers' and pass.
+   */
+  allowedOrigins?: readonly string[];
+  /** The site's Web Bot Auth: a family to count the call under, or a refusal (gate). */
+  identify?(request: {
+    method: string;
+    target: string;
+    url: string;
+    headers: IncomingMessage['headers'];
+  }): Promise<McpIdentity>;
+  /**
+   * The site's access check (`protect: 'all'`): every request goes through it first. It
+   * resolves `true` to let the request through (protected documents are then served too), or
+   * `false` when it answered the request itself (401, say).
+   */
+  authorize?(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Counts every call (one JSON-RPC request answered, or one refused HTTP request). */
+  record?(event: MetricEvent): void;
+  /** Where a failure that is not the caller's is told. */
+  onError?(error: unknown): void;
+}
+
+/** A request's body already read by a framework (Express's `express.json()`, Koa's body parser). */
+export type ParsedBody = unknown;
+
+const jsonRpcError = (status: number, code: number, message: string): HttpResponse => {
+  const body = Buffer.from(
+    JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }),
+    'utf8',
+  );
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'cache-control': 'no-store',
+      ...(status === 405 ? { allow: 'GET, POST' } : {}),
+    },
+    body,
+  } as HttpResponse;
+};
+
+/** What a JSON-RPC answer counts as: its HTTP equivalent. */
+function statusOf(message: JSONRPCMessage): number | undefined {
+  if (!('id' in message) || message.id === undefined) return undefined;
+  if ('result' in message) return 200;
+  if ('error' in message) {
+    const { code } = message.error;
+    if (code === RESOURCE_NOT_FOUND) return 404;
+    return code === -32603 ? 503 : 400;
+  }
+  return undefined;
+}
+
+/**
+ * The MCP endpoint over Streamable HTTP (revision 2025-11-25 and those before it the SDK
+ * speaks), stateless: every request gets a server and transport of its own, so any instance
+ * answers any request and nothing is kept per client. POST carries JSON-RPC (answered as JSON);
+ * GET opens the stream notifications go out on (`resources/updated` for every document
+ * changed, `resources/list_changed`), fed by the source's change watch while it stays open.
+ * Malformed or hostile input gets a JSON-RPC error with a 4xx, never a 5xx.
+ */
+export function createMcpHttpHandler(
+  options: McpHttpOptions,
+): (req: IncomingMessage, res: ServerResponse, parsedBody?: ParsedBody) => Promise<void> {
+  const limits: McpLimits = { ...DEFAULT_MCP_LIMITS, ...options.limits };
+  const extraOrigins = new Set((options.allowedOrigins ?? []).map(originOf));
+  /** Notification streams open now (GET), bounded by `maxStreams`. */
+  let streams = 0;
+
+  async function refuse(
+    res: ServerResponse,
+    response: HttpResponse,
+    family: string,
+  ): Promise<void> {
+    options.record?.({
+      kind: 'mcp',
+      family,
+      status: response.status,
+      bytesSent: response.body?.length ?? 0,
+    });
+    await writeNodeResponse(res, response);
+  }
+
+  return async (req, res, parsedBody) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const settings = await options.source.settings();
+    const host = req.headers.host ?? new URL(settings.origin).host;
+    const url = `${settings.origin.startsWith('https:') ? 'https' : 'http'}://${host}${req.url ?? '/'}`;
+    let family = 'unknown';
+    if (options.identify) {
+      const identity = await options.identify({
+        method,
+        target: req.url ?? '/',
+        url,
+        headers: req.headers,
+      });
+      family = identity.family;
+      if (identity.refusal) return refuse(res, identity.refusal, family);
+    }
+    // DNS rebinding: a page on another origin must not reach this server through a browser.
+    const origin = req.headers.origin;
+    if (
+      origin !== undefined &&
+      origin !== 'null' &&
+      !allowedOrigin(origin, settings.origin, extraOrigins)
+    ) {
+      return refuse(res, jsonRpcError(403, -32000, 'Origin not allowed'), family);
+    }
+    if (origin === 'null')
+      return refuse(res, jsonRpcError(403, -32000, 'Origin not allowed'), family);
+    if (method !== 'POST' && method !== 'GET') {
+      return refuse(
+        res,
+        jsonRpcError(
+          405,
+          -32000,
+          'Method not allowed: this server is stateless (POST, or GET for notifications)',
+        ),
+        family,
+      );
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const parsedSize =
+      parsedBody === undefined ? 0 : Buffer.byteLength(JSON.stringify(parsedBody) ?? '', 'utf8');
+    if (declared > limits.maxRequestBytes || parsedSize > limits.maxRequestBytes) {
+      return refuse(
+        res,
+        jsonRpcError(413, -32600, `Request body over ${limits.maxRequestBytes} bytes`),
+        family,
+      );
+    }
+    let body = parsedBody;
+    if (method === 'POST' && body === undefined) {
+      const read = await readBody(req, limits.maxRequestBytes);
+      if (read === 'too-large') {
+        res.shouldKeepAlive = false;
+        return refuse(
+          res,
+          jsonRpcError(413, -32600, `Request body over ${limits.maxRequestBytes} bytes`),
+          family,
+        );
+      }
+      try {
+        body = JSON.parse(read) as unknown;
+      } catch {
+        return refuse(res, jsonRpcError(400, -32700, 'Parse error: invalid JSON'), family);
+      }
+    }
+    // JSON-RPC 2.0 §6: an empty batch is an invalid request (the SDK would accept it as nothing).
+    if (Array.isArray(body) && body.length === 0)
+      return refuse(res, jsonRpcError(400, -32600, 'Invalid request: empty batch'), family);
+    if (method === 'GET' && streams >= limits.maxStreams) {
+      return refuse(
+        res,
+        jsonRpcError(429, -32000, 'Too many notification streams open; try again later'),
+        family,
+      );
+    }
+    let includeProtected = false;
+    if (options.authorize) {
+      if (!(await options.authorize(req, res))) return;
+      includeProtected = true;
+    }
+    const context = { includeProtected };
+    const server = createMcpServer({
+      source: options.source,
+      limits,
+      context,
+      ...(settings.name ? { title: settings.name } : {}),
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: limits.maxRequestBytes,
+    });
+    let answered = 0;
+    const send = transport.send.bind(transport);
+    transport.send = async (message, sendOptions) => {
+      const status = statusOf(message);
+      if (status !== undefined) {
+        answered++;
+        options.record?.({
+          kind: 'mcp',
+          family,
+          status,
+          bytesSent: Buffer.byteLength(JSON.stringify(message), 'utf8'),
+        });
+      }
+      return send(message, sendOptions);
+    };
+    let unwatch: (() => void) | undefined;
+    const closed = new Promise<void>((resolve) => res.once('close', resolve));
+    void closed.then(async () => {
+      unwatch?.();
+      // Nothing answered (the transport refused the request itself): counted once.
+      if (answered === 0 && method === 'POST')
+        options.record?.({ kind: 'mcp', family, status: res.statusCode, bytesSent: 0 });
+      await transport.close().catch(() => undefined);
+      await server.close().catch(() => undefined);
+    });
+    await server.connect(transport);
+    if (method === 'GET') {
+      // The stream notifications go out on, while the client keeps it open.
+      streams++;
+      void closed.then(() => streams--);
+      let queue = Promise.resolve();
+      unwatch = options.source.catalog.watchChanges((changes) => {
+        queue = queue
+          .then(() => notifyChanges(server, changes, { includeProtected }))
+          .catch(() => undefined);
+      });
+    }
+    try {
+      await transport.handleRequest(req, res, body);
+    } catch (error) {
+      options.onError?.(error);
+      if (!res.headersSent)
+        await writeNodeResponse(res, jsonRpcError(400, -32600, 'Invalid request'));
+      else res.destroy();
+    }
+  };
+}
+
+function originOf(url: string): string {
+  try {
+    return normalizeUri(new URL(url).origin);
+  } catch {
+    return url;
+  }
+}
+
+/** The site's own origin, one configured, or (for local development) loopback to loopback. */
+function allowedOrigin(origin: string, siteOrigin: string, extra: ReadonlySet<string>): boolean {
+  const normalized = originOf(origin);
+  if (normalized === originOf(siteOrigin) || extra.has(normalized)) return true;
+  return false;
+}
+
+/**
+ * The request body as text, or `too-large` as soon as more than `maxBytes` arrived (the rest is
+ * not read: the connection closes after the answer).
+ */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<string | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.off('data', onData);
+        req.pause();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}

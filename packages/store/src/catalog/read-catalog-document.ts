@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import type { CatalogDocumentText } from '@agent-ready/core';
+import { pathKey } from '../document-rows';
+import { catalogDocumentOf } from '../search/search-documents';
+import type { TableNames } from '../table-names';
+
+/**
+ * The published document whose M-URL path is `mPath`, as its Markdown twin with the M-URL's
+ * validators: one read of its row. Unpublished, deleted or (unless `includeProtected`)
+ * protected: undefined.
+ */
+export async function readCatalogDocument(
+  knex: Knex,
+  t: TableNames,
+  mPath: string,
+  options: { includeProtected?: boolean } = {},
+): Promise<CatalogDocumentText | undefined> {
+  const row = (await knex(t.documents)
+    .where({ m_path_key: pathKey(mPath), state: 'published' })
+    .first(
+      'id',
+      'm_path',
+      'c_url',
+      'm_url',
+      'title',
+      'description',
+      'locale',
+      'section',
+      'language',
+      'modified',
+      'hash',
+      'usage',
+      'visibility',
+      'markdown',
+      'markdown_hash',
+    )) as Record<string, unknown> | undefined;
+  // The key is a hash: compare the path itself too.
+  if (!row || row.m_path !== mPath || row.markdown === null || row.markdown_hash === null)
+    return undefined;
+  if (row.visibility !== 'public' && !options.includeProtected) return undefined;
+  return {
+    ...catalogDocumentOf(row),
+    markdown: String(row.markdown),
+    markdownHash: String(row.markdown_hash),
+    description:
+      row.description === null || row.description === undefined ? null : String(row.description),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../open-database';
+import type { TableNames } from '../table-names';
+
+/**
+ * The SQLite FTS5 tokenizer: Porter stemming over Unicode words, accents folded (`cafe` finds
+ * `café`). Porter is English's; on other languages it only strips English suffixes, which
+ * costs some precision and no recall.
+ */
+export const SQLITE_SEARCH_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+/**
+ * Creates the search index table, one row per published document keyed by the document row's
+ * id (`doc_id`, FTS5's rowid), holding its title and text:
+ * - PostgreSQL: a `tsvector` (title weighted A, text B) in the text search configuration of the
+ *   document's language (`config`), under a GIN index;
+ * - SQLite: an FTS5 virtual table;
+ * - MySQL/MariaDB: an InnoDB table with FULLTEXT indexes over title and text, and the title.
+ * Part of a released migration (017): never change what it creates, add a migration.
+ */
+export async function createSearchIndex(
+  knex: Knex,
+  t: TableNames,
+  dialect: Dialect,
+): Promise<void> {
+  if (dialect === 'sqlite') {
+    // A constant, inlined: virtual table arguments take no bound parameters.
+    await knex.raw(
+      `create virtual table ?? using fts5(title, body, tokenize = '${SQLITE_SEARCH_TOKENIZER}')`,
+      [t.search],
+    );
+    return;
+  }
+  await knex.schema.createTable(t.search, (table) => {
+    if (dialect === 'mysql') table.integer('doc_id').unsigned().primary();
+    else table.integer('doc_id').primary();
+    table.text('title').notNullable();
+    table.text('body', 'mediumtext').notNullable();
+    if (dialect === 'postgres') {
+      /** The text search configuration the vector was made with (`english`, `simple`…). */
+      table.string('config', 64).notNullable();
+      table.specificType('vector', 'tsvector').notNullable();
+      table.index(['config']);
+    }
+  });
+  if (dialect === 'postgres') {
+    await knex.raw('create index ?? on ?? using gin (vector)', [`${t.search}_vector`, t.search]);
+  } else {
+    await knex.raw('alter table ?? add fulltext index ?? (title, body)', [
+      t.search,
+      `${t.search}_text`,
+    ]);
+    // MATCH needs an index of exactly its columns: the title's own weighs it in the ranking.
+    await knex.raw('alter table ?? add fulltext index ?? (title)', [t.search, `${t.search}_title`]);
+  }
+}

@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../open-database';
+import { insertSqliteRows } from '../insert-sqlite-rows';
+import type { TableNames } from '../table-names';
+import { availableSearchConfigs, searchConfigOf } from './search-language';
+import { searchTextOf, type SearchText } from './search-text';
+
+/**
+ * Keeps the search index in step with the document rows, inside the transaction that writes
+ * them: a published document's entry is written with its row, and dropped with it when it is
+ * unpublished or deleted, so the index never holds what the rows do not publish (and the
+ * search query checks the row's state too). A writer that does not maintain the index
+ * (`search: false`) still drops the entries of the rows it writes: never a stale entry, only a
+ * missing one, which the next fill (fill-search-index) adds.
+ */
+
+/** What a search write needs of the engine's store. */
+export interface SearchIndexStore {
+  readonly db: { readonly dialect: Dialect };
+  readonly tables: TableNames;
+  /** Whether this writer maintains the search index (the engine's `search` option). */
+  readonly indexesSearch: boolean;
+}
+
+/** A published document row to index: its id, title, M-URL bytes and language. */
+export interface SearchIndexEntry {
+  id: number;
+  title: string;
+  /** The M-URL bytes (their `content` is the indexed text). */
+  body: Buffer | string | null;
+  language: string | null | undefined;
+}
+
+/** Bound parameters per statement, under every database's limit. */
+const MAX_PARAMETERS = 30_000;
+/** Bytes of text per INSERT, well under MySQL's and MariaDB's default max_allowed_packet. */
+const MAX_STATEMENT_BYTES = 4_000_000;
+
+/** Splits `items` into runs of at most `maxItems` and about `maxBytes` each. */
+function* runsOf<T>(
+  items: readonly T[],
+  maxItems: number,
+  sizeOf: (item: T) => number = () => 0,
+  maxBytes = Infinity,
+): Generator<T[]> {
+  let run: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = sizeOf(item);
+    if (run.length >= maxItems || (run.length > 0 && bytes + size > maxBytes)) {
+      yield run;
+      run = [];
+      bytes = 0;
+    }
+    run.push(item);
+    bytes += size;
+  }
+  if (run.length > 0) yield run;
+}
+
+/** Removes the entries of these document rows (unpublished, deleted, or about to be rewritten). */
+export async function dropSearchEntries(
+  trx: Knex.Transaction,
+  store: Pick<SearchIndexStore, 'db' | 'tables'>,
+  ids: readonly number[],
+): Promise<void> {
+  const column = store.db.dialect === 'sqlite' ? 'rowid' : 'doc_id';
+  for (const run of runsOf(ids, MAX_PARAMETERS)) {
+    await trx(store.tables.search).whereIn(column, run).delete();
+  }
+}
+
+/** Writes the entries of these published document rows (replacing what they had). */
+export async function writeSearchEntries(
+  trx: Knex.Transaction,
+  store: SearchIndexStore,
+  entries: readonly SearchIndexEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await dropSearchEntries(
+    trx,
+    store,
+    entries.map((entry) => entry.id),
+  );
+  if (!store.indexesSearch) return;
+  const texts = entries.map((entry) => ({ entry, text: searchTextOf(entry.title, entry.body) }));
+  const size = ({ text }: { text: SearchText }) => text.title.length + text.body.length;
+  const { dialect } = store.db;
+  const table = store.tables.search;
+  if (dialect === 'sqlite') {
+    await insertSqliteRows(
+      trx,
+      table,
+      texts.map(({ entry, text }) => ({ rowid: entry.id, title: text.title, body: text.body })),
+    );
+  } else if (dialect === 'mysql') {
+    for (const run of runsOf(texts, MAX_PARAMETERS / 3, size, MAX_STATEMENT_BYTES)) {
+      await trx(table).insert(
+        run.map(({ entry, text }) => ({ doc_id: entry.id, title: text.title, body: text.body })),
+      );
+    }
+  } else {
+    const available = await availableSearchConfigs(trx);
+    for (const run of runsOf(texts, MAX_PARAMETERS / 8, size, MAX_STATEMENT_BYTES)) {
+      await trx(table).insert(
+        run.map(({ entry, text }) => {
+          const config = searchConfigOf(entry.language, available);
+          return {
+            doc_id: entry.id,
+            config,
+            title: text.title,
+            body: text.body,
+            vector: trx.raw(
+              "setweight(to_tsvector(?::regconfig, ?), 'A') || setweight(to_tsvector(?::regconfig, ?), 'B')",
+              [config, text.title, config, text.body],
+            ),
+          };
+        }),
+      );
+    }
+  }
+}
