@@ -9,7 +9,7 @@ import {
 } from '../extraction/compile-extraction-plan';
 import type { ReadQuery } from '../extraction/extraction-plan';
 import { mergeQueries, planQuery } from '../extraction/read-query';
-import type { ResolvedBasics, ResolvedContentType } from './resolve-content-types';
+import type { ResolvedBasics, ResolvedContentType } from './resolved-content-type';
 import type { SchemaLookup } from './strapi-schema';
 
 /** The `body` setting as a list of attribute names, each checked (undefined: every attribute). */
