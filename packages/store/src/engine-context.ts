@@ -4,13 +4,13 @@ import {
   type PrepareDocumentOptions,
   type ServingSettings,
 } from '@agent-ready/core';
-import type { ArtifactBuilder } from './artifact-builder';
+import type { ArtifactBuilder } from './rebuild/artifact-builder';
 import type { EdgePurging } from './edge/enqueue-change-purges';
-import type { Database } from './open-database';
-import type { SitemapSettings } from './sitemap-settings';
+import type { Database } from './schema/open-database';
+import type { SitemapSettings } from './sitemap/sitemap-settings';
 import type { StoreLogger } from './store-logger';
-import type { StoreReader } from './store-reader';
-import type { TableNames } from './table-names';
+import type { StoreReader } from './reader/store-reader';
+import type { TableNames } from './schema/table-names';
 
 /**
  * What the parts of a `RegenerationEngine` (document writer, rebuild scheduler, status queries)

@@ -5,34 +5,34 @@
 
 // Writing the table: the engine, its options and outcomes.
 export { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
-export type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './reconcile-documents';
-export type { ReconcileProgress } from './reconcile-progress';
-export type { ReconcileCheckpoint } from './reconcile-checkpoint';
-export type { SourceStamp, SourceStampCheck } from './source-stamps';
+export type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './writer/reconcile-documents';
+export type { ReconcileProgress } from './writer/reconcile-progress';
+export type { ReconcileCheckpoint } from './writer/reconcile-checkpoint';
+export type { SourceStamp, SourceStampCheck } from './writer/source-stamps';
 export type { AdapterJob, JobCheckpoint } from './job-state';
-export type { BatchOutcome } from './upsert-document-batch';
+export type { BatchOutcome } from './writer/upsert-document-batch';
 export type {
   RemovalReason,
   RemoveOptions,
   RemoveOutcome,
   UpsertOutcome,
   UpsertStatus,
-} from './document-writer';
+} from './writer/document-writer';
 export type { ArtifactsStatus } from './read-engine-status';
-export type { RebuildOutcome, RebuildReport } from './run-rebuild-pass';
-export type { BuildFailure } from './build-artifact-families';
+export type { RebuildOutcome, RebuildReport } from './rebuild/run-rebuild-pass';
+export type { BuildFailure } from './rebuild/build-artifact-families';
 
 // The artifact families kept in step with the table.
-export type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
+export type { ArtifactBuilder, ScheduledBuild } from './rebuild/artifact-builder';
 export {
   siteArtifactBuilders,
   siteArtifactSettings,
   type SiteArtifactHosting,
-} from './site-artifact-builders';
-export { scpArtifactBuilder } from './build-scp-artifacts';
-export { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
-export { llmindexArtifactBuilder } from './build-llmindex-artifacts';
-export type { SitemapSettingsInput } from './sitemap-settings';
+} from './rebuild/site-artifact-builders';
+export { scpArtifactBuilder } from './rebuild/build-scp-artifacts';
+export { llmsTxtArtifactBuilder } from './rebuild/build-llms-txt-artifacts';
+export { llmindexArtifactBuilder } from './rebuild/build-llmindex-artifacts';
+export type { SitemapSettingsInput } from './sitemap/sitemap-settings';
 
 // Serving from the table.
 export {
@@ -42,16 +42,16 @@ export {
   type AgentSiteRequest,
   type OpenAgentSiteOptions,
 } from './open-agent-site';
-export { answerFromCache } from './answer-from-cache';
-export { openStoreReader } from './open-store-reader';
-export { StoreReader, type StoreReaderOptions, type StoredArtifact } from './store-reader';
-export type { ChangeListenerStatus } from './listen-for-changes';
-export type { ServingMetrics } from './serving-metrics';
+export { answerFromCache } from './reader/answer-from-cache';
+export { openStoreReader } from './reader/open-store-reader';
+export { StoreReader, type StoreReaderOptions, type StoredArtifact } from './reader/store-reader';
+export type { ChangeListenerStatus } from './reader/listen-for-changes';
+export type { ServingMetrics } from './reader/serving-metrics';
 
 // The database, options, logging and errors.
-export type { DatabaseOption, Dialect } from './open-database';
-export type { TableNames } from './table-names';
-export { dropAgentTables } from './drop-agent-tables';
+export type { DatabaseOption, Dialect } from './schema/open-database';
+export type { TableNames } from './schema/table-names';
+export { dropAgentTables } from './schema/drop-agent-tables';
 export {
   databaseOption,
   loggerOption,
@@ -112,4 +112,4 @@ export {
   ScpUploadError,
   type ScpCollectionHost,
   type ScpObjectStorageOptions,
-} from './scp-object-storage';
+} from './rebuild/scp-object-storage';

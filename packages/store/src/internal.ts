@@ -2,10 +2,10 @@
 // rows in bulk around the engine; tests open and drop tables), not for sites. No promise of
 // stability: a name here may change in any release. A test pins the list (public-surface.json).
 
-export { openDatabase, type Database } from './open-database';
-export { publishedRowValues, type PublishedRowStamp } from './document-rows';
-export { sitemapShardOfId } from './sitemap-layout';
-export { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap-settings';
+export { openDatabase, type Database } from './schema/open-database';
+export { publishedRowValues, type PublishedRowStamp } from './writer/document-rows';
+export { sitemapShardOfId } from './sitemap/sitemap-layout';
+export { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap/sitemap-settings';
 export { runMigrations } from './schema/run-migrations';
-export { tableNames } from './table-names';
+export { tableNames } from './schema/table-names';
 export { fillSearchIndex } from './search/fill-search-index';

@@ -1,5 +1,5 @@
 import type { EngineStore } from './engine-context';
-import { isDeadLocalHolder } from './rebuild-lease-holder';
+import { isDeadLocalHolder } from './rebuild/rebuild-lease-holder';
 import { translateDatabaseErrors } from './store-errors';
 import {
   acquireStateLease,

@@ -1,5 +1,5 @@
 import { validateAgentSiteOptions } from '@agent-ready/core/serve';
-import { dropAgentTables } from './drop-agent-tables';
+import { dropAgentTables } from './schema/drop-agent-tables';
 import {
   availableDialects,
   databaseConfig,
@@ -9,7 +9,7 @@ import {
   type SigningAgent,
 } from '@agent-ready/test-support';
 import { preparedDocument } from '../test/fixtures/prepared-documents';
-import type { DatabaseOption } from './open-database';
+import type { DatabaseOption } from './schema/open-database';
 import { openAgentSite, type AgentSite, type AgentSiteRequest } from './open-agent-site';
 import { SILENT_LOGGER } from './store-logger';
 

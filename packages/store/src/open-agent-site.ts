@@ -18,15 +18,15 @@ import type { EdgePurging } from './edge/enqueue-change-purges';
 import { createPurgeDelivery, type PurgeDelivery } from './edge/purge-delivery';
 import { readPurgeStatus, type PurgeStatus } from './edge/purge-outbox';
 import { createPurger, purgerOptionsSchema } from './edge/purger-options';
-import type { DatabaseOption } from './open-database';
-import { openStoreReader } from './open-store-reader';
+import type { DatabaseOption } from './schema/open-database';
+import { openStoreReader } from './reader/open-store-reader';
 import { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
-import { startServingMetrics, type ServingMetrics } from './serving-metrics';
-import { scpCollectionHostFor, type ScpObjectStorageOptions } from './scp-object-storage';
-import { siteArtifactSettings, type SiteArtifactHosting } from './site-artifact-builders';
+import { startServingMetrics, type ServingMetrics } from './reader/serving-metrics';
+import { scpCollectionHostFor, type ScpObjectStorageOptions } from './rebuild/scp-object-storage';
+import { siteArtifactSettings, type SiteArtifactHosting } from './rebuild/site-artifact-builders';
 import { isStoreUnavailable } from './store-errors';
 import type { StoreLogger } from './store-logger';
-import type { StoreReader } from './store-reader';
+import type { StoreReader } from './reader/store-reader';
 
 export interface OpenAgentSiteOptions {
   /** The site's options, validated (`validateAgentSiteOptions`). */

@@ -1,8 +1,8 @@
-import type { ScheduledBuild } from './artifact-builder';
-import { artifactsFresh, createBuildContext } from './build-artifact-families';
-import { iteratePublishedRows } from './document-rows';
+import type { ScheduledBuild } from './rebuild/artifact-builder';
+import { artifactsFresh, createBuildContext } from './rebuild/build-artifact-families';
+import { iteratePublishedRows } from './writer/document-rows';
 import type { EngineSettings, EngineStore } from './engine-context';
-import { readReconcileCheckpoint, type ReconcileCheckpoint } from './reconcile-checkpoint';
+import { readReconcileCheckpoint, type ReconcileCheckpoint } from './writer/reconcile-checkpoint';
 import { translateDatabaseErrors } from './store-errors';
 import { readSequences } from './store-state';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { optionsOf, renderOptionsTable, replaceGeneratedTable } from '@agent-ready/core/options';
 import { edgeOptionsSchema } from './edge/edge-options';
 import { purgeDeliveryOptionsSchema, purgerOptionsSchema } from './edge/purger-options';
-import { scpObjectStorageOptionsSchema } from './scp-object-storage';
+import { scpObjectStorageOptionsSchema } from './rebuild/scp-object-storage';
 
 /** Each options table of the README: its name there and the schema it is rendered from. */
 export const README_OPTION_TABLES: readonly { name: string; schema: z.ZodType }[] = [

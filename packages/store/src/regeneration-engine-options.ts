@@ -1,10 +1,10 @@
 import type { PrepareDocumentOptions, ServingSettings } from '@agent-ready/core';
-import type { ArtifactBuilder } from './artifact-builder';
+import type { ArtifactBuilder } from './rebuild/artifact-builder';
 import type { EdgePurging } from './edge/enqueue-change-purges';
-import type { DatabaseOption } from './open-database';
-import type { SitemapSettingsInput } from './sitemap-settings';
+import type { DatabaseOption } from './schema/open-database';
+import type { SitemapSettingsInput } from './sitemap/sitemap-settings';
 import type { StoreLogger } from './store-logger';
-import type { StoreReaderOptions } from './store-reader';
+import type { StoreReaderOptions } from './reader/store-reader';
 
 /** What `RegenerationEngine.open` takes. */
 export interface RegenerationEngineOptions {

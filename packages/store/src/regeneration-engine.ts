@@ -1,28 +1,28 @@
 import { adapterJob, type AdapterJob } from './job-state';
-import { newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
+import { newLeaseHolder, retireLeaseHolder } from './rebuild/rebuild-lease-holder';
 import {
   checkSourceStamps,
   recordSourceStamps,
   type SourceStamp,
   type SourceStampCheck,
-} from './source-stamps';
+} from './writer/source-stamps';
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
-import type { ArtifactBuilder, ScheduledBuild } from './artifact-builder';
+import type { ArtifactBuilder, ScheduledBuild } from './rebuild/artifact-builder';
 import {
   DocumentWriter,
   type RemovalReason,
   type RemoveOptions,
   type RemoveOutcome,
   type UpsertOutcome,
-} from './document-writer';
+} from './writer/document-writer';
 import {
   configKeyOf,
   renderingChangedSince,
   type EngineSettings,
   type EngineStore,
 } from './engine-context';
-import { openDatabase, type Database, type Dialect } from './open-database';
+import { openDatabase, type Database, type Dialect } from './schema/open-database';
 import {
   countPublishedByLocale,
   listPublishedDocuments,
@@ -36,19 +36,19 @@ import {
   readStoredLocales,
   type ArtifactsStatus,
 } from './read-engine-status';
-import type { ReconcileCheckpoint } from './reconcile-checkpoint';
-import type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './reconcile-documents';
-import type { ReconcileProgress } from './reconcile-progress';
-import type { BatchOutcome } from './upsert-document-batch';
-import { RebuildScheduler, rebuildTimingOf } from './rebuild-scheduler';
-import type { RebuildOutcome, RebuildReport } from './run-rebuild-pass';
+import type { ReconcileCheckpoint } from './writer/reconcile-checkpoint';
+import type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './writer/reconcile-documents';
+import type { ReconcileProgress } from './writer/reconcile-progress';
+import type { BatchOutcome } from './writer/upsert-document-batch';
+import { RebuildScheduler, rebuildTimingOf } from './rebuild/rebuild-scheduler';
+import type { RebuildOutcome, RebuildReport } from './rebuild/run-rebuild-pass';
 import { runMigrations } from './schema/run-migrations';
-import { installSitemapSettings } from './sitemap-layout';
-import { resolveSitemapSettings, type SitemapSettingsInput } from './sitemap-settings';
+import { installSitemapSettings } from './sitemap/sitemap-layout';
+import { resolveSitemapSettings, type SitemapSettingsInput } from './sitemap/sitemap-settings';
 import { translateDatabaseErrors } from './store-errors';
 import { SILENT_LOGGER } from './store-logger';
-import { StoreReader } from './store-reader';
-import { tableNames, type TableNames } from './table-names';
+import { StoreReader } from './reader/store-reader';
+import { tableNames, type TableNames } from './schema/table-names';
 import { SearchIndexFill } from './search/fill-search-index';
 
 import type { RegenerationEngineOptions } from './regeneration-engine-options';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { booleanOption, documented, integerOption, optionsObject } from '@agent-ready/core/options';
-import { isKnex, type DatabaseOption } from './open-database';
+import { isKnex, type DatabaseOption } from './schema/open-database';
 import type { StoreLogger } from './store-logger';
-import { TABLE_PREFIX } from './table-names';
+import { TABLE_PREFIX } from './schema/table-names';
 
 /**
  * The store's options as the adapters offer them (documented: the README tables are rendered

@@ -1,7 +1,7 @@
 import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import { RegenerationEngine, siteArtifactSettings, type RebuildReport } from '../src';
-import { listArtifactMeta, swapArtifacts, type ArtifactMeta } from '../src/artifact-rows';
+import { listArtifactMeta, swapArtifacts, type ArtifactMeta } from '../src/rebuild/artifact-rows';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 const DAY = 86_400_000;

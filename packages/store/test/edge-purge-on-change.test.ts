@@ -21,7 +21,7 @@ import {
   type DatabaseOption,
   type EdgeOptions,
 } from '../src';
-import { siteArtifactSettings } from '../src/site-artifact-builders';
+import { siteArtifactSettings } from '../src/rebuild/site-artifact-builders';
 import { PURGE_SECRET, startPurgeServer, type PurgeServer } from './fixtures/purge-server';
 import { preparedDocument } from './fixtures/prepared-documents';
 import { SITE_ORIGIN } from './fixtures/site-options';

@@ -15,7 +15,7 @@ import {
   type DatabaseOption,
   dropAgentTables,
 } from '../src';
-import { writeArtifactChunks } from '../src/artifact-rows';
+import { writeArtifactChunks } from '../src/rebuild/artifact-rows';
 import { preparedDocument } from './fixtures/prepared-documents';
 import { incompressibleText, SNAPSHOT_PATH, SNAPSHOT_SITE } from './fixtures/snapshot-site';
 

@@ -15,8 +15,8 @@ import {
   SILENT_LOGGER,
   type AgentSite,
 } from '../src';
-import type { DatabaseOption } from '../src/open-database';
-import { leftPathKey } from '../src/tombstone-left-paths';
+import type { DatabaseOption } from '../src/schema/open-database';
+import { leftPathKey } from '../src/writer/tombstone-left-paths';
 import { preparedDocument } from './fixtures/prepared-documents';
 import { PURGE_SECRET, startPurgeServer, type PurgeServer } from './fixtures/purge-server';
 import { viewOf, type SiteView } from './fixtures/site-process';

@@ -13,8 +13,8 @@ import {
   type RegenerationEngineOptions,
   dropAgentTables,
 } from '../src';
-import { readArtifactMeta } from '../src/artifact-rows';
-import { readDatabaseClockMs } from '../src/document-writer';
+import { readArtifactMeta } from '../src/rebuild/artifact-rows';
+import { readDatabaseClockMs } from '../src/writer/document-writer';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 /** What the test builders' one file is: an llms.txt, so that the engine keeps it by family. */

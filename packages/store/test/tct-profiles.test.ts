@@ -17,7 +17,7 @@ import {
   RegenerationEngine,
   type RegenerationEngineOptions,
 } from '../src';
-import { resolveSitemapSettings } from '../src/sitemap-settings';
+import { resolveSitemapSettings } from '../src/sitemap/sitemap-settings';
 
 const ORIGIN = 'https://example.com';
 

@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import { ValidationError } from '@agent-ready/core/errors';
 import type { CatalogDocument, CatalogListPage, CatalogListRequest } from '@agent-ready/core';
 import { catalogDocumentOf } from '../search/search-documents';
-import { readSitemapLayout } from '../sitemap-layout';
-import { DEFAULT_SITEMAP_SHARD_ITEMS } from '../sitemap-settings';
-import type { TableNames } from '../table-names';
+import { readSitemapLayout } from '../sitemap/sitemap-layout';
+import { DEFAULT_SITEMAP_SHARD_ITEMS } from '../sitemap/sitemap-settings';
+import type { TableNames } from '../schema/table-names';
 
 /** Documents per page when the request names none, and the most a page holds. */
 export const DEFAULT_LIST_PAGE = 100;

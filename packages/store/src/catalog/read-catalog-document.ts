@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { CatalogDocumentText } from '@agent-ready/core';
-import { pathKey } from '../document-rows';
+import { pathKey } from '../writer/document-rows';
 import { catalogDocumentOf } from '../search/search-documents';
-import type { TableNames } from '../table-names';
+import type { TableNames } from '../schema/table-names';
 
 /**
  * The published document whose M-URL path is `mPath`, as its Markdown twin with the M-URL's

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CatalogChange } from '@agent-ready/core';
-import type { TableNames } from '../table-names';
+import type { TableNames } from '../schema/table-names';
 import type { StoreLogger } from '../store-logger';
 
 /** Changes read per query while catching up. */

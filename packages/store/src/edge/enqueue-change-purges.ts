@@ -8,7 +8,7 @@ import {
   sitemapIndexCacheTag,
   sitemapShardCacheTag,
 } from '@agent-ready/core/serve';
-import type { TableNames } from '../table-names';
+import type { TableNames } from '../schema/table-names';
 import { enqueuePurgeKeys } from './purge-outbox';
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '@agent-ready/core/errors';
-import { dialectOf } from '../open-database';
-import type { TableNames } from '../table-names';
+import { dialectOf } from '../schema/open-database';
+import type { TableNames } from '../schema/table-names';
 import { CACHE_TAG } from './purger';
 
 /** Rows written per statement: far below every database's parameter limit. */

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Dialect } from '../open-database';
+import type { Dialect } from './open-database';
 import { createSearchIndex } from '../search/create-search-index';
-import type { TableNames } from '../table-names';
+import type { TableNames } from './table-names';
 
 /**
  * Versioned migrations, applied in order by knex's migrator (which holds its own lock table, so

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Dialect } from '../open-database';
-import type { TableNames } from '../table-names';
+import type { Dialect } from '../schema/open-database';
+import type { TableNames } from '../schema/table-names';
 
 /**
  * The SQLite FTS5 tokenizer: Porter stemming over Unicode words, accents folded (`cafe` finds

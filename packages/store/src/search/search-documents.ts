@@ -5,8 +5,8 @@ import type {
   CatalogSearchPage,
   CatalogSearchRequest,
 } from '@agent-ready/core';
-import type { Dialect } from '../open-database';
-import type { TableNames } from '../table-names';
+import type { Dialect } from '../schema/open-database';
+import type { TableNames } from '../schema/table-names';
 import { makeSnippet, parseSearchQuery, type SearchQuery } from '@agent-ready/core';
 import {
   mysqlBooleanExpression,

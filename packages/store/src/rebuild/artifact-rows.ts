@@ -1,0 +1,286 @@
+import { createReadStream } from 'node:fs';
+import type { Knex } from 'knex';
+import {
+  parseArtifactDescriptor,
+  type ArtifactFamily,
+  type ServingSettings,
+  type StoredArtifactView,
+} from '@agent-ready/core/serve';
+import { announceChange } from '../writer/announce-change';
+import {
+  enqueueChangePurges,
+  installChangeTags,
+  type EdgePurging,
+} from '../edge/enqueue-change-purges';
+import type { ArtifactInput, InstallableArtifact } from './artifact-input';
+import { ARTIFACT_ROW_COLUMNS, installArtifactRows } from './install-artifact-rows';
+
+export type { ArtifactInput, InstallableArtifact } from './artifact-input';
+import { writeServingSettings } from '../serving-settings-row';
+import type { TableNames } from '../schema/table-names';
+import { toBuffer } from '../writer/document-rows';
+import { stillHoldsRebuildLease } from '../store-state';
+
+/** Bodies are stored in chunks: a 100 MB collection never travels as one value. */
+export const CHUNK_BYTES = 1024 * 1024;
+
+/** What core serves an artifact by, and where it sits in the table. */
+export interface ArtifactMeta extends StoredArtifactView {
+  family: ArtifactFamily;
+  generation: number;
+}
+
+/** What serving reads of a row: all of it but the content type (core forms it by family). */
+const META_COLUMNS = ARTIFACT_ROW_COLUMNS.filter((column) => column !== 'content_type');
+
+/** A stored row; its descriptor is parsed by core (a clear error when it is not one). */
+function toMeta(raw: Record<string, unknown>): ArtifactMeta {
+  const name = String(raw.name);
+  const descriptor = parseArtifactDescriptor({ name, family: String(raw.family), meta: raw.meta });
+  return {
+    name,
+    family: descriptor.family,
+    generation: Number(raw.generation),
+    contentEncoding: raw.content_encoding === null ? null : String(raw.content_encoding),
+    etag: String(raw.etag),
+    contentDigest: String(raw.content_digest),
+    lastModified: new Date(Number(raw.last_modified_ms)),
+    size: Number(raw.size),
+    descriptor,
+  };
+}
+
+async function* chunksOf(body: ArtifactInput['body']): AsyncGenerator<Buffer> {
+  if (Buffer.isBuffer(body)) {
+    for (let offset = 0; offset < body.length || offset === 0; offset += CHUNK_BYTES) {
+      yield body.subarray(offset, offset + CHUNK_BYTES);
+      if (body.length === 0) return;
+    }
+    return;
+  }
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const piece of createReadStream(body.file, { highWaterMark: CHUNK_BYTES })) {
+    pending.push(piece as Buffer);
+    pendingBytes += (piece as Buffer).length;
+    while (pendingBytes >= CHUNK_BYTES) {
+      const all = Buffer.concat(pending);
+      yield all.subarray(0, CHUNK_BYTES);
+      pending = [all.subarray(CHUNK_BYTES)];
+      pendingBytes = all.length - CHUNK_BYTES;
+    }
+  }
+  if (pendingBytes > 0 || body.size === 0) yield Buffer.concat(pending);
+}
+
+/** Writes an artifact's chunks under a new generation; invisible until the swap points at it. */
+export async function writeArtifactChunks(
+  knex: Knex,
+  t: TableNames,
+  artifact: ArtifactInput,
+  generation: number,
+): Promise<number> {
+  let chunkNo = 0;
+  let size = 0;
+  for await (const data of chunksOf(artifact.body)) {
+    await knex(t.artifactChunks).insert({
+      name: artifact.name,
+      generation,
+      chunk_no: chunkNo++,
+      data,
+    });
+    size += data.length;
+  }
+  return size;
+}
+
+/** An artifact whose chunks are stored under `generation`: this build's, or a kept earlier one. */
+/** An installed artifact, as it is, ready to install again (a builder kept it). */
+export function installedAsIs(meta: ArtifactMeta): InstallableArtifact {
+  return {
+    name: meta.name,
+    descriptor: meta.descriptor,
+    ...(meta.contentEncoding ? { contentEncoding: meta.contentEncoding } : {}),
+    etag: meta.etag,
+    contentDigest: meta.contentDigest,
+    lastModified: meta.lastModified,
+    size: meta.size,
+    generation: meta.generation,
+  };
+}
+
+/**
+ * Whether a built artifact's bytes are the ones already stored under that name: same strong
+ * ETag, digest (sha-256 of the stored bytes), size and coding. Then its chunks can be kept.
+ */
+export function sameStoredBytes(stored: ArtifactMeta, built: ArtifactInput): boolean {
+  const size = Buffer.isBuffer(built.body) ? built.body.length : built.body.size;
+  return (
+    stored.etag === built.etag &&
+    stored.contentDigest === built.contentDigest &&
+    stored.size === size &&
+    stored.contentEncoding === (built.contentEncoding ?? null)
+  );
+}
+
+export interface ArtifactInstall {
+  /** The build's generation (`allocateArtifactGeneration`): its new chunks are keyed by it. */
+  generation: number;
+  /** The content position the build read. */
+  snapshotSeq: number;
+  /** Identifies the builders' settings. */
+  configKey: string;
+  /** Who must still hold the rebuild lease for the install to go ahead (the fence). */
+  leaseHolder: string;
+  /** Families whose build failed this time: their last good artifacts stay in place. */
+  keepFamilies?: readonly string[];
+  /**
+   * Scheduled work on an unchanged table (a snapshot that came due): installs even though the
+   * same content position under the same settings is installed already.
+   */
+  scheduled?: boolean;
+  /** The writer's serving settings, stored with the artifacts (see core's ServingSettings). */
+  serving?: ServingSettings;
+  /** Shared-cache purges of what the install changed, enqueued in its transaction. */
+  purging?: EdgePurging;
+}
+
+/**
+ * `installed`; `superseded`: artifacts built from the same or a newer snapshot (with the same
+ * configuration) are in place already; `fenced`: the builder lost its lease meanwhile.
+ */
+export type InstallOutcome = 'installed' | 'superseded' | 'fenced';
+
+/** What an install did, and the artifact rows it wrote (only those that changed). */
+export interface InstallResult {
+  outcome: InstallOutcome;
+  rowsWritten: number;
+}
+
+/**
+ * Points every artifact at the new generation in one short transaction, unless the builder lost
+ * its lease or a build of the same or a newer snapshot is in place. Only the rows that change
+ * are written (`installArtifactRows`). A family whose build failed keeps serving its last good
+ * artifacts (never a 404 because of a bad pass). Every install moves `artifacts_installed`,
+ * which every process's cache watches.
+ */
+export async function swapArtifacts(
+  knex: Knex,
+  t: TableNames,
+  artifacts: readonly InstallableArtifact[],
+  install: ArtifactInstall,
+): Promise<InstallResult> {
+  const {
+    generation,
+    snapshotSeq,
+    configKey,
+    leaseHolder,
+    keepFamilies = [],
+    scheduled = false,
+  } = install;
+  return knex.transaction(async (trx) => {
+    if (!(await stillHoldsRebuildLease(trx, t, leaseHolder)))
+      return { outcome: 'fenced', rowsWritten: 0 };
+    await trx(t.state)
+      .where({ name: 'artifacts_seq' })
+      .update({ value: trx.ref('value') });
+    const current = await trx(t.state).where({ name: 'artifacts_seq' }).first('value', 'holder');
+    const currentSeq = Number(current?.value ?? 0);
+    const hasArtifacts = (await trx(t.artifacts).first('name')) !== undefined;
+    if (
+      hasArtifacts &&
+      (currentSeq > snapshotSeq ||
+        (currentSeq === snapshotSeq && current?.holder === configKey && !scheduled))
+    ) {
+      return { outcome: 'superseded', rowsWritten: 0 };
+    }
+    const rows = await installArtifactRows(trx, t, artifacts, keepFamilies);
+    const rowsWritten = rows.written.length;
+    await trx(t.state)
+      .where({ name: 'artifacts_seq' })
+      .update({ value: snapshotSeq, holder: configKey });
+    const servingChanged = install.serving
+      ? await writeServingSettings(trx, t, install.serving)
+      : false;
+    await enqueueChangePurges(
+      trx,
+      t,
+      install.purging,
+      installChangeTags({ written: rows.written, setChanged: rows.setChanged, servingChanged }),
+    );
+    await trx(t.state).where({ name: 'artifacts_installed' }).update({ value: generation });
+    await announceChange(trx, t, `installed:${generation}`);
+    return { outcome: 'installed', rowsWritten };
+  });
+}
+
+/**
+ * Drops the chunks of generations up to `upToGeneration` that no artifact points at: leftovers
+ * of replaced installs and of builds that lost. Newer generations belong to a builder that took
+ * the lease over later and may still be writing them, so they are never touched.
+ */
+export async function deleteOrphanChunks(
+  knex: Knex,
+  t: TableNames,
+  upToGeneration: number,
+): Promise<void> {
+  const live = (await knex(t.artifacts).select('name', 'generation')).map(
+    (r) => `${r.name}\u0000${Number(r.generation)}`,
+  );
+  const liveSet = new Set(live);
+  const candidates: { name: string; generation: unknown }[] = await knex(t.artifactChunks)
+    .distinct('name', 'generation')
+    .where('generation', '<=', upToGeneration);
+  for (const c of candidates) {
+    if (!liveSet.has(`${c.name}\u0000${Number(c.generation)}`)) {
+      await knex(t.artifactChunks).where({ name: c.name, generation: c.generation }).delete();
+    }
+  }
+}
+
+export async function readArtifactMeta(
+  knex: Knex,
+  t: TableNames,
+  name: string,
+): Promise<ArtifactMeta | undefined> {
+  const raw = await knex(t.artifacts).where({ name }).first(META_COLUMNS);
+  return raw ? toMeta(raw) : undefined;
+}
+
+export async function listArtifactMeta(
+  knex: Knex,
+  t: TableNames,
+  family?: string,
+): Promise<ArtifactMeta[]> {
+  let query = knex(t.artifacts).select(META_COLUMNS).orderBy('name');
+  if (family !== undefined) query = query.where({ family });
+  return (await query).map(toMeta);
+}
+
+/**
+ * The bytes of one generation of an artifact, or `undefined` when that generation was replaced
+ * (and its chunks deleted) between reading the meta row and the chunks: the caller re-reads.
+ */
+export async function readArtifactBytes(
+  knex: Knex,
+  t: TableNames,
+  meta: ArtifactMeta,
+  range?: { start: number; end: number },
+): Promise<Buffer | undefined> {
+  const first = range ? Math.floor(range.start / CHUNK_BYTES) : 0;
+  const last = range
+    ? Math.floor(range.end / CHUNK_BYTES)
+    : Math.max(0, Math.ceil(meta.size / CHUNK_BYTES) - 1);
+  const rows: { chunk_no: unknown; data: unknown }[] = await knex(t.artifactChunks)
+    .where({ name: meta.name, generation: meta.generation })
+    .andWhere('chunk_no', '>=', first)
+    .andWhere('chunk_no', '<=', last)
+    .orderBy('chunk_no')
+    .select('chunk_no', 'data');
+  const expected = last - first + 1;
+  if (rows.length !== expected) return undefined;
+  const bytes = Buffer.concat(rows.map((r) => toBuffer(r.data)!));
+  if (!range) return bytes.length === meta.size ? bytes : undefined;
+  const offset = range.start - first * CHUNK_BYTES;
+  return bytes.subarray(offset, offset + (range.end - range.start + 1));
+}

@@ -1,0 +1,305 @@
+import type { Knex } from 'knex';
+import { documentCacheTag, type PreparedDocument, type RenderedDocument } from '@agent-ready/core';
+import {
+  formatModified,
+  fromRawRow,
+  pathKey,
+  publishedRowValues,
+  ROW_COLUMNS,
+  sameMaterial,
+  type DocumentRow,
+} from './document-rows';
+import type { EngineStore } from '../engine-context';
+import { touchSitemapShards } from '../sitemap/sitemap-shard-versions';
+import { lockContentSequence, readSequence } from '../store-state';
+import { announceChange } from './announce-change';
+import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
+import type { UpsertOutcome } from './write-outcomes';
+import { enqueueChangePurges, listingChangeTags } from '../edge/enqueue-change-purges';
+import { leftBehind, tombstoneLeftPaths, type LeftPath } from './tombstone-left-paths';
+import { writeSearchEntries } from '../search/index-search-entries';
+
+/**
+ * Many documents in one transaction, at database speed: the stored rows read in one query per
+ * batch, new rows written with multi-row INSERTs, the content sequence, the commit clock and the
+ * sitemap shards moved once for the batch. The outcome of every document is the one `upsert`
+ * would have had, one after another in the batch's order: the same change sequences, stamps,
+ * `modified` and bytes. What the batch cannot settle on its own (a path another row holds, the
+ * sitemap's overview document, a key twice in one batch) is left to `upsert`, one at a time.
+ */
+
+/** What a batch needs of the writer: its per-document rules. */
+export interface BatchWriter {
+  store: EngineStore;
+  isOverview(doc: PreparedDocument): boolean;
+  noteSize(doc: PreparedDocument, output: RenderedDocument): void;
+  modifiedCandidate(doc: PreparedDocument): number;
+}
+
+export interface BatchOutcome {
+  /** Per document, in order; undefined: left to `upsert`. */
+  outcomes: (UpsertOutcome | undefined)[];
+  /** Document rows read and written (revisions recorded on unchanged rows included). */
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+const identity = (key: string, locale: string) => `${key}\u0000${locale}`;
+
+/** The stored rows of these documents, by key and locale. */
+async function readStoredRows(
+  knex: Knex | Knex.Transaction,
+  store: EngineStore,
+  docs: readonly PreparedDocument[],
+): Promise<Map<string, DocumentRow>> {
+  const rows = new Map<string, DocumentRow>();
+  const keys = [...new Set(docs.map((doc) => doc.key))];
+  const step = MAX_PARAMETERS[store.db.dialect] - 10;
+  for (let at = 0; at < keys.length; at += step) {
+    const raws: Record<string, unknown>[] = await knex(store.tables.documents)
+      .whereIn('doc_key', keys.slice(at, at + step))
+      .select(ROW_COLUMNS);
+    for (const raw of raws) {
+      const row = fromRawRow(raw);
+      rows.set(identity(row.key, row.locale), row);
+    }
+  }
+  return rows;
+}
+
+/** Rows holding these path keys now, by path key. */
+async function readPathHolders(
+  trx: Knex.Transaction,
+  store: EngineStore,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  const holders = new Map<string, number>();
+  const step = MAX_PARAMETERS[store.db.dialect] - 10;
+  for (let at = 0; at < keys.length; at += step) {
+    const raws: { id: unknown; m_path_key: unknown }[] = await trx(store.tables.documents)
+      .whereIn('m_path_key', keys.slice(at, at + step))
+      .select('id', 'm_path_key');
+    for (const raw of raws) holders.set(String(raw.m_path_key), Number(raw.id));
+  }
+  return holders;
+}
+
+interface PlannedWrite {
+  index: number;
+  doc: PreparedDocument;
+  existing: DocumentRow | undefined;
+  output: RenderedDocument;
+  modifiedMs: number;
+}
+
+/**
+ * Upserts `docs` in one transaction where it can (see above). Unchanged documents cost one read
+ * of their rows and no write at all, not even the sequence lock.
+ */
+export async function upsertDocumentBatch(
+  writer: BatchWriter,
+  docs: readonly PreparedDocument[],
+  /** The transaction starts once this settles; rejected, nothing is written. */
+  after?: Promise<unknown>,
+): Promise<BatchOutcome> {
+  const { store } = writer;
+  const { db, tables: t, clock } = store;
+  const outcomes: (UpsertOutcome | undefined)[] = new Array(docs.length).fill(undefined);
+  const result: BatchOutcome = { outcomes, rowsRead: 0, rowsWritten: 0 };
+  // First without any lock: a document whose row already serves it needs nothing (a concurrent
+  // change of that row is newer than this read, and doing nothing leaves it be).
+  const before = await readStoredRows(db.knex, store, docs);
+  result.rowsRead += before.size;
+  const pending: number[] = [];
+  const seen = new Set<string>();
+  docs.forEach((doc, index) => {
+    const id = identity(doc.key, doc.locale);
+    const row = before.get(id);
+    if (seen.has(id)) return; // Twice in one batch: the second goes through `upsert`.
+    seen.add(id);
+    if (row && sameMaterial(row, doc) && (doc.revision ?? row.revision) === row.revision) {
+      outcomes[index] = { status: 'unchanged', modified: row.modified, hash: row.hash ?? '' };
+    } else pending.push(index);
+  });
+  if (pending.length === 0) {
+    await after;
+    return result;
+  }
+  // Rendered before the lock, with the modified each will most likely get (see `upsert`). The
+  // candidate is taken once, here, as `upsert` does: asked again under the lock, a clock that
+  // moved since would make every document without a source timestamp render twice.
+  const rendered = new Map<
+    number,
+    { candidateMs: number; modifiedMs: number; output: RenderedDocument }
+  >();
+  for (const index of pending) {
+    const doc = docs[index]!;
+    if (writer.isOverview(doc)) continue;
+    const candidateMs = writer.modifiedCandidate(doc);
+    const row = before.get(identity(doc.key, doc.locale));
+    const likely = row ? Math.max(candidateMs, row.modifiedMs + 1) : candidateMs;
+    rendered.set(index, {
+      candidateMs,
+      modifiedMs: likely,
+      output: doc.render(formatModified(likely)),
+    });
+  }
+  await after;
+  await db.knex.transaction(async (trx) => {
+    await lockContentSequence(trx, t);
+    const stored = await readStoredRows(
+      trx,
+      store,
+      pending.map((i) => docs[i]!),
+    );
+    result.rowsRead += stored.size;
+    const holders = await readPathHolders(
+      trx,
+      store,
+      pending.map((i) => pathKey(docs[i]!.mPath)),
+    );
+    result.rowsRead += holders.size;
+    const claimed = new Set<string>();
+    const writes: PlannedWrite[] = [];
+    const revisions = new Map<number, number[]>();
+    for (const index of pending) {
+      const doc = docs[index]!;
+      const existing = stored.get(identity(doc.key, doc.locale));
+      outcomes[index] = undefined;
+      if (existing && doc.revision !== undefined && existing.revision !== null) {
+        if (doc.revision < existing.revision) {
+          outcomes[index] = {
+            status: 'stale',
+            modified: existing.modified,
+            hash: existing.hash ?? '',
+          };
+          continue;
+        }
+      }
+      if (existing && sameMaterial(existing, doc)) {
+        if (doc.revision !== undefined && doc.revision !== existing.revision) {
+          revisions.set(doc.revision, [...(revisions.get(doc.revision) ?? []), existing.id]);
+        }
+        outcomes[index] = {
+          status: 'unchanged',
+          modified: existing.modified,
+          hash: existing.hash ?? '',
+        };
+        continue;
+      }
+      const key = pathKey(doc.mPath);
+      const holder = holders.get(key);
+      const first = rendered.get(index);
+      // Another row holds the path (a conflict, or a tombstone's claim to free), or the sitemap's
+      // overview: one at a time, after this batch.
+      if (!first || claimed.has(key) || (holder !== undefined && holder !== existing?.id)) continue;
+      claimed.add(key);
+      const keepModified =
+        existing?.state === 'published' && existing.fingerprint === doc.fingerprint
+          ? existing.modifiedMs
+          : undefined;
+      const modifiedMs =
+        keepModified ?? Math.max(first.candidateMs, existing ? existing.modifiedMs + 1 : 0);
+      const output =
+        modifiedMs === first.modifiedMs ? first.output : doc.render(formatModified(modifiedMs));
+      writes.push({ index, doc, existing, output, modifiedMs });
+    }
+    for (const [revision, ids] of revisions) {
+      await trx(t.documents).whereIn('id', ids).update({ revision });
+      result.rowsWritten += ids.length;
+    }
+    if (writes.length === 0) return;
+    let seq = await readSequence(trx, t, 'content_seq');
+    const clockRow = await trx(t.state).where({ name: 'commit_clock' }).first('value');
+    let committed = Number(clockRow?.value ?? 0);
+    const inserts: Record<string, unknown>[] = [];
+    const shardWrites: { rowId: number; changeSeq: number }[] = [];
+    const insertedSeq = new Map<string, number>();
+    const left: LeftPath[] = [];
+    const tags: string[] = [];
+    for (const write of writes) {
+      const { doc, existing, output, modifiedMs } = write;
+      writer.noteSize(doc, output);
+      // As `upsert` does: the tombstone of the path it leaves first, then the document.
+      let leftPathSeq: number | undefined;
+      const behind = leftBehind(existing, doc);
+      if (behind && existing) {
+        leftPathSeq = seq += 1;
+        committed = Math.max(clock(), committed + 1);
+        left.push({
+          row: existing,
+          left: behind,
+          changeSeq: seq,
+          committedMs: committed,
+          modifiedMs: Math.max(clock(), existing.modifiedMs + 1),
+        });
+      }
+      seq += 1;
+      // A source timestamp ahead of our clock does not drag the commit clock into the future.
+      committed = Math.max(Math.min(modifiedMs, clock()), committed + 1);
+      const values = publishedRowValues(doc, output, {
+        modifiedMs,
+        committedMs: committed,
+        changeSeq: seq,
+        revision: doc.revision ?? existing?.revision ?? null,
+      });
+      if (existing) {
+        const listed = doc.visibility === 'public' ? { listed: true } : {};
+        await trx(t.documents)
+          .where({ id: existing.id })
+          .update({ ...values, ...listed });
+        shardWrites.push({ rowId: existing.id, changeSeq: seq });
+      } else {
+        inserts.push({
+          doc_key: doc.key,
+          locale: doc.locale,
+          ...values,
+          listed: doc.visibility === 'public',
+        });
+        insertedSeq.set(identity(doc.key, doc.locale), seq);
+      }
+      outcomes[write.index] = {
+        status: existing ? 'updated' : 'created',
+        modified: formatModified(modifiedMs),
+        hash: output.hash,
+        changeSeq: seq,
+        ...(leftPathSeq !== undefined ? { leftPathSeq } : {}),
+      };
+      tags.push(documentCacheTag(doc.key, doc.locale));
+    }
+    for (const inserted of await insertDocumentRows(trx, store, inserts)) {
+      const changeSeq = insertedSeq.get(identity(inserted.key, inserted.locale));
+      if (changeSeq !== undefined) shardWrites.push({ rowId: inserted.id, changeSeq });
+    }
+    result.rowsWritten += writes.length;
+    // Once every document holds its new path, the paths they left get their tombstones.
+    const tombstoned = await tombstoneLeftPaths(trx, store, left);
+    shardWrites.push(...tombstoned.written);
+    result.rowsWritten += tombstoned.written.length;
+    await trx(t.state).where({ name: 'content_seq' }).update({ value: seq });
+    await trx(t.state).where({ name: 'commit_clock' }).update({ value: committed });
+    const shards = await touchSitemapShards(trx, t, shardWrites);
+    // The purges `upsert` would have enqueued, once for the batch, owed when it commits.
+    await enqueueChangePurges(trx, t, store.purging, [
+      ...tags,
+      ...tombstoned.tags,
+      ...listingChangeTags(shards),
+    ]);
+    // Each written document's search entry, by its change position (one per write; the
+    // tombstones of the paths left behind have none).
+    const written = new Map(writes.map((w) => [outcomes[w.index]!.changeSeq!, w]));
+    await writeSearchEntries(
+      trx,
+      store,
+      shardWrites.flatMap(({ rowId, changeSeq }) => {
+        const write = written.get(changeSeq);
+        if (!write) return [];
+        const { doc, output } = write;
+        return [{ id: rowId, title: doc.title, body: output.body, language: doc.language }];
+      }),
+    );
+    // Other processes learn of it when it commits (PostgreSQL), not at their next poll.
+    await announceChange(trx, t, `content:${seq}`);
+  });
+  return result;
+}
