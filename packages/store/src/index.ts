@@ -5,7 +5,11 @@
 
 // Writing the table: the engine, its options and outcomes.
 export { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
-export type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './writer/reconcile-documents';
+export type {
+  ReconcileOptions,
+  ReconcileOutcome,
+  ReconcileSource,
+} from './writer/reconcile-documents';
 export type { ReconcileProgress } from './writer/reconcile-progress';
 export type { ReconcileCheckpoint } from './writer/reconcile-checkpoint';
 export type { SourceStamp, SourceStampCheck } from './writer/source-stamps';

@@ -37,7 +37,11 @@ import {
   type ArtifactsStatus,
 } from './read-engine-status';
 import type { ReconcileCheckpoint } from './writer/reconcile-checkpoint';
-import type { ReconcileOptions, ReconcileOutcome, ReconcileSource } from './writer/reconcile-documents';
+import type {
+  ReconcileOptions,
+  ReconcileOutcome,
+  ReconcileSource,
+} from './writer/reconcile-documents';
 import type { ReconcileProgress } from './writer/reconcile-progress';
 import type { BatchOutcome } from './writer/upsert-document-batch';
 import { RebuildScheduler, rebuildTimingOf } from './rebuild/rebuild-scheduler';
