@@ -1,4 +1,4 @@
-import { formatLinkHeader, type WebLink } from '../http/link-header';
+import type { WebLink } from '../http/link-header';
 import { profileMediaType, TCT_1, type TctProfile } from './tct-profile';
 
 /**
