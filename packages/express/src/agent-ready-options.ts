@@ -4,11 +4,11 @@ import { booleanOption, documented, offOr, oneOf, parseOptions } from '@agent-re
 import { agentSiteOptionsObject, withSiteOptionRules } from '@agent-ready/core/serve';
 import {
   databaseOption,
-  edgeOptionsSchema,
+  edgeOption,
   loggerOption,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
-  scpObjectStorageOptionsSchema,
+  scpObjectStorageOption,
   tablePrefixOption,
   withScpObjectStorageRule,
 } from '@agent-ready/store';
@@ -56,16 +56,8 @@ export const agentReadyOptionsObject = agentSiteOptionsObject.extend({
     default: 'debounce 100 ms',
   }),
   revalidateAfterMs: revalidateAfterMsOption,
-  edge: documented(edgeOptionsSchema.optional(), {
-    description:
-      '`{ purger, delivery, sharedMaxAge, tagHeader, keyPrefix }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until a purge on change (docs/edge.md; the store README lists the fields).',
-    default: 'none: no shared-cache headers',
-  }),
-  scpObjectStorage: documented(scpObjectStorageOptionsSchema.optional(), {
-    description:
-      '`{ bucket, publicBaseUrl, prefix?, region?, endpoint?, forcePathStyle?, credentials? }`: SCP snapshots and sealed delta parts uploaded to an S3-compatible bucket (AWS S3, R2, MinIO; `npm install @aws-sdk/client-s3`) and advertised in `/scp/sitemap.xml` at `publicBaseUrl` (docs/edge.md; the store README lists the fields). Not with `scp: false`; not used in read-only mode (the writer uploads).',
-    default: 'none: every collection served by this middleware',
-  }),
+  edge: edgeOption,
+  scpObjectStorage: scpObjectStorageOption,
   logger: documented(
     offOr(loggerOption, 'must be { info, warn, error } (functions) or false').optional(),
     {

@@ -58,9 +58,11 @@ export type { TableNames } from './schema/table-names';
 export { dropAgentTables } from './schema/drop-agent-tables';
 export {
   databaseOption,
+  edgeOption,
   loggerOption,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
+  scpObjectStorageOption,
   tablePrefixOption,
 } from './store-options';
 export { CONSOLE_LOGGER, SILENT_LOGGER, type StoreLogger } from './store-logger';

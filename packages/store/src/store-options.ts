@@ -3,6 +3,8 @@ import { booleanOption, documented, integerOption, optionsObject } from '@agent-
 import { isKnex, type DatabaseOption } from './schema/open-database';
 import type { StoreLogger } from './store-logger';
 import { TABLE_PREFIX } from './schema/table-names';
+import { edgeOptionsSchema } from './edge/edge-options';
+import { scpObjectStorageOptionsSchema } from './rebuild/scp-object-storage';
 
 /**
  * The store's options as the adapters offer them (documented: the README tables are rendered
@@ -73,3 +75,17 @@ export const loggerOption = z.custom<StoreLogger>(
     ),
   { error: 'must be { info, warn, error } (functions) or false' },
 );
+
+/** `edge`, as both adapters offer it (the store README lists its fields). */
+export const edgeOption = documented(edgeOptionsSchema.optional(), {
+  description:
+    '`{ purger, delivery?, sharedMaxAge?, tagHeader?, keyPrefix? }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until purged on change (docs/edge.md; fields in the store README).',
+  default: 'off: no shared-cache headers, nothing purged',
+});
+
+/** `scpObjectStorage`, as both adapters offer it (the store README lists its fields). */
+export const scpObjectStorageOption = documented(scpObjectStorageOptionsSchema.optional(), {
+  description:
+    '`{ bucket, publicBaseUrl, prefix?, region?, endpoint?, forcePathStyle?, credentials? }`: SCP snapshots and sealed delta parts uploaded to an S3-compatible bucket (AWS S3, R2, MinIO; install `@aws-sdk/client-s3` beside the adapter) and advertised in `/scp/sitemap.xml` at `publicBaseUrl` (docs/edge.md; fields in the store README). Not with `scp: false`; the writer uploads (a read-only process does not).',
+  default: 'off: every collection served from the table',
+});

@@ -1,6 +1,6 @@
 import type { ArtifactDescriptor, ArtifactFamily } from '@agent-ready/core/serve';
 import type { ArtifactInput, ArtifactMeta } from './artifact-rows';
-import type { Visibility } from '../writer/document-rows';
+import type { PublishedRowsOptions } from '../writer/document-rows';
 
 /** The columns a builder may read from published rows. */
 export type DocumentColumn =
@@ -26,17 +26,7 @@ export interface ArtifactBuildContext {
   /** Published rows (public ones unless asked otherwise), streamed in pages, in row id order. */
   rows<C extends DocumentColumn>(
     columns: readonly C[],
-    options?: {
-      visibility?: Visibility;
-      section?: string;
-      role?: boolean;
-      /** Only rows whose last change committed in (after, upTo], milliseconds. */
-      committedAfterMs?: number;
-      committedUpToMs?: number;
-      /** Only rows with `fromId <= id < belowId`: a part of the site, read by its key range. */
-      fromId?: number;
-      belowId?: number;
-    },
+    options?: PublishedRowsOptions,
   ): AsyncIterable<Record<C | 'id', unknown>>;
   /** The highest row id, whatever its state (0 for an empty table): one read of the key. */
   lastRowId(): Promise<number>;

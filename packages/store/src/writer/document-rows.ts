@@ -258,6 +258,31 @@ export interface MarkdownTwinRow {
   locale: string;
 }
 
+/** The columns every served view of a row reads (`servedRowOf`), its path to check the key. */
+const SERVED_ROW_COLUMNS = [
+  'doc_key',
+  'locale',
+  'state',
+  'visibility',
+  'c_url',
+  'm_path',
+  'modified',
+  'usage',
+] as const;
+
+/** What every served view of a row holds: whose, in which state, where, since when, its terms. */
+function servedRowOf(raw: Record<string, unknown>) {
+  return {
+    key: String(raw.doc_key),
+    locale: String(raw.locale ?? ''),
+    state: raw.state as DocumentState,
+    visibility: raw.visibility as Visibility,
+    cUrl: String(raw.c_url),
+    modified: String(raw.modified),
+    usage: toNullableString(raw.usage),
+  };
+}
+
 /** The Markdown twin of the document whose M-URL path is `mPath`. */
 export async function findMarkdownTwinRow(
   knex: Knex,
@@ -266,29 +291,12 @@ export async function findMarkdownTwinRow(
 ): Promise<MarkdownTwinRow | undefined> {
   const raw = await knex(t.documents)
     .where({ m_path_key: pathKey(mPath) })
-    .first(
-      'doc_key',
-      'state',
-      'visibility',
-      'c_url',
-      'm_path',
-      'modified',
-      'markdown',
-      'markdown_hash',
-      'usage',
-      'locale',
-    );
+    .first(...SERVED_ROW_COLUMNS, 'markdown', 'markdown_hash');
   if (!raw || raw.m_path !== mPath) return undefined;
   return {
-    key: String(raw.doc_key),
-    state: raw.state as DocumentState,
-    visibility: raw.visibility as Visibility,
-    cUrl: String(raw.c_url),
-    modified: String(raw.modified),
+    ...servedRowOf(raw),
     markdown: toNullableString(raw.markdown),
     markdownHash: toNullableString(raw.markdown_hash),
-    usage: toNullableString(raw.usage),
-    locale: String(raw.locale ?? ''),
   };
 }
 
@@ -306,39 +314,39 @@ export async function findMUrlRow(
     .where({ m_path_key: pathKey(mPath) })
     .first(
       knex(t.state).where({ name: 'content_seq' }).select('value').as('content_seq'),
-      'doc_key',
-      'locale',
-      'state',
-      'visibility',
-      'c_url',
+      ...SERVED_ROW_COLUMNS,
       'm_url',
-      'm_path',
-      'modified',
       'hash',
       'body',
       'profile',
       'content_digest',
       'html_bytes',
-      'usage',
     );
   // The key is a hash: compare the path itself too, so a collision could never serve another page.
   if (!raw || raw.m_path !== mPath) return undefined;
   return {
-    key: String(raw.doc_key),
-    locale: String(raw.locale),
-    state: raw.state as DocumentState,
-    visibility: raw.visibility as Visibility,
-    cUrl: String(raw.c_url),
+    ...servedRowOf(raw),
     mUrl: String(raw.m_url),
-    modified: String(raw.modified),
     hash: toNullableString(raw.hash),
     body: toBuffer(raw.body),
     profile: storedProfileName(raw.profile),
     contentDigest: toNullableString(raw.content_digest),
     htmlBytes: toNullableNumber(raw.html_bytes),
-    usage: toNullableString(raw.usage),
     contentSeq: Number(raw.content_seq),
   };
+}
+
+/** Which published rows a listing reads (public ones unless asked otherwise). */
+export interface PublishedRowsOptions {
+  visibility?: Visibility;
+  section?: string;
+  role?: boolean;
+  /** Only rows whose last change committed in (after, upTo], milliseconds. */
+  committedAfterMs?: number;
+  committedUpToMs?: number;
+  /** Only rows with `fromId <= id < belowId`: a part of the site, read by its key range. */
+  fromId?: number;
+  belowId?: number;
 }
 
 /**
@@ -350,17 +358,7 @@ export async function* iteratePublishedRows<C extends string>(
   knex: Knex,
   t: TableNames,
   columns: readonly C[],
-  options: {
-    visibility?: Visibility;
-    section?: string;
-    role?: boolean;
-    /** Only rows whose last change committed in (after, upTo], milliseconds. */
-    committedAfterMs?: number;
-    committedUpToMs?: number;
-    fromId?: number;
-    belowId?: number;
-    pageSize?: number;
-  } = {},
+  options: PublishedRowsOptions & { pageSize?: number } = {},
 ): AsyncGenerator<Record<C | 'id', unknown>> {
   const pageSize = options.pageSize ?? 1000;
   let lastId = (options.fromId ?? 1) - 1;

@@ -12,6 +12,7 @@ import type { CacheTagHeader } from '@agent-ready/core/serve';
 import type { ValidationReport } from '@agent-ready/client';
 import type {
   ArtifactsStatus,
+  PurgeStatus,
   PurgerType,
   RebuildOutcome,
   RebuildReport,
@@ -210,18 +211,8 @@ export interface EdgeOverview {
   /** Seconds shared caches may keep a purgeable agent response. */
   sharedMaxAge: number;
   tagHeader: CacheTagHeader;
-  purges: {
-    /** Tags delivered (first purges), and the requests that carried them (re-purges too). */
-    sent: number;
-    requests: number;
-    /** Settle re-purges delivered (each tag once more, shortly after its first purge). */
-    resent: number;
-    /** Purge requests that failed (each retried later). */
-    failed: number;
-    /** Tags waiting for their first purge, for their re-purge, and failed at least once. */
-    waiting: number;
-    settling: number;
-    retrying: number;
+  /** The store's purge status, its dates as the JSON answer carries them. */
+  purges: Omit<PurgeStatus, 'lastSentAt' | 'lastError'> & {
     lastSentAt?: string;
     lastError?: { message: string; at: string; permanent: boolean };
   };

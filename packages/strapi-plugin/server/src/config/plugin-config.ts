@@ -19,10 +19,10 @@ import { usagePreferencesSchema } from '@agent-ready/core/usage';
 import { FIELD_ROLES, type FieldRole } from '../extraction/classify-attribute';
 import type { UrlResolver } from '../mapping/page-url';
 import {
-  edgeOptionsSchema,
+  edgeOption,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
-  scpObjectStorageOptionsSchema,
+  scpObjectStorageOption,
   tablePrefixOption,
   withScpObjectStorageRule,
 } from '@agent-ready/store';
@@ -434,16 +434,8 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
       "`{ enabled, gate? }`: verify Web Bot Auth signatures; verified agents are labelled `verified:<host>` in the metrics. `gate: true` refuses (401) a failing signature on agent endpoints; Strapi's own routes are never touched.",
     default: 'off',
   }),
-  edge: documented(edgeOptionsSchema.optional(), {
-    description:
-      '`{ purger, delivery?, sharedMaxAge?, tagHeader?, keyPrefix? }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until purged on change (docs/edge.md; fields in the store README). Off: no shared lifetime, no purge. The admin page shows purges sent, failed, waiting and the last error.',
-    default: 'off',
-  }),
-  scpObjectStorage: documented(scpObjectStorageOptionsSchema.optional(), {
-    description:
-      '`{ bucket, publicBaseUrl, prefix?, region?, endpoint?, forcePathStyle?, credentials? }`: SCP snapshots and sealed delta parts uploaded to an S3-compatible bucket (AWS S3, R2, MinIO; install `@aws-sdk/client-s3` in the Strapi app) and advertised in `/scp/sitemap.xml` at `publicBaseUrl` (docs/edge.md; fields in the store README). Not with `scp: false`.',
-    default: 'off: every collection served by Strapi',
-  }),
+  edge: edgeOption,
+  scpObjectStorage: scpObjectStorageOption,
 });
 
 export const pluginConfigSchema = withScpObjectStorageRule(withSiteOptionRules(pluginConfigObject));

@@ -106,6 +106,18 @@ interface Scope {
   folded: boolean;
 }
 
+/** How the field at `path` is left out, and why (with what it would have been, if text). */
+function droppedPlan(name: string, path: string) {
+  return (reason: DropReason, detail: string, inner?: FieldPlan): FieldPlan => ({
+    kind: 'dropped',
+    name,
+    path,
+    reason,
+    detail,
+    ...(inner ? { inner } : {}),
+  });
+}
+
 class PlanCompiler {
   private readonly privateAttributes: readonly string[];
   /** Components already compiled, per UID, depth and fold state. */
@@ -153,14 +165,7 @@ class PlanCompiler {
     const add = (name: string, inBody: boolean) => {
       const attribute = scope.attributes[name]!;
       const path = scope.path === '' ? name : `${scope.path}.${name}`;
-      const dropped = (reason: DropReason, detail: string, inner?: FieldPlan): FieldPlan => ({
-        kind: 'dropped',
-        name,
-        path,
-        reason,
-        detail,
-        ...(inner ? { inner } : {}),
-      });
+      const dropped = droppedPlan(name, path);
       const natural = classifyAttribute(name, attribute, this.privateAttributes);
       // Never read, whatever the settings say.
       if (
@@ -213,14 +218,7 @@ class PlanCompiler {
     cls: AttributeClass,
     scope: Scope,
   ): FieldPlan {
-    const dropped = (reason: DropReason, detail: string, inner?: FieldPlan): FieldPlan => ({
-      kind: 'dropped',
-      name,
-      path,
-      reason,
-      detail,
-      ...(inner ? { inner } : {}),
-    });
+    const dropped = droppedPlan(name, path);
     switch (cls.role) {
       case 'heading':
         return { kind: 'heading', name, path };

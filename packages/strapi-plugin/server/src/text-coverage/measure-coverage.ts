@@ -203,13 +203,25 @@ const LISTED_DROPS: ReadonlySet<DropReason> = new Set([
 /** The normalized texts agents got where a folded entry was shown, per folded entry. */
 type FoldedShown = Map<string, string[]>;
 
-async function measurePages(
+/** An entry measured: its strings as the extraction meets them, where it is and in which locale. */
+interface SampledEntry {
+  entry: StrapiEntry;
+  documentId: string;
+  locale: string;
+  sink: EntryStrings;
+}
+
+/**
+ * The first `sample` published entries of a type in an exposed locale, each with the strings
+ * the extraction meets in it (links left unresolved: only text counts); marks the tally
+ * `sampled` when there were more.
+ */
+async function* sampledEntries(
   context: SyncContext,
   type: ResolvedContentType,
   sample: number,
-  shown: FoldedShown,
-): Promise<TypeTally> {
-  const tally = new TypeTally();
+  tally: TypeTally,
+): AsyncGenerator<SampledEntry> {
   const mapping = mappingContextOf(context);
   for await (const batch of readPublishedInBatches(context.documents, type, 50, {
     query: type.coverageQuery,
@@ -220,9 +232,8 @@ async function measurePages(
       if (locale === undefined) continue;
       if (tally.entries >= sample) {
         tally.sampled = true;
-        return tally;
+        return;
       }
-      const documentId = String(entry.documentId);
       const sink = new EntryStrings();
       extractBlocks(entry, type.body, {
         mediaUrl: mapping.mediaUrl,
@@ -230,33 +241,55 @@ async function measurePages(
         locale,
         sink,
       });
-      const served = servedText(context, type, entry);
-      const haystack = 'haystack' in served ? served.haystack : '';
-      const isReached = (text: string) => {
-        const needle = normalizeText(text);
-        return needle !== '' && haystack.includes(needle);
-      };
-      const strings = [...namedStrings(type, entry), ...sink.own];
-      tally.count(
-        { documentId, locale },
-        strings,
-        isReached,
-        'why' in served ? served.why : undefined,
-      );
-      if ('why' in served) tally.note(`not served: ${served.why}`);
-      else {
-        for (const key of sink.folded.keys()) shown.set(key, [...(shown.get(key) ?? []), haystack]);
-      }
-      if (
-        type.seo?.canonical &&
-        entryPath(entry, type, mapping, documentId, locale).canonical === 'off-origin'
-      ) {
-        tally.note("the SEO canonical URL is not on the site's origin: the page's own URL is used");
-      }
-      const media = sink.own.filter((found) => /\.(alternativeText|caption)$/.test(found.path));
-      if (media.length > 0 && mapping.mediaUrl('/uploads/x') === undefined) {
-        tally.note("media have no public URL: set media.baseUrl (or Strapi's server.url)");
-      }
+      yield { entry, documentId: String(entry.documentId), locale, sink };
+    }
+  }
+}
+
+/** Whether `text` is in one of the texts agents got, compared as TCT normalizes text. */
+function reachedIn(haystacks: readonly string[]) {
+  return (text: string) => {
+    const needle = normalizeText(text);
+    return needle !== '' && haystacks.some((haystack) => haystack.includes(needle));
+  };
+}
+
+async function measurePages(
+  context: SyncContext,
+  type: ResolvedContentType,
+  sample: number,
+  shown: FoldedShown,
+): Promise<TypeTally> {
+  const tally = new TypeTally();
+  const mapping = mappingContextOf(context);
+  for await (const { entry, documentId, locale, sink } of sampledEntries(
+    context,
+    type,
+    sample,
+    tally,
+  )) {
+    const served = servedText(context, type, entry);
+    const haystack = 'haystack' in served ? served.haystack : '';
+    const strings = [...namedStrings(type, entry), ...sink.own];
+    tally.count(
+      { documentId, locale },
+      strings,
+      reachedIn([haystack]),
+      'why' in served ? served.why : undefined,
+    );
+    if ('why' in served) tally.note(`not served: ${served.why}`);
+    else {
+      for (const key of sink.folded.keys()) shown.set(key, [...(shown.get(key) ?? []), haystack]);
+    }
+    if (
+      type.seo?.canonical &&
+      entryPath(entry, type, mapping, documentId, locale).canonical === 'off-origin'
+    ) {
+      tally.note("the SEO canonical URL is not on the site's origin: the page's own URL is used");
+    }
+    const media = sink.own.filter((found) => /\.(alternativeText|caption)$/.test(found.path));
+    if (media.length > 0 && mapping.mediaUrl('/uploads/x') === undefined) {
+      tally.note("media have no public URL: set media.baseUrl (or Strapi's server.url)");
     }
   }
   return tally;
@@ -269,40 +302,21 @@ async function measureFolded(
   shown: FoldedShown,
 ): Promise<TypeTally> {
   const tally = new TypeTally();
-  const mapping = mappingContextOf(context);
-  for await (const batch of readPublishedInBatches(context.documents, type, 50, {
-    query: type.coverageQuery,
-    limit: sample + 1,
-  })) {
-    for (const entry of batch) {
-      const locale = exposedLocale(context, type, entry);
-      if (locale === undefined) continue;
-      if (tally.entries >= sample) {
-        tally.sampled = true;
-        return tally;
-      }
-      const documentId = String(entry.documentId);
-      const sink = new EntryStrings();
-      extractBlocks(entry, type.body, {
-        mediaUrl: mapping.mediaUrl,
-        linkUrl: () => undefined,
-        locale,
-        sink,
-      });
-      const pages = shown.get(ownerKey({ uid: type.uid, documentId, locale })) ?? [];
-      const isReached = (text: string) => {
-        const needle = normalizeText(text);
-        return needle !== '' && pages.some((haystack) => haystack.includes(needle));
-      };
-      const why = pages.length === 0 ? 'not shown on any page measured' : undefined;
-      tally.count(
-        { documentId, locale },
-        [...namedStrings(type, entry), ...sink.own],
-        isReached,
-        why,
-      );
-      if (why) tally.note(`${why}: no page of its own, and no exposed page refers to it`);
-    }
+  for await (const { entry, documentId, locale, sink } of sampledEntries(
+    context,
+    type,
+    sample,
+    tally,
+  )) {
+    const pages = shown.get(ownerKey({ uid: type.uid, documentId, locale })) ?? [];
+    const why = pages.length === 0 ? 'not shown on any page measured' : undefined;
+    tally.count(
+      { documentId, locale },
+      [...namedStrings(type, entry), ...sink.own],
+      reachedIn(pages),
+      why,
+    );
+    if (why) tally.note(`${why}: no page of its own, and no exposed page refers to it`);
   }
   return tally;
 }
