@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm fuzz`: every fast-check property of every package, with a random seed (or
+// `npm run fuzz`: every fast-check property of every package, with a random seed (or
 // AGENT_READY_FC_SEED) and at least AGENT_READY_FUZZ_RUNS cases each (default 20,000), then
 // the case counts per parser, each of which must reach 100,000. For developers and the
 // scheduled job; `npm test` runs the same properties with a fixed seed and small counts.
@@ -17,7 +17,7 @@ const seed = Number(
 const floor = Number(process.env.AGENT_READY_FUZZ_RUNS ?? 20_000);
 /** Cases every parser must get in one full run, over all of its properties. */
 const PARSER_FLOOR = 100_000;
-const only = process.argv.slice(2); // optional path filters, e.g. `pnpm fuzz packages/core/src/uri`
+const only = process.argv.slice(2); // optional path filters, e.g. `npm run fuzz packages/core/src/uri`
 
 /** The parsers the project promises to fuzz, by where their properties live. */
 const PARSERS = [

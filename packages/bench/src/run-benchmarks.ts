@@ -77,7 +77,7 @@ function main(): void {
   const report: BenchReport = { ...run, results };
   const outDir = join(repoRoot, 'docs', 'benchmarks');
   mkdirSync(outDir, { recursive: true });
-  // A partial run (`pnpm bench -- store`) updates its scenarios and keeps the others' last results.
+  // A partial run (`npm run bench -- store`) updates its scenarios and keeps the others' last results.
   const previousFile = join(outDir, 'results.json');
   if (only.length > 0 && existsSync(previousFile)) {
     const previous = JSON.parse(readFileSync(previousFile, 'utf8')) as BenchReport;

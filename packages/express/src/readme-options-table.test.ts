@@ -16,7 +16,7 @@ describe('the README options table', () => {
     checkGeneratedReadme(
       join(__dirname, '..', 'README.md'),
       renderReadmeOptions,
-      'pnpm --filter @agent-ready/express docs:options',
+      'npm --prefix packages/express run docs:options',
     );
   });
 });

@@ -12,7 +12,7 @@ describe('the README options tables', () => {
     checkGeneratedReadme(
       join(__dirname, '..', 'README.md'),
       renderReadmeOptions,
-      'pnpm --filter @agent-ready/store docs:options',
+      'npm --prefix packages/store run docs:options',
     );
   });
 });

@@ -23,7 +23,7 @@ const WORKER = join(__dirname, 'fixtures', 'concurrency-worker.ts');
 
 /**
  * Write operations per worker in the three-writer race: enough in `npm test` for many collisions
- * on 60 documents (shared paths, moves, removals), four times as many under `pnpm fuzz`
+ * on 60 documents (shared paths, moves, removals), four times as many under `npm run fuzz`
  * (AGENT_READY_FUZZ=1), where a long run costs nobody's wait.
  */
 const OPERATIONS_PER_WORKER = FUZZING ? 1000 : 250;

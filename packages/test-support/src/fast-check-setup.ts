@@ -1,5 +1,5 @@
 // jest `setupFilesAfterEnv` of every package: fixed seeds in `npm test`, random ones and case
-// counts in `pnpm fuzz` (see property-runs.ts).
+// counts in `npm run fuzz` (see property-runs.ts).
 import { appendFileSync } from 'node:fs';
 import { configureProperties, FUZZING } from './property-runs';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 /**
  * Property tests run two ways. `npm test`: a fixed seed and each test's own run count, so a
- * fresh clone passes or fails the same way every time. `pnpm fuzz` (AGENT_READY_FUZZ=1): a
+ * fresh clone passes or fails the same way every time. `npm run fuzz` (AGENT_READY_FUZZ=1): a
  * random seed and at least AGENT_READY_FUZZ_RUNS cases per property (20,000 by default, so that
  * every parser's properties together get at least 100,000), for developers and the scheduled job. Either way a failure prints the seed and path; replay it with
  * `AGENT_READY_FC_SEED=<seed> AGENT_READY_FC_PATH=<path> npx jest <file> -t '<test name>'`.
@@ -43,7 +43,7 @@ export interface PropertyRunRecord {
 /**
  * Sets fast-check's global parameters for this test file (jest `setupFilesAfterEnv`). In a fuzz
  * run every property also reports how many cases it ran to `record`, for the case counts
- * `pnpm fuzz` prints.
+ * `npm run fuzz` prints.
  */
 export function configureProperties(record?: (run: PropertyRunRecord) => void): void {
   const seed = propertySeed();

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 
 const requireFromHere = createRequire(import.meta.url);
 
-/** The built `agent-ready` command (`pnpm bench` builds every package first). */
+/** The built `agent-ready` command (`npm run bench` builds every package first). */
 export const AGENT_READY_BIN = join(
   dirname(requireFromHere.resolve('@agent-ready/cli/package.json')),
   'dist',

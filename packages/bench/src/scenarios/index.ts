@@ -20,7 +20,7 @@ import { strapiSaveScenario } from './strapi-save';
 import { tokensDemoScenario } from './tokens-demo';
 import { uriNormalizeScenario } from './uri-normalize';
 
-/** Every scenario `pnpm bench` runs, in report order. Each runs in its own process. */
+/** Every scenario `npm run bench` runs, in report order. Each runs in its own process. */
 export const scenarios: BenchScenario[] = [
   normalizeTextScenario,
   buildMUrlScenario,

@@ -195,7 +195,7 @@ export const strapiSaveScenario: BenchScenario = {
   id: 'strapi.save',
   title: 'Strapi: what a save costs with the plugin (Document Service update+publish, SQLite)',
   async run({ quick }) {
-    // Quick mode keeps the whole `pnpm bench --quick` under 5 minutes.
+    // Quick mode keeps the whole `npm run bench -- --quick` under 5 minutes.
     const samples = quick ? 50 : 300;
     const without = await measure(false, samples);
     const withPlugin = await measure(true, samples);

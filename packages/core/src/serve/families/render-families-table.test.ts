@@ -37,7 +37,7 @@ describe('docs/endpoint-families.md', () => {
     expect(table).toContain("no: robots.txt states the site's preferences in its body");
   });
 
-  it('is the page the registry renders (regenerate: pnpm --filter @agent-ready/core docs:families)', () => {
-    checkGeneratedReadme(PAGE, renderPage, 'pnpm --filter @agent-ready/core docs:families');
+  it('is the page the registry renders (regenerate: npm --prefix packages/core run docs:families)', () => {
+    checkGeneratedReadme(PAGE, renderPage, 'npm --prefix packages/core run docs:families');
   });
 });

@@ -26,7 +26,7 @@ describe('the README settings and mapping tables', () => {
     checkGeneratedReadme(
       join(__dirname, '..', '..', '..', 'README.md'),
       renderReadmeOptions,
-      'pnpm --filter @agent-ready/strapi-plugin docs:options',
+      'npm --prefix packages/strapi-plugin run docs:options',
     );
   });
 });
