@@ -1,8 +1,9 @@
-import { Badge, Flex, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Badge, Flex, Table, Tbody, Td, Tr, Typography } from '@strapi/design-system';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { CheckStatus, SiteCheck } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { formatDate } from './format-date';
+import { TableHead } from './TableHead';
 
 const VARIANT: Record<CheckStatus, 'success' | 'danger' | 'warning' | 'neutral'> = {
   pass: 'success',
@@ -161,34 +162,22 @@ export function CheckResults({ check }: { check: SiteCheck }) {
           defaultMessage: 'Check results',
         })}
       >
-        <Thead>
-          <Tr>
-            <Th>
-              <Typography variant="sigma">
-                {formatMessage({
-                  id: getTranslation('check.column.status'),
-                  defaultMessage: 'Status',
-                })}
-              </Typography>
-            </Th>
-            <Th>
-              <Typography variant="sigma">
-                {formatMessage({
-                  id: getTranslation('check.column.check'),
-                  defaultMessage: 'Check',
-                })}
-              </Typography>
-            </Th>
-            <Th>
-              <Typography variant="sigma">
-                {formatMessage({
-                  id: getTranslation('check.column.evidence'),
-                  defaultMessage: 'Evidence',
-                })}
-              </Typography>
-            </Th>
-          </Tr>
-        </Thead>
+        <TableHead
+          columns={[
+            formatMessage({
+              id: getTranslation('check.column.status'),
+              defaultMessage: 'Status',
+            }),
+            formatMessage({
+              id: getTranslation('check.column.check'),
+              defaultMessage: 'Check',
+            }),
+            formatMessage({
+              id: getTranslation('check.column.evidence'),
+              defaultMessage: 'Evidence',
+            }),
+          ]}
+        />
         <Tbody>
           {checks.map((result) => (
             <Tr key={result.id} data-check={result.id} data-status={result.status}>

@@ -1,8 +1,9 @@
-import { Badge, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Badge, Table, Tbody, Td, Tr, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { Overview } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { CoverageBadge } from './CoverageSummary';
+import { TableHead } from './TableHead';
 
 /**
  * Exposed content types per locale: published in Strapi beside served to agents, and how much of
@@ -31,50 +32,30 @@ export function ContentTable({ contentTypes }: { contentTypes: Overview['content
         defaultMessage: 'Exposed content',
       })}
     >
-      <Thead>
-        <Tr>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('content.column.type'),
-                defaultMessage: 'Content type',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('content.column.locale'),
-                defaultMessage: 'Locale',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('content.column.published'),
-                defaultMessage: 'Published in Strapi',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('content.column.served'),
-                defaultMessage: 'Served to agents',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('content.column.coverage'),
-                defaultMessage: 'Text reaching agents',
-              })}
-            </Typography>
-          </Th>
-        </Tr>
-      </Thead>
+      <TableHead
+        columns={[
+          formatMessage({
+            id: getTranslation('content.column.type'),
+            defaultMessage: 'Content type',
+          }),
+          formatMessage({
+            id: getTranslation('content.column.locale'),
+            defaultMessage: 'Locale',
+          }),
+          formatMessage({
+            id: getTranslation('content.column.published'),
+            defaultMessage: 'Published in Strapi',
+          }),
+          formatMessage({
+            id: getTranslation('content.column.served'),
+            defaultMessage: 'Served to agents',
+          }),
+          formatMessage({
+            id: getTranslation('content.column.coverage'),
+            defaultMessage: 'Text reaching agents',
+          }),
+        ]}
+      />
       <Tbody>
         {rows.map((row) => (
           <Tr key={`${row.type.uid} ${row.locale}`}>

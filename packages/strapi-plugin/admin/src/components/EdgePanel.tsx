@@ -2,7 +2,7 @@ import { Badge, Box, Flex, Grid, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { EdgeStatus } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
-import { Fact } from './Fact';
+import { FactCell } from './FactCell';
 import { formatDate } from './format-date';
 
 /**
@@ -16,88 +16,76 @@ export function EdgePanel({ edge }: { edge: EdgeStatus }) {
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Grid.Root gap={4}>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({ id: getTranslation('edge.purger'), defaultMessage: 'Cache' })}
-          >
-            {edge.purger}
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('edge.sent'),
-              defaultMessage: 'Purges sent',
-            })}
-          >
-            {formatMessage(
-              {
-                id: getTranslation('edge.sent.value'),
-                defaultMessage: '{tags} tags in {requests} requests ({resent} re-purged)',
-              },
-              {
-                tags: formatNumber(purges.sent),
-                requests: formatNumber(purges.requests),
-                resent: formatNumber(purges.resent),
-              },
-            )}
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('edge.failed'),
-              defaultMessage: 'Purge requests failed',
-            })}
-          >
-            <Badge variant={purges.failed > 0 ? 'danger' : 'success'}>
-              {formatNumber(purges.failed)}
-            </Badge>
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('edge.waiting'),
-              defaultMessage: 'Tags waiting',
-            })}
-          >
-            {formatMessage(
-              {
-                id: getTranslation('edge.waiting.value'),
-                defaultMessage: '{waiting} ({settling} to re-purge, {retrying} being retried)',
-              },
-              {
-                waiting: formatNumber(purges.waiting),
-                settling: formatNumber(purges.settling),
-                retrying: formatNumber(purges.retrying),
-              },
-            )}
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('edge.lastSent'),
-              defaultMessage: 'Last purge sent',
-            })}
-          >
-            {formatDate(intl, purges.lastSentAt)}
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('edge.sharedMaxAge'),
-              defaultMessage: 'Shared cache lifetime',
-            })}
-          >
-            {formatMessage(
-              { id: getTranslation('edge.seconds'), defaultMessage: '{seconds} s' },
-              { seconds: formatNumber(edge.sharedMaxAge) },
-            )}
-          </Fact>
-        </Grid.Item>
+        <FactCell
+          label={formatMessage({ id: getTranslation('edge.purger'), defaultMessage: 'Cache' })}
+        >
+          {edge.purger}
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('edge.sent'),
+            defaultMessage: 'Purges sent',
+          })}
+        >
+          {formatMessage(
+            {
+              id: getTranslation('edge.sent.value'),
+              defaultMessage: '{tags} tags in {requests} requests ({resent} re-purged)',
+            },
+            {
+              tags: formatNumber(purges.sent),
+              requests: formatNumber(purges.requests),
+              resent: formatNumber(purges.resent),
+            },
+          )}
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('edge.failed'),
+            defaultMessage: 'Purge requests failed',
+          })}
+        >
+          <Badge variant={purges.failed > 0 ? 'danger' : 'success'}>
+            {formatNumber(purges.failed)}
+          </Badge>
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('edge.waiting'),
+            defaultMessage: 'Tags waiting',
+          })}
+        >
+          {formatMessage(
+            {
+              id: getTranslation('edge.waiting.value'),
+              defaultMessage: '{waiting} ({settling} to re-purge, {retrying} being retried)',
+            },
+            {
+              waiting: formatNumber(purges.waiting),
+              settling: formatNumber(purges.settling),
+              retrying: formatNumber(purges.retrying),
+            },
+          )}
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('edge.lastSent'),
+            defaultMessage: 'Last purge sent',
+          })}
+        >
+          {formatDate(intl, purges.lastSentAt)}
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('edge.sharedMaxAge'),
+            defaultMessage: 'Shared cache lifetime',
+          })}
+        >
+          {formatMessage(
+            { id: getTranslation('edge.seconds'), defaultMessage: '{seconds} s' },
+            { seconds: formatNumber(edge.sharedMaxAge) },
+          )}
+        </FactCell>
       </Grid.Root>
       <Box>
         <Typography variant="sigma" textColor="neutral600">

@@ -1,7 +1,8 @@
-import { Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Link, Table, Tbody, Td, Tr, Typography } from '@strapi/design-system';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Overview } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
+import { TableHead } from './TableHead';
 
 type Endpoint = Overview['endpoints'][number];
 
@@ -62,34 +63,22 @@ export function EndpointList({ endpoints }: { endpoints: Overview['endpoints'] }
         defaultMessage: 'Public endpoints',
       })}
     >
-      <Thead>
-        <Tr>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('endpoints.column.endpoint'),
-                defaultMessage: 'Endpoint',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('endpoints.column.publicUrl'),
-                defaultMessage: 'Public URL',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('endpoints.column.onThisServer'),
-                defaultMessage: 'On this server',
-              })}
-            </Typography>
-          </Th>
-        </Tr>
-      </Thead>
+      <TableHead
+        columns={[
+          formatMessage({
+            id: getTranslation('endpoints.column.endpoint'),
+            defaultMessage: 'Endpoint',
+          }),
+          formatMessage({
+            id: getTranslation('endpoints.column.publicUrl'),
+            defaultMessage: 'Public URL',
+          }),
+          formatMessage({
+            id: getTranslation('endpoints.column.onThisServer'),
+            defaultMessage: 'On this server',
+          }),
+        ]}
+      />
       <Tbody>
         {endpoints.map((endpoint) => {
           const note = endpointNote(intl, endpoint);

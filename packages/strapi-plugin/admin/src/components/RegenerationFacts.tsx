@@ -5,7 +5,7 @@ import { getTranslation } from '../translations/get-translation';
 import { describeBurst } from './describe-burst';
 import { describeNextSnapshot } from './describe-next-snapshot';
 import { describeReconcile } from './describe-reconcile';
-import { Fact } from './Fact';
+import { FactCell } from './FactCell';
 import { formatDate } from './format-date';
 import { stateLabel } from './plugin-state';
 
@@ -37,146 +37,133 @@ export function RegenerationFacts({ overview }: { overview: Overview }) {
   return (
     <>
       <Grid.Root gap={4}>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({ id: getTranslation('facts.state'), defaultMessage: 'State' })}
-          >
-            <Badge variant={overview.state === 'ready' ? 'success' : 'danger'}>
-              {stateLabel(intl, overview.state)}
-            </Badge>
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('facts.lastRegeneration'),
-              defaultMessage: 'Last regeneration',
-            })}
-          >
-            {regeneration.lastRebuild
-              ? `${formatDate(intl, regeneration.lastRebuild.at)}: ${describeBurst(intl, regeneration.lastRebuild)}`
-              : formatMessage({
-                  id: getTranslation('facts.lastRegeneration.none'),
-                  defaultMessage: 'none since this server started',
-                })}
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('facts.artifacts'),
-              defaultMessage: 'Artifacts',
-            })}
-          >
-            {regeneration.artifacts?.upToDate
-              ? formatMessage(
-                  {
-                    id: getTranslation('facts.artifacts.upToDate'),
-                    defaultMessage: 'up to date (change {change})',
-                  },
-                  { change: regeneration.artifacts.artifactsSeq },
-                )
-              : formatMessage({
-                  id: getTranslation('facts.artifacts.rebuilding'),
-                  defaultMessage: 'being rebuilt',
-                })}
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={3} s={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('facts.waiting'),
-              defaultMessage: 'Waiting',
-            })}
-          >
-            {regeneration.reconcileProgress?.total !== undefined &&
-            regeneration.reconcileProgress.secondsLeft !== undefined
-              ? formatMessage(
-                  {
-                    id: getTranslation('facts.waiting.reconcilingProgress'),
-                    defaultMessage:
-                      'reconciling: {done} of {total} ({rate}/s, about {minutes, plural, one {# minute} other {# minutes}} left)',
-                  },
-                  {
-                    done: intl.formatNumber(regeneration.reconcileProgress.done),
-                    total: intl.formatNumber(regeneration.reconcileProgress.total),
-                    rate: intl.formatNumber(
-                      Math.round(regeneration.reconcileProgress.ratePerSecond),
-                    ),
-                    minutes: Math.ceil(regeneration.reconcileProgress.secondsLeft / 60),
-                  },
-                ) +
-                (regeneration.reconcileProgress.resumedFrom
-                  ? formatMessage(
-                      {
-                        id: getTranslation('facts.waiting.reconcilingResumed'),
-                        defaultMessage: ', resumed from {resumedFrom}',
-                      },
-                      {
-                        resumedFrom: intl.formatNumber(regeneration.reconcileProgress.resumedFrom),
-                      },
-                    )
-                  : '')
-              : regeneration.reconciling
-                ? formatMessage({
-                    id: getTranslation('facts.waiting.reconciling'),
-                    defaultMessage: 'reconciling',
-                  })
-                : formatMessage(
-                    {
-                      id: getTranslation('facts.waiting.documents'),
-                      defaultMessage: '{count, plural, one {# document} other {# documents}}',
-                    },
-                    { count: regeneration.pending },
-                  )}
-          </Fact>
-        </Grid.Item>
-        <Grid.Item col={6} xs={12}>
-          <Fact
-            label={formatMessage({
-              id: getTranslation('facts.lastReconcile'),
-              defaultMessage: 'Last reconcile',
-            })}
-          >
-            {regeneration.lastReconcile
-              ? describeReconcile(intl, regeneration.lastReconcile)
-              : formatMessage({
-                  id: getTranslation('facts.lastReconcile.none'),
-                  defaultMessage: 'none yet',
-                })}
-          </Fact>
-        </Grid.Item>
-        {nextSnapshot ? (
-          <Grid.Item col={6} xs={12}>
-            <Fact
-              label={formatMessage({
-                id: getTranslation('facts.nextSnapshot'),
-                defaultMessage: 'Next SCP snapshot',
+        <FactCell
+          label={formatMessage({ id: getTranslation('facts.state'), defaultMessage: 'State' })}
+        >
+          <Badge variant={overview.state === 'ready' ? 'success' : 'danger'}>
+            {stateLabel(intl, overview.state)}
+          </Badge>
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('facts.lastRegeneration'),
+            defaultMessage: 'Last regeneration',
+          })}
+        >
+          {regeneration.lastRebuild
+            ? `${formatDate(intl, regeneration.lastRebuild.at)}: ${describeBurst(intl, regeneration.lastRebuild)}`
+            : formatMessage({
+                id: getTranslation('facts.lastRegeneration.none'),
+                defaultMessage: 'none since this server started',
               })}
-            >
-              {describeNextSnapshot(intl, nextSnapshot)}
-            </Fact>
-          </Grid.Item>
-        ) : null}
-        <Grid.Item col={6} xs={12}>
-          <Fact
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('facts.artifacts'),
+            defaultMessage: 'Artifacts',
+          })}
+        >
+          {regeneration.artifacts?.upToDate
+            ? formatMessage(
+                {
+                  id: getTranslation('facts.artifacts.upToDate'),
+                  defaultMessage: 'up to date (change {change})',
+                },
+                { change: regeneration.artifacts.artifactsSeq },
+              )
+            : formatMessage({
+                id: getTranslation('facts.artifacts.rebuilding'),
+                defaultMessage: 'being rebuilt',
+              })}
+        </FactCell>
+        <FactCell
+          label={formatMessage({
+            id: getTranslation('facts.waiting'),
+            defaultMessage: 'Waiting',
+          })}
+        >
+          {regeneration.reconcileProgress?.total !== undefined &&
+          regeneration.reconcileProgress.secondsLeft !== undefined
+            ? formatMessage(
+                {
+                  id: getTranslation('facts.waiting.reconcilingProgress'),
+                  defaultMessage:
+                    'reconciling: {done} of {total} ({rate}/s, about {minutes, plural, one {# minute} other {# minutes}} left)',
+                },
+                {
+                  done: intl.formatNumber(regeneration.reconcileProgress.done),
+                  total: intl.formatNumber(regeneration.reconcileProgress.total),
+                  rate: intl.formatNumber(Math.round(regeneration.reconcileProgress.ratePerSecond)),
+                  minutes: Math.ceil(regeneration.reconcileProgress.secondsLeft / 60),
+                },
+              ) +
+              (regeneration.reconcileProgress.resumedFrom
+                ? formatMessage(
+                    {
+                      id: getTranslation('facts.waiting.reconcilingResumed'),
+                      defaultMessage: ', resumed from {resumedFrom}',
+                    },
+                    {
+                      resumedFrom: intl.formatNumber(regeneration.reconcileProgress.resumedFrom),
+                    },
+                  )
+                : '')
+            : regeneration.reconciling
+              ? formatMessage({
+                  id: getTranslation('facts.waiting.reconciling'),
+                  defaultMessage: 'reconciling',
+                })
+              : formatMessage(
+                  {
+                    id: getTranslation('facts.waiting.documents'),
+                    defaultMessage: '{count, plural, one {# document} other {# documents}}',
+                  },
+                  { count: regeneration.pending },
+                )}
+        </FactCell>
+        <FactCell
+          wide
+          label={formatMessage({
+            id: getTranslation('facts.lastReconcile'),
+            defaultMessage: 'Last reconcile',
+          })}
+        >
+          {regeneration.lastReconcile
+            ? describeReconcile(intl, regeneration.lastReconcile)
+            : formatMessage({
+                id: getTranslation('facts.lastReconcile.none'),
+                defaultMessage: 'none yet',
+              })}
+        </FactCell>
+        {nextSnapshot ? (
+          <FactCell
+            wide
             label={formatMessage({
-              id: getTranslation('facts.settings'),
-              defaultMessage: 'Settings',
+              id: getTranslation('facts.nextSnapshot'),
+              defaultMessage: 'Next SCP snapshot',
             })}
           >
-            {settingsSource}
-            {settings.ignored
-              ? ` ${formatMessage(
-                  {
-                    id: getTranslation('facts.settings.ignored'),
-                    defaultMessage: '(saved settings ignored: {why})',
-                  },
-                  { why: settings.ignored },
-                )}`
-              : ''}
-          </Fact>
-        </Grid.Item>
+            {describeNextSnapshot(intl, nextSnapshot)}
+          </FactCell>
+        ) : null}
+        <FactCell
+          wide
+          label={formatMessage({
+            id: getTranslation('facts.settings'),
+            defaultMessage: 'Settings',
+          })}
+        >
+          {settingsSource}
+          {settings.ignored
+            ? ` ${formatMessage(
+                {
+                  id: getTranslation('facts.settings.ignored'),
+                  defaultMessage: '(saved settings ignored: {why})',
+                },
+                { why: settings.ignored },
+              )}`
+            : ''}
+        </FactCell>
       </Grid.Root>
       {failures.length > 0 ? (
         <Box>

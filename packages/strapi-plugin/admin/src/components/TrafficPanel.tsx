@@ -1,19 +1,9 @@
-import {
-  Box,
-  Flex,
-  Grid,
-  Table,
-  Tbody,
-  Td,
-  Th,
-  Thead,
-  Tr,
-  Typography,
-} from '@strapi/design-system';
+import { Box, Flex, Grid, Table, Tbody, Td, Tr, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { AgentTraffic } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { formatBytes, formatPercent } from './format-bytes';
+import { TableHead } from './TableHead';
 
 const CHART_HEIGHT = 80;
 const BAR_WIDTH = 10;
@@ -127,37 +117,23 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
             defaultMessage: 'Top agents',
           })}
         >
-          <Thead>
-            <Tr>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({
-                    id: getTranslation('traffic.column.agent'),
-                    defaultMessage: 'Agent',
-                  })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({
-                    id: getTranslation('traffic.column.requests'),
-                    defaultMessage: 'Requests',
-                  })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({
-                    id: getTranslation('traffic.column.rate'),
-                    defaultMessage: '304 rate',
-                  })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">{savedVsHtml}</Typography>
-              </Th>
-            </Tr>
-          </Thead>
+          <TableHead
+            columns={[
+              formatMessage({
+                id: getTranslation('traffic.column.agent'),
+                defaultMessage: 'Agent',
+              }),
+              formatMessage({
+                id: getTranslation('traffic.column.requests'),
+                defaultMessage: 'Requests',
+              }),
+              formatMessage({
+                id: getTranslation('traffic.column.rate'),
+                defaultMessage: '304 rate',
+              }),
+              savedVsHtml,
+            ]}
+          />
           <Tbody>
             {traffic.agents.slice(0, 10).map((agent) => (
               <Tr key={agent.family}>

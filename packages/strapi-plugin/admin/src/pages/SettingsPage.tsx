@@ -67,8 +67,14 @@ export function SettingsPage() {
   // Only config/plugins (and a restart) can supply these: saving here would be refused.
   const waitsForFile = missing.some((setting) => !setting.settableInAdmin);
   const set = (patch: Partial<RuntimeSettings>) => setDraft({ ...draft, ...patch });
-  const setSite = (key: 'name' | 'summary' | 'details', value: string) =>
-    set({ site: { ...draft.site, [key]: value } });
+  /** What each site input is given: its name, value and error, and how it updates the draft. */
+  const siteInput = (key: 'name' | 'summary' | 'details') => ({
+    name: `site.${key}`,
+    value: draft.site[key] ?? '',
+    error: errors[`site.${key}`],
+    disabled: !canEdit,
+    onChange: (value: string) => set({ site: { ...draft.site, [key]: value } }),
+  });
   const allLocales = draft.locales === null;
   const errorList = Object.entries(errors);
   const closeLabel = formatMessage({
@@ -224,44 +230,32 @@ export function SettingsPage() {
                 id: getTranslation('settings.site.name'),
                 defaultMessage: 'Site name',
               })}
-              name="site.name"
+              {...siteInput('name')}
               required
-              value={draft.site.name ?? ''}
-              error={errors['site.name']}
-              disabled={!canEdit}
-              onChange={(value) => setSite('name', value)}
             />
             <TextField
               label={formatMessage({
                 id: getTranslation('settings.site.summary'),
                 defaultMessage: 'Summary',
               })}
-              name="site.summary"
+              {...siteInput('summary')}
               multiline
-              value={draft.site.summary ?? ''}
               hint={formatMessage({
                 id: getTranslation('settings.site.summary.hint'),
                 defaultMessage: 'One sentence: the llms.txt blockquote.',
               })}
-              error={errors['site.summary']}
-              disabled={!canEdit}
-              onChange={(value) => setSite('summary', value)}
             />
             <TextField
               label={formatMessage({
                 id: getTranslation('settings.site.details'),
                 defaultMessage: 'Details',
               })}
-              name="site.details"
+              {...siteInput('details')}
               multiline
-              value={draft.site.details ?? ''}
               hint={formatMessage({
                 id: getTranslation('settings.site.details.hint'),
                 defaultMessage: 'Markdown prose between the summary and the sections of llms.txt.',
               })}
-              error={errors['site.details']}
-              disabled={!canEdit}
-              onChange={(value) => setSite('details', value)}
             />
           </Section>
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Checkbox, Flex, Grid, Toggle, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { ContentTypeChoice, ContentTypeMapping } from '../../api/admin-api-types';
@@ -28,6 +29,18 @@ interface MappingDraft {
 }
 
 const OFF = '__off__';
+
+/** The keys of the draft edited by one input each. */
+type InputKey = Exclude<keyof MappingDraft, 'noPages' | 'fields' | 'kept'>;
+
+/** One cell of the mapping form's grid: half the row (a third with `col={4}`), all of it on phones. */
+function FieldCell({ col = 6, children }: { col?: 4 | 6; children?: ReactNode }) {
+  return (
+    <Grid.Item col={col} xs={12} direction="column" alignItems="stretch">
+      {children}
+    </Grid.Item>
+  );
+}
 
 function draftOf(mapping: ContentTypeMapping | true): MappingDraft {
   const m: ContentTypeMapping = mapping === true ? {} : mapping;
@@ -87,6 +100,14 @@ export function ContentTypeFields(props: {
     Object.entries(props.errors).find(([k]) => k.startsWith(`${key(name)}.`))?.[1];
   const draft = mapping === undefined ? undefined : draftOf(mapping);
   const set = (patch: Partial<MappingDraft>) => props.onChange(mappingOf({ ...draft!, ...patch }));
+  /** What each input of the draft is given: its name, value and error, and how it updates the draft. */
+  const bound = <K extends InputKey>(name: K) => ({
+    name: key(name),
+    value: draft![name],
+    error: error(name),
+    disabled: props.disabled,
+    onChange: (value: MappingDraft[K]) => set({ [name]: value } as Partial<MappingDraft>),
+  });
   const resolved = type.resolved;
   const options = (choices: { name: string; type: string }[], defaultLabel: string) => [
     { value: DEFAULT, label: defaultLabel },
@@ -102,6 +123,12 @@ export function ContentTypeFields(props: {
       { hasValue: resolvedTo === undefined ? 'no' : 'yes', value: resolvedTo },
     );
   const none = formatMessage({ id: getTranslation('mapping.none'), defaultMessage: 'none' });
+  /** The options of a key that can also be turned off (saved as `false`): that choice comes last. */
+  const optionsOrOff = (
+    choices: { name: string; type: string }[],
+    resolvedTo: string | undefined,
+    offLabel: string,
+  ) => [...options(choices, defaultLabel(resolvedTo || none)), { value: OFF, label: offLabel }];
   return (
     <Box
       padding={4}
@@ -158,7 +185,7 @@ export function ContentTypeFields(props: {
         </Flex>
         {draft ? (
           <Grid.Root gap={4}>
-            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+            <FieldCell>
               {resolved?.url === 'function' && draft.url === '' && !draft.noPages ? (
                 <Flex direction="column" alignItems="flex-start" gap={1}>
                   <Typography variant="pi" fontWeight="bold">
@@ -181,8 +208,8 @@ export function ContentTypeFields(props: {
                     id: getTranslation('mapping.url.label'),
                     defaultMessage: 'Page URL pattern',
                   })}
-                  name={key('url')}
-                  value={draft.url}
+                  {...bound('url')}
+                  disabled={props.disabled || draft.noPages}
                   placeholder={
                     typeof resolved?.url === 'string' && resolved.url !== 'function'
                       ? resolved.url
@@ -199,9 +226,6 @@ export function ContentTypeFields(props: {
                       root: '/{locale} or /',
                     },
                   )}
-                  error={error('url')}
-                  disabled={props.disabled || draft.noPages}
-                  onChange={(url) => set({ url })}
                 />
               )}
               <Checkbox
@@ -225,29 +249,24 @@ export function ContentTypeFields(props: {
                   })}
                 </Typography>
               ) : null}
-            </Grid.Item>
-            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+            </FieldCell>
+            <FieldCell>
               <SelectField
                 label={formatMessage({
                   id: getTranslation('mapping.title'),
                   defaultMessage: 'Title',
                 })}
-                name={key('title')}
-                value={draft.title}
+                {...bound('title')}
                 options={options(type.choices.text, defaultLabel(resolved?.title))}
-                error={error('title')}
-                disabled={props.disabled}
-                onChange={(title) => set({ title })}
               />
-            </Grid.Item>
-            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+            </FieldCell>
+            <FieldCell>
               <MultiSelectField
                 label={formatMessage({
                   id: getTranslation('mapping.body.label'),
                   defaultMessage: 'Body',
                 })}
-                name={key('body')}
-                value={draft.body}
+                {...bound('body')}
                 placeholder={defaultLabel(resolved && (resolved.body.join(', ') || none))}
                 options={type.choices.body.map((c) => ({
                   value: c.name,
@@ -258,62 +277,45 @@ export function ContentTypeFields(props: {
                   defaultMessage:
                     'By default every field holding text, in schema order: text, rich text, blocks, components and dynamic zones with their headings, labels, lists and links, media alt texts, related entries. Pick fields to keep only those.',
                 })}
-                error={error('body')}
-                disabled={props.disabled}
-                onChange={(body) => set({ body })}
               />
-            </Grid.Item>
-            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+            </FieldCell>
+            <FieldCell>
               <SelectField
                 label={formatMessage({
                   id: getTranslation('mapping.description'),
                   defaultMessage: 'Description',
                 })}
-                name={key('description')}
-                value={draft.description}
+                {...bound('description')}
                 options={options(type.choices.text, defaultLabel(resolved?.description || none))}
-                error={error('description')}
-                disabled={props.disabled}
-                onChange={(description) => set({ description })}
               />
-            </Grid.Item>
-            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch">
+            </FieldCell>
+            <FieldCell>
               <SelectField
                 label={formatMessage({
                   id: getTranslation('mapping.seo.label'),
                   defaultMessage: 'SEO component',
                 })}
-                name={key('seo')}
-                value={draft.seo}
-                options={[
-                  ...options(type.choices.component, defaultLabel(resolved?.seo || none)),
-                  {
-                    value: OFF,
-                    label: formatMessage({
-                      id: getTranslation('mapping.seo.off'),
-                      defaultMessage: 'None',
-                    }),
-                  },
-                ]}
+                {...bound('seo')}
+                options={optionsOrOff(
+                  type.choices.component,
+                  resolved?.seo,
+                  formatMessage({ id: getTranslation('mapping.seo.off'), defaultMessage: 'None' }),
+                )}
                 hint={formatMessage({
                   id: getTranslation('mapping.seo.hint'),
                   defaultMessage:
                     "Its meta title and description are the entry's when it has none of its own; its canonical URL, on the public site, is the page's URL.",
                 })}
-                error={error('seo')}
-                disabled={props.disabled}
-                onChange={(seo) => set({ seo })}
               />
-            </Grid.Item>
-            <Grid.Item col={6} xs={12} direction="column" alignItems="stretch" />
-            <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
+            </FieldCell>
+            <FieldCell />
+            <FieldCell col={4}>
               <TextField
                 label={formatMessage({
                   id: getTranslation('mapping.author.label'),
                   defaultMessage: 'Author',
                 })}
-                name={key('author')}
-                value={draft.author}
+                {...bound('author')}
                 placeholder={formatMessage(
                   {
                     id: getTranslation('mapping.author.placeholder'),
@@ -321,42 +323,32 @@ export function ContentTypeFields(props: {
                   },
                   { example: 'author.name' },
                 )}
-                error={error('author')}
-                disabled={props.disabled}
-                onChange={(author) => set({ author })}
               />
-            </Grid.Item>
-            <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
+            </FieldCell>
+            <FieldCell col={4}>
               <SelectField
                 label={formatMessage({
                   id: getTranslation('mapping.published.label'),
                   defaultMessage: 'First published',
                 })}
-                name={key('published')}
-                value={draft.published}
-                options={[
-                  ...options(type.choices.date, defaultLabel(resolved?.published || none)),
-                  {
-                    value: OFF,
-                    label: formatMessage({
-                      id: getTranslation('mapping.published.off'),
-                      defaultMessage: 'None',
-                    }),
-                  },
-                ]}
-                error={error('published')}
-                disabled={props.disabled}
-                onChange={(published) => set({ published })}
+                {...bound('published')}
+                options={optionsOrOff(
+                  type.choices.date,
+                  resolved?.published,
+                  formatMessage({
+                    id: getTranslation('mapping.published.off'),
+                    defaultMessage: 'None',
+                  }),
+                )}
               />
-            </Grid.Item>
-            <Grid.Item col={4} xs={12} direction="column" alignItems="stretch">
+            </FieldCell>
+            <FieldCell col={4}>
               <TextField
                 label={formatMessage({
                   id: getTranslation('mapping.section.label'),
                   defaultMessage: 'Section',
                 })}
-                name={key('section')}
-                value={draft.section}
+                {...bound('section')}
                 placeholder={
                   resolved?.section ??
                   formatMessage({
@@ -368,11 +360,8 @@ export function ContentTypeFields(props: {
                   id: getTranslation('mapping.section.hint'),
                   defaultMessage: 'SCP and llms.txt section.',
                 })}
-                error={error('section')}
-                disabled={props.disabled}
-                onChange={(section) => set({ section })}
               />
-            </Grid.Item>
+            </FieldCell>
           </Grid.Root>
         ) : null}
         {draft && resolved ? (

@@ -5,8 +5,6 @@ import {
   Table,
   Tbody,
   Td,
-  Th,
-  Thead,
   Tr,
   Typography,
 } from '@strapi/design-system';
@@ -14,6 +12,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { ContentTypeChoice, RuntimeSettings } from '../../api/admin-api-types';
 import { getTranslation } from '../../translations/get-translation';
 import { dropReasonLabel } from '../CoverageSummary';
+import { TableHead } from '../TableHead';
 
 type FieldDescription = NonNullable<ContentTypeChoice['resolved']>['fields'][number];
 export type Roles = Record<string, string>;
@@ -160,31 +159,19 @@ export function FieldRoles(props: {
   });
   return (
     <Table colCount={3} rowCount={props.fields.length + 1}>
-      <Thead>
-        <Tr>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('fields.column.field'),
-                defaultMessage: 'Field',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('fields.column.becomes'),
-                defaultMessage: 'Becomes',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({ id: getTranslation('fields.column.role'), defaultMessage: 'Role' })}
-            </Typography>
-          </Th>
-        </Tr>
-      </Thead>
+      <TableHead
+        columns={[
+          formatMessage({
+            id: getTranslation('fields.column.field'),
+            defaultMessage: 'Field',
+          }),
+          formatMessage({
+            id: getTranslation('fields.column.becomes'),
+            defaultMessage: 'Becomes',
+          }),
+          formatMessage({ id: getTranslation('fields.column.role'), defaultMessage: 'Role' }),
+        ]}
+      />
       <Tbody>
         {props.fields.flatMap((field) => {
           const rows = [];
