@@ -21,7 +21,7 @@ export type {
   RemoveOutcome,
   UpsertOutcome,
   UpsertStatus,
-} from './writer/document-writer';
+} from './writer/write-outcomes';
 export type { ArtifactsStatus } from './read-engine-status';
 export type { RebuildOutcome, RebuildReport } from './rebuild/run-rebuild-pass';
 export type { BuildFailure } from './rebuild/build-artifact-families';

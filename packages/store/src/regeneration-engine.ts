@@ -9,13 +9,13 @@ import {
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
 import type { ArtifactBuilder, ScheduledBuild } from './rebuild/artifact-builder';
-import {
-  DocumentWriter,
-  type RemovalReason,
-  type RemoveOptions,
-  type RemoveOutcome,
-  type UpsertOutcome,
-} from './writer/document-writer';
+import { DocumentWriter } from './writer/document-writer';
+import type {
+  RemovalReason,
+  RemoveOptions,
+  RemoveOutcome,
+  UpsertOutcome,
+} from './writer/write-outcomes';
 import {
   configKeyOf,
   renderingChangedSince,

@@ -7,7 +7,13 @@ import {
   type PreparedDocument,
 } from '@agent-ready/core';
 import { validateAgentSiteOptions, type AgentSiteOptions } from '@agent-ready/core/serve';
-import { dropAgentTables, RegenerationEngine, type DatabaseOption } from '@agent-ready/store';
+import type { AgentSite, DatabaseOption } from '@agent-ready/store';
+import {
+  dropAgentTables,
+  openAgentSite,
+  RegenerationEngine,
+  SILENT_LOGGER,
+} from '@agent-ready/store';
 import { publishedRowValues } from '@agent-ready/store/internal';
 import { uniqueTablePrefix } from '@agent-ready/test-support';
 
@@ -21,6 +27,21 @@ const ORIGIN = BENCH_ORIGIN;
 /** The generated site's options, for scenarios that serve it whole (`openAgentSite`). */
 export function benchSiteOptions(): AgentSiteOptions {
   return validateAgentSiteOptions({ site: { origin: ORIGIN, name: 'Bench' } });
+}
+
+/**
+ * The generated site served whole by one standalone instance over tables named by `tablePrefix`
+ * on `database`, with no automatic rebuilds and no log.
+ */
+export function openBenchSite(database: DatabaseOption, tablePrefix: string): Promise<AgentSite> {
+  return openAgentSite({
+    site: benchSiteOptions(),
+    database,
+    tablePrefix,
+    mode: 'standalone',
+    rebuild: { automatic: false },
+    logger: SILENT_LOGGER,
+  });
 }
 
 /** A generated document: its M-URL, SCP line and twin rendered as the engine stores them. */
@@ -78,6 +99,31 @@ export function benchDocument(index: number, edit: number): PreparedDocument {
   });
 }
 
+/** When every bulk-loaded row was modified. */
+const LOADED_MODIFIED = '2025-10-01T12:00:00.000Z';
+
+/**
+ * The documents-table row of `doc` published as a bulk import writes it (around the engine):
+ * listed, modified at one fixed time, at `changeSeq`.
+ */
+export function publishedBenchRow(
+  doc: PreparedDocument,
+  changeSeq: number,
+): Record<string, unknown> {
+  const modifiedMs = Date.parse(LOADED_MODIFIED);
+  return {
+    doc_key: doc.key,
+    locale: '',
+    listed: true,
+    ...publishedRowValues(doc, doc.render(LOADED_MODIFIED), {
+      modifiedMs,
+      committedMs: modifiedMs,
+      changeSeq,
+      revision: null,
+    }),
+  };
+}
+
 /** Fills the table directly (the upsert path is what we measure, not how the table got full). */
 export async function bulkLoad(engine: RegenerationEngine, count: number): Promise<void> {
   const batch: Record<string, unknown>[] = [];
@@ -85,21 +131,8 @@ export async function bulkLoad(engine: RegenerationEngine, count: number): Promi
     if (batch.length === 0) return;
     await engine.knex.batchInsert(engine.tables.documents, batch.splice(0), 250);
   };
-  const modified = '2025-10-01T12:00:00.000Z';
-  const modifiedMs = Date.parse(modified);
   for (let i = 0; i < count; i++) {
-    const doc = benchDocument(i, 0);
-    batch.push({
-      doc_key: doc.key,
-      locale: '',
-      listed: true,
-      ...publishedRowValues(doc, doc.render(modified), {
-        modifiedMs,
-        committedMs: modifiedMs,
-        changeSeq: 0,
-        revision: null,
-      }),
-    });
+    batch.push(publishedBenchRow(benchDocument(i, 0), 0));
     if (batch.length >= 2000) await flush();
   }
   await flush();

@@ -1,11 +1,6 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import {
-  dropAgentTables,
-  openAgentSite,
-  SILENT_LOGGER,
-  type DatabaseOption,
-} from '@agent-ready/store';
+import { dropAgentTables, type DatabaseOption } from '@agent-ready/store';
 import {
   availableDialects,
   databaseConfig,
@@ -21,7 +16,7 @@ import {
 } from '../measurement';
 import { startServer } from '../serving-load';
 import { siteListener } from '../servers/site-listener';
-import { BENCH_ORIGIN, benchDocument, benchSiteOptions, bulkLoad } from './bench-documents';
+import { BENCH_ORIGIN, benchDocument, bulkLoad, openBenchSite } from './bench-documents';
 
 /** The goal of issue 33: a second instance serves a change within this of the writer's ack. */
 const BUDGET_MS = 50;
@@ -51,15 +46,7 @@ async function untilServed(
  */
 async function measureLag(database: DatabaseOption, edits: number, unpublishes: number) {
   const prefix = uniqueTablePrefix();
-  const options = benchSiteOptions();
-  const writer = await openAgentSite({
-    site: options,
-    database,
-    tablePrefix: prefix,
-    mode: 'standalone',
-    rebuild: { automatic: false },
-    logger: SILENT_LOGGER,
-  });
+  const writer = await openBenchSite(database, prefix);
   const a = http.createServer(siteListener(writer, BENCH_ORIGIN));
   try {
     const engine = writer.engine!;

@@ -5,13 +5,11 @@ import { sha256Hex, type PreparedDocument } from '@agent-ready/core';
 import { createMcpHttpHandler, mcpSourceOfSite } from '@agent-ready/mcp';
 import {
   dropAgentTables,
-  openAgentSite,
   openStoreReader,
   RegenerationEngine,
-  SILENT_LOGGER,
   type DatabaseOption,
 } from '@agent-ready/store';
-import { fillSearchIndex, publishedRowValues } from '@agent-ready/store/internal';
+import { fillSearchIndex } from '@agent-ready/store/internal';
 import {
   availableDialects,
   databaseConfig,
@@ -25,7 +23,12 @@ import {
   type BenchFigure,
   type BenchScenario,
 } from '../measurement';
-import { BENCH_ORIGIN, benchSiteOptions, preparedBenchDocument } from './bench-documents';
+import {
+  BENCH_ORIGIN,
+  openBenchSite,
+  preparedBenchDocument,
+  publishedBenchRow,
+} from './bench-documents';
 
 /**
  * Issue 40's goals for the MCP endpoint's search: `search` p95 at N documents (100,000; fewer
@@ -95,22 +98,9 @@ function queries(): string[] {
 
 /** The rows and their search entries, loaded around the engine (a bulk import). */
 async function load(engine: RegenerationEngine, count: number): Promise<void> {
-  const modified = '2025-10-01T12:00:00.000Z';
-  const modifiedMs = Date.parse(modified);
   let batch: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i++) {
-    const doc = searchDocument(i);
-    batch.push({
-      doc_key: doc.key,
-      locale: '',
-      listed: true,
-      ...publishedRowValues(doc, doc.render(modified), {
-        modifiedMs,
-        committedMs: modifiedMs,
-        changeSeq: i + 1,
-        revision: null,
-      }),
-    });
+    batch.push(publishedBenchRow(searchDocument(i), i + 1));
     if (batch.length >= 2000) {
       await engine.knex.batchInsert(engine.tables.documents, batch, 250);
       batch = [];
@@ -205,14 +195,7 @@ async function searchFigures(database: DatabaseOption, dialect: string, count: n
 /** MCP `fetch` over HTTP against the M-URL GET, both on the same site and server. */
 async function fetchFigure(database: DatabaseOption, count: number): Promise<BenchFigure> {
   const prefix = uniqueTablePrefix();
-  const site = await openAgentSite({
-    site: benchSiteOptions(),
-    database,
-    tablePrefix: prefix,
-    mode: 'standalone',
-    rebuild: { automatic: false },
-    logger: SILENT_LOGGER,
-  });
+  const site = await openBenchSite(database, prefix);
   const engine = site.engine!;
   const mcp = createMcpHttpHandler({
     source: mcpSourceOfSite(site.reader, { origin: BENCH_ORIGIN }),

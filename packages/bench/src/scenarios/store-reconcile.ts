@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { DatabaseOption, RegenerationEngine } from '@agent-ready/store';
-import { publishedRowValues } from '@agent-ready/store/internal';
 import { availableDialects, databaseConfig, probeDatabases } from '@agent-ready/test-support';
 import { figure, type BenchFigure, type BenchScenario } from '../measurement';
-import { benchDocument, withBenchEngine } from './bench-documents';
+import { benchDocument, publishedBenchRow, withBenchEngine } from './bench-documents';
 
 /**
  * The first reconcile of an existing site (the Strapi plugin's start-up reconcile, the Express
@@ -26,22 +25,7 @@ function documentCount(quick: boolean): number {
 
 /** The rows the reconcile stores, built beforehand: the baseline times the INSERTs alone. */
 function plainRows(count: number): Record<string, unknown>[] {
-  const modified = '2025-10-01T12:00:00.000Z';
-  const modifiedMs = Date.parse(modified);
-  return Array.from({ length: count }, (_, i) => {
-    const doc = benchDocument(i, 0);
-    return {
-      doc_key: doc.key,
-      locale: '',
-      listed: true,
-      ...publishedRowValues(doc, doc.render(modified), {
-        modifiedMs,
-        committedMs: modifiedMs,
-        changeSeq: i + 1,
-        revision: null,
-      }),
-    };
-  });
+  return Array.from({ length: count }, (_, i) => publishedBenchRow(benchDocument(i, 0), i + 1));
 }
 
 async function plainInsertSeconds(

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '@agent-ready/core/errors';
 import type { CatalogDocument, CatalogListPage, CatalogListRequest } from '@agent-ready/core';
-import { catalogDocumentOf } from '../search/search-documents';
+import { CATALOG_DOCUMENT_COLUMNS, catalogDocumentOf } from './catalog-document-row';
 import { readSitemapLayout } from '../sitemap/sitemap-layout';
 import { DEFAULT_SITEMAP_SHARD_ITEMS } from '../sitemap/sitemap-settings';
 import type { TableNames } from '../schema/table-names';
@@ -9,20 +9,6 @@ import type { TableNames } from '../schema/table-names';
 /** Documents per page when the request names none, and the most a page holds. */
 export const DEFAULT_LIST_PAGE = 100;
 export const MAX_LIST_PAGE = 500;
-
-const COLUMNS = [
-  'id',
-  'c_url',
-  'm_url',
-  'title',
-  'locale',
-  'section',
-  'language',
-  'modified',
-  'hash',
-  'usage',
-  'visibility',
-] as const;
 
 /** Where a page ended: the shard, and how many of its documents (in sitemap order) came before. */
 interface ListPosition {
@@ -89,12 +75,14 @@ export async function listCatalogDocuments(
     const { shard } = position;
     let rows: Record<string, unknown>[] = await visible(
       knex(t.documents).whereBetween('id', [(shard - 1) * n, shard * n - 1]),
-    ).select(COLUMNS);
+    ).select(CATALOG_DOCUMENT_COLUMNS);
     let overview: Record<string, unknown> | undefined;
     if (layout.overviewId > 0) {
       rows = rows.filter((row) => Number(row.id) !== layout.overviewId);
       if (shard === 1)
-        overview = await visible(knex(t.documents).where('id', layout.overviewId)).first(COLUMNS);
+        overview = await visible(knex(t.documents).where('id', layout.overviewId)).first(
+          CATALOG_DOCUMENT_COLUMNS,
+        );
     }
     rows.sort((a, b) => {
       const x = String(a.c_url);

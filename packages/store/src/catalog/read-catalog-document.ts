@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CatalogDocumentText } from '@agent-ready/core';
 import { pathKey } from '../writer/document-rows';
-import { catalogDocumentOf } from '../search/search-documents';
+import { CATALOG_DOCUMENT_COLUMNS, catalogDocumentOf } from './catalog-document-row';
 import type { TableNames } from '../schema/table-names';
 
 /**
@@ -17,23 +17,8 @@ export async function readCatalogDocument(
 ): Promise<CatalogDocumentText | undefined> {
   const row = (await knex(t.documents)
     .where({ m_path_key: pathKey(mPath), state: 'published' })
-    .first(
-      'id',
-      'm_path',
-      'c_url',
-      'm_url',
-      'title',
-      'description',
-      'locale',
-      'section',
-      'language',
-      'modified',
-      'hash',
-      'usage',
-      'visibility',
-      'markdown',
-      'markdown_hash',
-    )) as Record<string, unknown> | undefined;
+    .first(...CATALOG_DOCUMENT_COLUMNS, 'm_path', 'description', 'markdown', 'markdown_hash')) as
+    Record<string, unknown> | undefined;
   // The key is a hash: compare the path itself too.
   if (!row || row.m_path !== mPath || row.markdown === null || row.markdown_hash === null)
     return undefined;

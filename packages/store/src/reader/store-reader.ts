@@ -153,15 +153,20 @@ export class StoreReader implements DocumentCatalog {
 
   /** Drops every cached entry (the engine calls this after its own writes). */
   invalidate(): void {
+    this.forgetCached();
+    this.knownSequences = undefined;
+    this.checkedAt = 0;
+    this.invalidations++;
+    this.changeWatch.wake();
+  }
+
+  /** Empties every cache: rows, artifacts, listings and the serving settings. */
+  private forgetCached(): void {
     this.rows = new Map();
     this.artifacts = new Map();
     this.listings = new Map();
     this.serving = undefined;
     this.cachedBytes = 0;
-    this.knownSequences = undefined;
-    this.checkedAt = 0;
-    this.invalidations++;
-    this.changeWatch.wake();
   }
 
   private async revalidate(): Promise<void> {
@@ -180,11 +185,7 @@ export class StoreReader implements DocumentCatalog {
       const marker = `${sequences.content}:${sequences.artifacts}:${sequences.installed}:${sequences.sitemapLayout}`;
       this.knownInstalled = sequences.installed;
       if (marker !== this.knownSequences) {
-        this.rows = new Map();
-        this.artifacts = new Map();
-        this.listings = new Map();
-        this.serving = undefined;
-        this.cachedBytes = 0;
+        this.forgetCached();
         this.knownSequences = marker;
       }
       this.checkedAt = startedAt;

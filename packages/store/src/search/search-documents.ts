@@ -1,10 +1,6 @@
 import type { Knex } from 'knex';
-import type {
-  CatalogDocument,
-  CatalogSearchHit,
-  CatalogSearchPage,
-  CatalogSearchRequest,
-} from '@agent-ready/core';
+import type { CatalogSearchHit, CatalogSearchPage, CatalogSearchRequest } from '@agent-ready/core';
+import { CATALOG_DOCUMENT_COLUMNS, catalogDocumentOf } from '../catalog/catalog-document-row';
 import type { Dialect } from '../schema/open-database';
 import type { TableNames } from '../schema/table-names';
 import { makeSnippet, parseSearchQuery, type SearchQuery } from '@agent-ready/core';
@@ -27,21 +23,6 @@ export const MAX_SEARCH_PAGE = 50;
 /** Scores are rounded so a cursor's score compares equal to the same row's score next time. */
 const SCORE_DECIMALS = 9;
 
-/** The document columns a result carries (from the documents table, `d`). */
-const DOCUMENT_COLUMNS = [
-  'id',
-  'c_url',
-  'm_url',
-  'title',
-  'locale',
-  'section',
-  'language',
-  'modified',
-  'hash',
-  'usage',
-  'visibility',
-] as const;
-
 /** A ranked, filtered selection of `id`, `score` and the document columns, per database. */
 interface RankedSelect {
   /** Before the outer SELECT (PostgreSQL's CTEs). */
@@ -51,7 +32,8 @@ interface RankedSelect {
   bindings: Knex.RawBinding[];
 }
 
-const documentColumns = DOCUMENT_COLUMNS.map((column) => `d.${column}`).join(', ');
+/** The columns a result carries, from the documents table (`d`). */
+const documentColumns = CATALOG_DOCUMENT_COLUMNS.map((column) => `d.${column}`).join(', ');
 
 /** The filters every database applies to the document row: published, visible, locale, section. */
 function documentFilters(request: CatalogSearchRequest): {
@@ -178,24 +160,6 @@ function rowsOf(dialect: Dialect, result: unknown): Record<string, unknown>[] {
   if (dialect === 'postgres') return (result as { rows: Record<string, unknown>[] }).rows;
   if (dialect === 'mysql') return (result as [Record<string, unknown>[]])[0];
   return result as Record<string, unknown>[];
-}
-
-const nullable = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
-
-export function catalogDocumentOf(row: Record<string, unknown>): CatalogDocument {
-  return {
-    cUrl: String(row.c_url),
-    mUrl: String(row.m_url),
-    title: String(row.title),
-    locale: String(row.locale ?? ''),
-    section: String(row.section),
-    language: nullable(row.language),
-    modified: String(row.modified),
-    hash: String(row.hash ?? ''),
-    usage: nullable(row.usage),
-    visibility: row.visibility === 'protected' ? 'protected' : 'public',
-  };
 }
 
 /**

@@ -38,15 +38,10 @@ export interface DocumentRow {
 }
 
 /** The served part of a row: what an M-URL request needs. */
-export interface MUrlRow {
-  key: string;
-  locale: string;
-  state: DocumentState;
-  visibility: Visibility;
-  cUrl: string;
-  mUrl: string;
-  modified: string;
-  hash: string | null;
+export interface MUrlRow extends Pick<
+  DocumentRow,
+  'key' | 'locale' | 'state' | 'visibility' | 'cUrl' | 'mUrl' | 'modified' | 'hash'
+> {
   body: Buffer | null;
   /** The TCT profile `body` was rendered in (rows stored before profiles were recorded: tct-1). */
   profile: TctProfileName;

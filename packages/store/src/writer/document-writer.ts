@@ -29,14 +29,6 @@ import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from '.
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from '../store-state';
 import type { RemovalReason, RemoveOptions, RemoveOutcome, UpsertOutcome } from './write-outcomes';
 
-export type {
-  RemovalReason,
-  RemoveOptions,
-  RemoveOutcome,
-  UpsertOutcome,
-  UpsertStatus,
-} from './write-outcomes';
-
 /** Over this, agents with small context windows may truncate a document: worth a warning. */
 export const LARGE_DOCUMENT_CHARACTERS = 50_000;
 

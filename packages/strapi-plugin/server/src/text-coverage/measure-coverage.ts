@@ -254,71 +254,68 @@ function reachedIn(haystacks: readonly string[]) {
   };
 }
 
-async function measurePages(
+/** A type's coverage over its sampled entries, `count` counting each into the tally. */
+async function measureType(
   context: SyncContext,
   type: ResolvedContentType,
   sample: number,
-  shown: FoldedShown,
-): Promise<TypeTally> {
+  count: (sampled: SampledEntry, tally: TypeTally) => void,
+): Promise<TypeCoverage> {
   const tally = new TypeTally();
-  const mapping = mappingContextOf(context);
-  for await (const { entry, documentId, locale, sink } of sampledEntries(
-    context,
-    type,
-    sample,
-    tally,
-  )) {
-    const served = servedText(context, type, entry);
-    const haystack = 'haystack' in served ? served.haystack : '';
-    const strings = [...namedStrings(type, entry), ...sink.own];
-    tally.count(
-      { documentId, locale },
-      strings,
-      reachedIn([haystack]),
-      'why' in served ? served.why : undefined,
-    );
-    if ('why' in served) tally.note(`not served: ${served.why}`);
-    else {
-      for (const key of sink.folded.keys()) shown.set(key, [...(shown.get(key) ?? []), haystack]);
-    }
-    if (
-      type.seo?.canonical &&
-      entryPath(entry, type, mapping, documentId, locale).canonical === 'off-origin'
-    ) {
-      tally.note("the SEO canonical URL is not on the site's origin: the page's own URL is used");
-    }
-    const media = sink.own.filter((found) => /\.(alternativeText|caption)$/.test(found.path));
-    if (media.length > 0 && mapping.mediaUrl('/uploads/x') === undefined) {
-      tally.note("media have no public URL: set media.baseUrl (or Strapi's server.url)");
-    }
-  }
-  return tally;
+  for await (const sampled of sampledEntries(context, type, sample, tally)) count(sampled, tally);
+  return tally.result(type);
 }
 
-async function measureFolded(
+/** Counts an entry with a page of its own against its page, noting what it shows of others. */
+function countPageEntry(
   context: SyncContext,
   type: ResolvedContentType,
-  sample: number,
+  { entry, documentId, locale, sink }: SampledEntry,
+  tally: TypeTally,
   shown: FoldedShown,
-): Promise<TypeTally> {
-  const tally = new TypeTally();
-  for await (const { entry, documentId, locale, sink } of sampledEntries(
-    context,
-    type,
-    sample,
-    tally,
-  )) {
-    const pages = shown.get(ownerKey({ uid: type.uid, documentId, locale })) ?? [];
-    const why = pages.length === 0 ? 'not shown on any page measured' : undefined;
-    tally.count(
-      { documentId, locale },
-      [...namedStrings(type, entry), ...sink.own],
-      reachedIn(pages),
-      why,
-    );
-    if (why) tally.note(`${why}: no page of its own, and no exposed page refers to it`);
+): void {
+  const mapping = mappingContextOf(context);
+  const served = servedText(context, type, entry);
+  const haystack = 'haystack' in served ? served.haystack : '';
+  const strings = [...namedStrings(type, entry), ...sink.own];
+  tally.count(
+    { documentId, locale },
+    strings,
+    reachedIn([haystack]),
+    'why' in served ? served.why : undefined,
+  );
+  if ('why' in served) tally.note(`not served: ${served.why}`);
+  else {
+    for (const key of sink.folded.keys()) shown.set(key, [...(shown.get(key) ?? []), haystack]);
   }
-  return tally;
+  if (
+    type.seo?.canonical &&
+    entryPath(entry, type, mapping, documentId, locale).canonical === 'off-origin'
+  ) {
+    tally.note("the SEO canonical URL is not on the site's origin: the page's own URL is used");
+  }
+  const media = sink.own.filter((found) => /\.(alternativeText|caption)$/.test(found.path));
+  if (media.length > 0 && mapping.mediaUrl('/uploads/x') === undefined) {
+    tally.note("media have no public URL: set media.baseUrl (or Strapi's server.url)");
+  }
+}
+
+/** Counts an entry without a page against the measured pages that showed it. */
+function countFoldedEntry(
+  type: ResolvedContentType,
+  { entry, documentId, locale, sink }: SampledEntry,
+  tally: TypeTally,
+  shown: FoldedShown,
+): void {
+  const pages = shown.get(ownerKey({ uid: type.uid, documentId, locale })) ?? [];
+  const why = pages.length === 0 ? 'not shown on any page measured' : undefined;
+  tally.count(
+    { documentId, locale },
+    [...namedStrings(type, entry), ...sink.own],
+    reachedIn(pages),
+    why,
+  );
+  if (why) tally.note(`${why}: no page of its own, and no exposed page refers to it`);
 }
 
 /**
@@ -337,11 +334,16 @@ export async function measureCoverage(
   const types = [...context.types.values()];
   const shown: FoldedShown = new Map();
   const results = new Map<string, TypeCoverage>();
+  // Types with pages first: their pages record where the folded types' entries are shown.
   for (const type of types.filter((t) => t.page.kind !== 'none')) {
-    results.set(type.uid, (await measurePages(context, type, sample, shown)).result(type));
+    const count = (sampled: SampledEntry, tally: TypeTally) =>
+      countPageEntry(context, type, sampled, tally, shown);
+    results.set(type.uid, await measureType(context, type, sample, count));
   }
   for (const type of types.filter((t) => t.page.kind === 'none')) {
-    results.set(type.uid, (await measureFolded(context, type, sample, shown)).result(type));
+    const count = (sampled: SampledEntry, tally: TypeTally) =>
+      countFoldedEntry(type, sampled, tally, shown);
+    results.set(type.uid, await measureType(context, type, sample, count));
   }
   return {
     measuredAt: new Date().toISOString(),
