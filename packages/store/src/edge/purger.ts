@@ -88,9 +88,18 @@ export function batchKeys(
 const MAX_ERROR_TEXT = 500;
 
 /**
+ * Errors of a connection the cache closed while it sat idle in fetch's keep-alive pool (Varnish
+ * closes idle client connections after `timeout_idle`, 5 s by default): the request never
+ * reached the cache, and fetch drops that socket, so sending it again opens a fresh connection.
+ */
+const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
  * One purge request with Node's fetch, its outcome classified: a network failure or timeout,
  * 429 and 5xx are retryable (with the response's `Retry-After`), other non-2xx statuses are not
- * and carry the response text. Resolves with the response body of a 2xx.
+ * and carry the response text. A connection found closed is tried once more at once (a purge
+ * is idempotent), so an idle pool does not turn a healthy cache into a failed purge and a
+ * delayed retry. Resolves with the response body of a 2xx.
  */
 export async function sendPurgeRequest(
   purger: string,
@@ -98,13 +107,19 @@ export async function sendPurgeRequest(
   init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
 ): Promise<string> {
   let response: Response;
-  try {
-    response = await fetch(url, {
+  const signal = AbortSignal.timeout(init.timeoutMs);
+  const send = () =>
+    fetch(url, {
       method: init.method,
       headers: init.headers,
       ...(init.body === undefined ? {} : { body: init.body }),
-      signal: AbortSignal.timeout(init.timeoutMs),
+      signal,
       redirect: 'manual',
+    });
+  try {
+    response = await send().catch((error: unknown) => {
+      if (!CLOSED_CONNECTION_CODES.has(causeCode(error) ?? '')) throw error;
+      return send();
     });
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : 'failed';
@@ -131,6 +146,10 @@ export async function sendPurgeRequest(
       ...(retryable && retryAfterMs !== undefined ? { retryAfterMs } : {}),
     },
   );
+}
+
+function causeCode(error: unknown): string | undefined {
+  return (error as { cause?: { code?: string } }).cause?.code;
 }
 
 function describe(error: unknown): string {
