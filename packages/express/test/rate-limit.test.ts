@@ -65,6 +65,7 @@ describe('rateLimit on the Express adapter', () => {
       ({ agent, app } = await site({
         rateLimit: { requests: 3, perSeconds: HOUR },
         metrics: { enabled: true, stats: 'public' },
+        robotsTxt: { rules: 'User-agent: *\nDisallow: /private/' },
       }));
     });
     afterAll(() => agent.close());
@@ -88,8 +89,11 @@ describe('rateLimit on the Express adapter', () => {
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(HOUR);
-      // The app's own pages are not agent-ready's to limit.
+      // The app's own pages are not agent-ready's to limit, and the rules stay readable.
       expect((await get('/hello/', client)).status).toBe(200);
+      const robots = await get('/robots.txt', client);
+      expect(robots.status).toBe(200);
+      expect(robots.text).toContain('Disallow: /private/');
       // Another client has a budget of its own.
       expect((await get('/hello/llm.json', '192.0.2.2')).status).toBe(200);
     });

@@ -121,7 +121,8 @@ export interface AgentSite {
   wantsRobotsTxt(request: AgentRequest): Promise<boolean>;
   /**
    * `/robots.txt` composed onto the app's own (`own`: what the app answered there; `undefined`
-   * when it has none), through the same pipeline as `handle` (identity, metrics).
+   * when it has none), through the same pipeline as `handle` (identity, metrics), but never
+   * rate-limited.
    */
   answerRobotsTxt(request: AgentSiteRequest, own: string | undefined): Promise<AgentSiteOutcome>;
   /** The agent family a request counts under: `verified:<host>` for a valid signature. */
@@ -288,6 +289,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   async function through(
     request: AgentSiteRequest,
     decide: () => Promise<AgentOutcome | undefined>,
+    limited = true,
   ): Promise<AgentSiteOutcome | undefined> {
     let outcome: AgentOutcome | undefined;
     try {
@@ -300,7 +302,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     if (outcome === undefined || outcome.kind === 'pass') return outcome;
     const identity = await identify(request);
     if (identity.refusal) return { kind: 'respond', response: identity.refusal };
-    const active = limiter;
+    const active = limited ? limiter : undefined;
     const key = active && keyOf(request, identity.family, active);
     if (outcome.kind === 'respond') {
       let response = outcome.response;
@@ -358,11 +360,16 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       await followWriter();
       return endpoints.wantsRobotsTxt(request);
     },
+    // Never rate-limited: a client told to slow down must still be able to read the rules.
     answerRobotsTxt: async (request, own) =>
-      (await through(request, async () => {
-        await followWriter();
-        return endpoints.answerRobotsTxt(request, own);
-      })) ?? { kind: 'pass' },
+      (await through(
+        request,
+        async () => {
+          await followWriter();
+          return endpoints.answerRobotsTxt(request, own);
+        },
+        false,
+      )) ?? { kind: 'pass' },
     handleCached(request) {
       if (limiter || identifier.needsVerification(request.headers)) return undefined;
       const response = endpoints.handleCached(request);

@@ -6,12 +6,11 @@ import {
   type Fixture,
   type FixtureDatabase,
 } from './support/fixture-app';
+import { blocks } from './support/seed-documents';
 
 // The `rateLimit` option on a real Strapi: the agent endpoints Koa's middleware answers and the
 // MCP endpoint answered ahead of Koa draw on one budget per client (Koa's `ctx.ip` for both).
 // The window is an hour: no budget refills during the test.
-
-const blocks = (text: string) => [{ type: 'paragraph', children: [{ type: 'text', text }] }];
 
 let database: FixtureDatabase;
 let f: Fixture;
