@@ -6,6 +6,7 @@ import {
   notFoundResponse,
   PAGE_LIST_HEADERS,
   prepareDocument,
+  rateLimitSettings,
   serviceUnavailableResponse,
   ValidationError,
   writeNodeResponse,
@@ -58,7 +59,8 @@ export interface AgentReadyMiddleware extends RequestHandler {
    * A Node request listener that answers public agent endpoints before Express sees the request
    * (Express's own per-request work costs more than ours), handing everything else to `app`:
    * `http.createServer(agent.handler(app))`. Keep `app.use(agent)` too: pages get their
-   * discovery links and protected documents their access check there.
+   * discovery links and protected documents their access check there. With `rateLimit` on it
+   * hands every request to `app`: the middleware charges it under Express's `req.ip`.
    */
   handler(
     app: (req: IncomingMessage, res: ServerResponse) => void,
@@ -135,13 +137,19 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
     return engine;
   }
 
-  /** The request as the site sees it: `url` is what a Web Bot Auth signature covers. */
+  /**
+   * The request as the site sees it: `url` is what a Web Bot Auth signature covers, the client's
+   * address (the `rateLimit` key) Express's `req.ip`, which honours the app's `trust proxy`.
+   */
   const siteRequest = (req: Request): AgentSiteRequest => ({
     method: req.method,
     target: req.originalUrl,
     headers: req.headers,
     url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
+    clientAddress: req.ip,
   });
+  // Every request is charged through the app, where `req.ip` knows the app's proxies.
+  const rateLimited = rateLimitSettings(options) !== undefined;
 
   async function addPageLinks(site: AgentSite, req: Request, res: Response): Promise<void> {
     if (options.pageLinks === false || (req.method !== 'GET' && req.method !== 'HEAD')) return;
@@ -188,6 +196,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
               }),
           }
         : {}),
+      clientAddress: (req) => (req as Request).ip,
       onError: (error) =>
         logger.warn(`agent-ready: MCP call failed: ${(error as Error).message ?? String(error)}`),
     }));
@@ -265,6 +274,11 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   }) as AgentReadyMiddleware;
 
   middleware.handler = (app) => (req, res) => {
+    if (rateLimited) {
+      // The client's address must be the app's `req.ip` (its `trust proxy`), not the socket's.
+      app(req, res);
+      return;
+    }
     const target = req.url ?? '/';
     const request: AgentSiteRequest = {
       method: req.method ?? 'GET',

@@ -21,6 +21,7 @@ export const README_OPTION_ROWS = [
   'botAuth',
   'metrics',
   'mcp',
+  'rateLimit',
   'pageLinks',
   'rebuild',
   'revalidateAfterMs',

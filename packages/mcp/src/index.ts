@@ -13,6 +13,7 @@ export {
   createMcpHttpHandler,
   type McpHttpOptions,
   type McpIdentity,
+  type McpSiteRequest,
   type ParsedBody,
 } from './serve-mcp-http';
 export { serveMcpOverStdio, type McpStdioOptions, type McpStdioServer } from './serve-mcp-stdio';

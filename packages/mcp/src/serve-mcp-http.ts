@@ -14,6 +14,16 @@ export interface McpIdentity {
   refusal?: HttpResponse;
 }
 
+/** A request as the site's identity and rate-limit hooks see it. */
+export interface McpSiteRequest {
+  method: string;
+  target: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  /** The client's address (see `clientAddress`). */
+  clientAddress?: string | undefined;
+}
+
 export interface McpHttpOptions {
   source: McpContentSource;
   limits?: Partial<McpLimits>;
@@ -24,12 +34,17 @@ export interface McpHttpOptions {
    */
   allowedOrigins?: readonly string[];
   /** The site's Web Bot Auth: a family to count the call under, or a refusal (gate). */
-  identify?(request: {
-    method: string;
-    target: string;
-    url: string;
-    headers: IncomingMessage['headers'];
-  }): Promise<McpIdentity>;
+  identify?(request: McpSiteRequest): Promise<McpIdentity>;
+  /**
+   * The site's rate limit (`rateLimit`, shared with its other agent endpoints): charges the
+   * request and resolves `undefined` to go on, or the seconds to wait (refused with 429).
+   */
+  limitRate?(request: McpSiteRequest, family: string): Promise<number | undefined>;
+  /**
+   * The client's address as the app sees it (behind a proxy it trusts, the forwarded one);
+   * default: the socket's peer.
+   */
+  clientAddress?(req: IncomingMessage, res: ServerResponse): string | undefined;
   /**
    * The site's access check (`protect: 'all'`): every request goes through it first. It
    * resolves `true` to let the request through (protected documents are then served too), or
@@ -45,7 +60,12 @@ export interface McpHttpOptions {
 /** A request's body already read by a framework (Express's `express.json()`, Koa's body parser). */
 export type ParsedBody = unknown;
 
-const jsonRpcError = (status: number, code: number, message: string): HttpResponse => {
+const jsonRpcError = (
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): HttpResponse => {
   const body = Buffer.from(
     JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }),
     'utf8',
@@ -57,6 +77,7 @@ const jsonRpcError = (status: number, code: number, message: string): HttpRespon
       'content-length': String(body.length),
       'cache-control': 'no-store',
       ...(status === 405 ? { allow: 'GET, POST' } : {}),
+      ...headers,
     },
     body,
   } as HttpResponse;
@@ -110,13 +131,17 @@ export function createMcpHttpHandler(
     const host = req.headers.host ?? new URL(settings.origin).host;
     const url = `${settings.origin.startsWith('https:') ? 'https' : 'http'}://${host}${req.url ?? '/'}`;
     let family = 'unknown';
+    const request: McpSiteRequest = {
+      method,
+      target: req.url ?? '/',
+      url,
+      headers: req.headers,
+      clientAddress: options.clientAddress
+        ? options.clientAddress(req, res)
+        : req.socket?.remoteAddress,
+    };
     if (options.identify) {
-      const identity = await options.identify({
-        method,
-        target: req.url ?? '/',
-        url,
-        headers: req.headers,
-      });
+      const identity = await options.identify(request);
       family = identity.family;
       if (identity.refusal) return refuse(res, identity.refusal, family);
     }
@@ -172,6 +197,18 @@ export function createMcpHttpHandler(
     // JSON-RPC 2.0 §6: an empty batch is an invalid request (the SDK would accept it as nothing).
     if (Array.isArray(body) && body.length === 0)
       return refuse(res, jsonRpcError(400, -32600, 'Invalid request: empty batch'), family);
+    // One HTTP request, one request of the client's budget, as on every other agent endpoint
+    // (refusals above are not charged: they cost nothing to answer).
+    const retryAfter = await options.limitRate?.(request, family);
+    if (retryAfter !== undefined) {
+      return refuse(
+        res,
+        jsonRpcError(429, -32000, `Rate limit exceeded; retry after ${retryAfter} s`, {
+          'retry-after': String(retryAfter),
+        }),
+        family,
+      );
+    }
     if (method === 'GET' && streams >= limits.maxStreams) {
       return refuse(
         res,

@@ -1,18 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MCP_DEFAULT_PATH, type AgentSiteOptions, type MetricEvent } from '@agent-ready/core';
 import { mcpSourceOfSite, type McpSiteReader } from './mcp-source-of-site';
-import { createMcpHttpHandler, type McpIdentity, type ParsedBody } from './serve-mcp-http';
+import {
+  createMcpHttpHandler,
+  type McpIdentity,
+  type McpSiteRequest,
+  type ParsedBody,
+} from './serve-mcp-http';
 
 /** What the MCP endpoint needs of a served site (the store's `AgentSite` is one). */
 export interface McpSite {
   readonly reader: McpSiteReader;
   readonly metrics?: { readonly recorder: { record(event: MetricEvent): void } };
-  identifyAgent(request: {
-    method: string;
-    target: string;
-    url: string;
-    headers: IncomingMessage['headers'];
-  }): Promise<McpIdentity>;
+  identifyAgent(request: McpSiteRequest): Promise<McpIdentity>;
+  /** The site's `rateLimit` budget of the request's client (see `McpHttpOptions.limitRate`). */
+  limitRate?(request: McpSiteRequest, family: string): Promise<number | undefined>;
 }
 
 /** Where the endpoint answers and which browser origins may call it; undefined when off. */
@@ -35,13 +37,18 @@ export interface SiteMcpHooks {
    * (404), as a protected M-URL is without a check.
    */
   authorize?(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /**
+   * The client's address as the app sees it, the `rateLimit` key (Express's `req.ip`, Koa's
+   * `ctx.ip`: behind a proxy the app trusts, the forwarded one); default: the socket's peer.
+   */
+  clientAddress?(req: IncomingMessage, res: ServerResponse): string | undefined;
   onError?(error: unknown): void;
 }
 
 /**
  * The MCP endpoint of a site as the adapters mount it: its documents from the site's reader,
- * each call identified (Web Bot Auth) and counted as the site's other endpoints are, and under
- * `protect: 'all'` through the app's access check.
+ * each call identified (Web Bot Auth), charged to the client's `rateLimit` budget and counted as
+ * the site's other endpoints are, and under `protect: 'all'` through the app's access check.
  */
 export function createSiteMcpHandler(
   site: McpSite,
@@ -69,6 +76,10 @@ export function createSiteMcpHandler(
     }),
     allowedOrigins: settings?.allowedOrigins ?? [],
     identify: (request) => site.identifyAgent(request),
+    ...(site.limitRate
+      ? { limitRate: (request: McpSiteRequest, family: string) => site.limitRate!(request, family) }
+      : {}),
+    ...(hooks.clientAddress ? { clientAddress: hooks.clientAddress } : {}),
     ...(protectAll ? { authorize: hooks.authorize ?? refuseAll } : {}),
     ...(site.metrics
       ? { record: (event: MetricEvent) => site.metrics!.recorder.record(event) }

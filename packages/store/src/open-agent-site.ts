@@ -4,15 +4,21 @@ import {
   createAgentEndpoints,
   createAgentIdentifier,
   endpointOptionsFor,
+  rateLimitCost,
+  rateLimitKey,
+  rateLimitSettings,
   servingSettingsOf,
   serviceUnavailableResponse,
+  tooManyRequestsResponse,
   type AgentEndpoints,
   type AgentOutcome,
   type AgentRequest,
   type AgentSiteOptions,
+  type EndpointKind,
   type HttpResponse,
   type ServingSettings,
 } from '@agent-ready/core';
+import { createAgentRateLimiter, type AgentRateLimiter } from './reader/agent-rate-limiter';
 import { edgeHeaderSettingsOf, type EdgeOptions } from './edge/edge-options';
 import type { EdgePurging } from './edge/enqueue-change-purges';
 import { createPurgeDelivery, type PurgeDelivery } from './edge/purge-delivery';
@@ -62,6 +68,11 @@ export interface OpenAgentSiteOptions {
 /** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
 export interface AgentSiteRequest extends AgentRequest {
   url: string;
+  /**
+   * The client's address as the framework reports it (Express's `req.ip`, Koa's `ctx.ip`: the
+   * forwarded one behind a proxy the app trusts): the `rateLimit` key.
+   */
+  clientAddress?: string | undefined;
 }
 
 /**
@@ -87,8 +98,9 @@ export interface AgentSite {
   readonly metrics?: ServingMetrics;
   /**
    * The request pipeline: the endpoints decide; what is agent-ready's is then checked against
-   * Web Bot Auth (a refusal with `gate: true`) and counted. A store that cannot answer gives
-   * 503. Requests that are not agent-ready's are neither verified nor counted here.
+   * Web Bot Auth (a refusal with `gate: true`), charged to the client's `rateLimit` budget (429
+   * past it; a 304 is free) and counted. A store that cannot answer gives 503. Requests that are
+   * not agent-ready's are neither verified, limited nor counted here.
    */
   handle(request: AgentSiteRequest): Promise<AgentSiteOutcome>;
   /**
@@ -96,7 +108,10 @@ export interface AgentSite {
    * `handle`; `undefined` when the page has none or HTML is wanted (the app answers).
    */
   negotiatePage(request: AgentSiteRequest): Promise<AgentSiteOutcome | undefined>;
-  /** The hot path: a fresh cached public M-URL, synchronously (unsigned requests only). */
+  /**
+   * The hot path: a fresh cached public M-URL, synchronously (unsigned requests only). Off while
+   * `rateLimit` is on: every request then goes through `handle`, which charges it.
+   */
   handleCached(request: AgentRequest): HttpResponse | undefined;
   /**
    * Whether `GET`/`HEAD` `request` is for the robots.txt the site composes (`robotsTxt` set, as
@@ -106,7 +121,8 @@ export interface AgentSite {
   wantsRobotsTxt(request: AgentRequest): Promise<boolean>;
   /**
    * `/robots.txt` composed onto the app's own (`own`: what the app answered there; `undefined`
-   * when it has none), through the same pipeline as `handle` (identity, metrics).
+   * when it has none), through the same pipeline as `handle` (identity, metrics), but never
+   * rate-limited.
    */
   answerRobotsTxt(request: AgentSiteRequest, own: string | undefined): Promise<AgentSiteOutcome>;
   /** The agent family a request counts under: `verified:<host>` for a valid signature. */
@@ -116,6 +132,12 @@ export interface AgentSite {
    * count under, and the refusal to send when a failing signature is gated (`botAuth.gate`).
    */
   identifyAgent(request: AgentSiteRequest): Promise<{ family: string; refusal?: HttpResponse }>;
+  /**
+   * Charges one request of `family` to its client's `rateLimit` budget, for what the site serves
+   * outside `handle` (the MCP endpoint): `undefined` to go on, else the seconds until the budget
+   * is whole again (refuse with 429). Always `undefined` while `rateLimit` is off.
+   */
+  limitRate(request: AgentSiteRequest, family: string): Promise<number | undefined>;
   /** Whether a request carries a signature this site verifies. */
   needsVerification(request: AgentRequest): boolean;
   /**
@@ -208,6 +230,17 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   const endpointsFor = (next: AgentSiteOptions, stored?: ServingSettings) =>
     createAgentEndpoints(reader, { ...endpointOptionsFor(next, stored), ...edgeHeaders });
   let endpoints = endpointsFor(site);
+  /**
+   * One limiter for every agent endpoint of the site and its MCP endpoint: one budget per client.
+   * Kept across `reconfigure` unless the `rateLimit` option itself changed.
+   */
+  const limiterFor = (next: AgentSiteOptions, current?: AgentRateLimiter) => {
+    const settings = rateLimitSettings(next);
+    if (!settings) return undefined;
+    if (current && JSON.stringify(current.settings) === JSON.stringify(settings)) return current;
+    return createAgentRateLimiter(settings);
+  };
+  let limiter = limiterFor(site);
   /** Read-only: the stored serving settings the endpoints were made with, and their JSON. */
   let following: { settings: ServingSettings; json: string } | undefined;
   /**
@@ -236,10 +269,27 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   const identify = async (request: AgentSiteRequest) =>
     identifier.identify({ method: request.method, url: request.url, headers: request.headers });
 
-  /** What is agent-ready's answer goes through identity, then is counted; 503 when the store cannot answer. */
+  const keyOf = (request: AgentSiteRequest, family: string, active: AgentRateLimiter) =>
+    rateLimitKey(active.settings, { address: request.clientAddress, family });
+  /** The 429 for a request over its budget, counted as what was asked. */
+  const refusal = (
+    request: AgentSiteRequest,
+    retryAfter: number,
+    kind: EndpointKind | undefined,
+  ): HttpResponse => ({
+    ...tooManyRequestsResponse(request.method, retryAfter),
+    ...(kind ? { observe: { kind } } : {}),
+  });
+
+  /**
+   * What is agent-ready's answer goes through identity, then the client's rate budget, then is
+   * counted; 503 when the store cannot answer. The answer is decided before it is charged: only
+   * agent-ready's own answers count (the app's pages pass through), and a 304 is free.
+   */
   async function through(
     request: AgentSiteRequest,
     decide: () => Promise<AgentOutcome | undefined>,
+    limited = true,
   ): Promise<AgentSiteOutcome | undefined> {
     let outcome: AgentOutcome | undefined;
     try {
@@ -252,14 +302,35 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     if (outcome === undefined || outcome.kind === 'pass') return outcome;
     const identity = await identify(request);
     if (identity.refusal) return { kind: 'respond', response: identity.refusal };
+    const active = limited ? limiter : undefined;
+    const key = active && keyOf(request, identity.family, active);
     if (outcome.kind === 'respond') {
-      count(outcome.response, identity.family);
-      return { kind: 'respond', response: outcome.response };
+      let response = outcome.response;
+      if (active && key && rateLimitCost(response.status) > 0) {
+        const retryAfter = await active.take(key);
+        if (retryAfter !== undefined)
+          response = refusal(request, retryAfter, response.observe?.kind);
+      }
+      count(response, identity.family);
+      return { kind: 'respond', response };
+    }
+    // The app's access check runs next: charged before it, given back if the answer is a 304.
+    if (active && key) {
+      const retryAfter = await active.take(key);
+      if (retryAfter !== undefined) {
+        const response = refusal(request, retryAfter, outcome.metricsKind);
+        count(response, identity.family);
+        return { kind: 'respond', response };
+      }
     }
     return {
       kind: 'authorize',
       respond: outcome.respond,
-      count: (response) => count(response, identity.family),
+      count: (response) => {
+        if (active && key && rateLimitCost(response.status) === 0)
+          active.giveBack(key).catch(() => undefined);
+        count(response, identity.family);
+      },
     };
   }
 
@@ -289,13 +360,18 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       await followWriter();
       return endpoints.wantsRobotsTxt(request);
     },
+    // Never rate-limited: a client told to slow down must still be able to read the rules.
     answerRobotsTxt: async (request, own) =>
-      (await through(request, async () => {
-        await followWriter();
-        return endpoints.answerRobotsTxt(request, own);
-      })) ?? { kind: 'pass' },
+      (await through(
+        request,
+        async () => {
+          await followWriter();
+          return endpoints.answerRobotsTxt(request, own);
+        },
+        false,
+      )) ?? { kind: 'pass' },
     handleCached(request) {
-      if (identifier.needsVerification(request.headers)) return undefined;
+      if (limiter || identifier.needsVerification(request.headers)) return undefined;
       const response = endpoints.handleCached(request);
       if (response) count(response, classifyAgent(request.headers['user-agent']));
       return response;
@@ -310,11 +386,16 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
         ...(identity.refusal ? { refusal: identity.refusal } : {}),
       };
     },
+    async limitRate(request, family) {
+      const active = limiter;
+      return active ? active.take(keyOf(request, family, active)) : undefined;
+    },
     needsVerification: (request) => identifier.needsVerification(request.headers),
     reconfigure(next) {
       site = next;
       following = undefined;
       endpoints = endpointsFor(site);
+      limiter = limiterFor(site, limiter);
       // The object storage stays: it is the process's, not the site options'.
       engine?.configure(siteArtifactSettings(site, hosting));
     },

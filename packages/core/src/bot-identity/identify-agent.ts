@@ -4,6 +4,9 @@ import type { AgentSiteOptions } from '../serve/agent-site-options';
 import { errorResponse } from '../serve/error-responses';
 import { createBotVerifier, type SignedRequest } from './verify-signature-agent';
 
+/** How a verified signature's family starts (`verified:<agent>`); no User-Agent family does. */
+export const VERIFIED_FAMILY_PREFIX = 'verified:';
+
 export interface AgentIdentity {
   /** The metrics' agent family: `verified:<agent>` for a verified signature, else by User-Agent. */
   family: string;
@@ -35,7 +38,8 @@ export function createAgentIdentifier(botAuth: AgentSiteOptions['botAuth']): Age
       const family = classifyAgent(request.headers['user-agent']);
       if (!verifier || !needsVerification(request.headers)) return { family };
       const verification = await verifier.verify(request);
-      if (verification.status === 'verified') return { family: `verified:${verification.agent}` };
+      if (verification.status === 'verified')
+        return { family: `${VERIFIED_FAMILY_PREFIX}${verification.agent}` };
       if (verification.status === 'invalid' && options?.gate) {
         return {
           family,

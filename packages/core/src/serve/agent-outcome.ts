@@ -19,7 +19,12 @@ export interface AgentRequest {
 export type AgentOutcome =
   | { kind: 'pass' }
   | { kind: 'respond'; response: HttpResponse }
-  | { kind: 'authorize'; respond: () => Promise<HttpResponse> };
+  | {
+      kind: 'authorize';
+      respond: () => Promise<HttpResponse>;
+      /** What it counts as (set by `observed`), for an answer given before the check (a 429). */
+      metricsKind?: EndpointKind;
+    };
 
 export const PASS: AgentOutcome = { kind: 'pass' };
 
@@ -73,7 +78,11 @@ export function observed(outcome: AgentOutcome, kind: EndpointKind): AgentOutcom
   if (outcome.kind === 'respond') return respondWith(tag(outcome.response));
   if (outcome.kind === 'authorize') {
     const respond = outcome.respond;
-    return { kind: 'authorize', respond: async () => tag(await respond()) };
+    return {
+      kind: 'authorize',
+      respond: async () => tag(await respond()),
+      metricsKind: outcome.metricsKind ?? kind,
+    };
   }
   return outcome;
 }

@@ -19,6 +19,7 @@ import {
   positiveInteger,
   robotsTxtOptionsSchema,
   mcpOptionsSchema,
+  rateLimitOptionsSchema,
   scpOptionsSchema,
   siteOptionsSchema,
 } from './site-option-schemas';
@@ -151,6 +152,17 @@ export const agentSiteOptionsObject = optionsObject(
         "`{ enabled?, path?, allowedOrigins? }`: the site's published documents as a read-only MCP server (search and fetch tools, documents as resources, change notifications) at `/mcp`, stateless Streamable HTTP (docs/mcp.md).",
       default: 'off',
     }),
+    rateLimit: documented(
+      offOr(
+        rateLimitOptionsSchema,
+        'must be { requests, perSeconds, key? } with positive integers, or false',
+      ).optional(),
+      {
+        description:
+          "`{ requests, perSeconds, key? }`: one budget per client over every agent endpoint and MCP; past it, 429 with `Retry-After` (MCP: a JSON-RPC error). 304 answers are free. Counted in this process's memory: each instance keeps its own budgets (docs/mcp.md, Safety).",
+        default: 'off',
+      },
+    ),
     maxDocumentBytes: documented(positiveInteger().optional(), {
       description: 'Largest M-URL body, in bytes; a bigger document is refused, never served.',
       default: '5 MiB',

@@ -5,6 +5,7 @@ import {
   movedPermanentlyResponse,
   notFoundResponse,
   serviceUnavailableResponse,
+  tooManyRequestsResponse,
 } from './error-responses';
 
 describe('error responses', () => {
@@ -55,6 +56,14 @@ describe('error responses', () => {
   it('the named forms adapters use are the same answers', () => {
     expect(notFoundResponse('GET')).toEqual(errorResponse('GET', 404));
     expect(serviceUnavailableResponse('HEAD')).toEqual(errorResponse('HEAD', 503));
+  });
+
+  it('429: the seconds until the client may ask again, whole and at least one, never stored', () => {
+    const response = tooManyRequestsResponse('GET', 2.1);
+    expect(response.body?.toString()).toBe('Too Many Requests\n');
+    expect(response.headers).toMatchObject({ 'retry-after': '3', 'cache-control': 'no-store' });
+    expect(tooManyRequestsResponse('HEAD', 0).headers['retry-after']).toBe('1');
+    expect(tooManyRequestsResponse('HEAD', 0).body).toBeUndefined();
   });
 
   it('a JSON problem: never stored, the body a line of JSON', () => {

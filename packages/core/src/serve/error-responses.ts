@@ -6,9 +6,9 @@ import { NO_SNIFF } from './families/header-policy';
 /**
  * Every answer an agent endpoint gives without a representation of what was asked, in one place:
  * the statuses, their text and their caching, so every family and every adapter answers a 404
- * (or a 400, 401, 405, 406, 410, 503) with the same bytes.
+ * (or a 400, 401, 405, 406, 410, 429, 503) with the same bytes.
  */
-export type ErrorStatus = 400 | 401 | 404 | 405 | 406 | 410 | 503;
+export type ErrorStatus = 400 | 401 | 404 | 405 | 406 | 410 | 429 | 503;
 
 const STATUS_TEXT: Record<Exclude<ErrorStatus, 405>, string> = {
   400: 'Bad Request',
@@ -17,6 +17,7 @@ const STATUS_TEXT: Record<Exclude<ErrorStatus, 405>, string> = {
   404: 'Not Found',
   406: 'Not Acceptable',
   410: 'Gone',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
 };
 
@@ -27,6 +28,8 @@ const STATUS_HEADERS: Record<Exclude<ErrorStatus, 405>, ResponseHeaders> = {
   404: { 'cache-control': ERROR_ANSWERS[404].cacheControl },
   406: { 'cache-control': ERROR_ANSWERS[406].cacheControl },
   410: { 'cache-control': ERROR_ANSWERS[410].cacheControl },
+  // Its `Retry-After` is the client's own: set by `tooManyRequestsResponse`.
+  429: { 'cache-control': ERROR_ANSWERS[429].cacheControl },
   503: { 'retry-after': '5', 'cache-control': ERROR_ANSWERS[503].cacheControl },
 };
 
@@ -75,6 +78,16 @@ export function errorResponse(
  */
 export function serviceUnavailableResponse(method: string): HttpResponse {
   return errorResponse(method, 503);
+}
+
+/**
+ * A client over its `rateLimit` budget: 429, and `Retry-After` in whole seconds until its window
+ * starts again (at least 1). Never cached: the budget is one client's.
+ */
+export function tooManyRequestsResponse(method: string, retryAfterSeconds: number): HttpResponse {
+  return errorResponse(method, 429, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
 }
 
 /**

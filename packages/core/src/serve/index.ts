@@ -22,6 +22,7 @@ export {
   metricsOptionsSchema,
   MCP_DEFAULT_PATH,
   mcpOptionsSchema,
+  rateLimitOptionsSchema,
   robotsTxtOptionsSchema,
   scpOptionsSchema,
   siteOptionsSchema,
@@ -50,7 +51,12 @@ export {
 } from './families/change-feed/read-change-feed';
 export * from './page-discovery';
 export * from './agent-path';
-export { notFoundResponse, serviceUnavailableResponse } from './error-responses';
+export {
+  notFoundResponse,
+  serviceUnavailableResponse,
+  tooManyRequestsResponse,
+} from './error-responses';
+export * from './rate-limit-rule';
 export { PAGE_LIST_HEADERS, type PageDecoration } from './decorate-page';
 export { MARKDOWN_CONTENT_TYPE } from './families/markdown-twin';
 export { POLICY_PATH } from './families/policy';

@@ -248,3 +248,22 @@ export const mcpOptionsSchema = optionsObject({
     default: 'none',
   }),
 });
+
+/** Agent endpoints and MCP answer 429 past this many requests per client (off unless set). */
+export const rateLimitOptionsSchema = optionsObject(
+  {
+    requests: documented(positiveInteger(), {
+      description:
+        'Requests one client may make in a window, across every agent endpoint and MCP (one budget); a 304 answer costs nothing.',
+    }),
+    perSeconds: documented(positiveInteger(), {
+      description: 'Length of the window, in seconds; the budget is whole again when it ends.',
+    }),
+    key: documented(oneOf(['ip', 'agent']).optional(), {
+      description:
+        'Who a client is: `ip` (its address, as the framework reports it behind a proxy), or `agent` (a verified Web Bot Auth identity, `verified:<host>`, has one budget over all its addresses; unsigned requests by address). A user-agent string is never a key: anyone can send it.',
+      default: '`ip`',
+    }),
+  },
+  'must be { requests, perSeconds, key? } with positive integers, or false',
+);

@@ -23,9 +23,9 @@ const NO_CONTENT: ContentUsageRule = {
 };
 
 /**
- * Errors by status. A 401 or a 503 is never reused (a signature is about one request; the store
- * is back in seconds and `Retry-After` says when); the others revalidate every time (a 404
- * becomes a 200 once published).
+ * Errors by status. A 401, a 429 or a 503 is never reused (a signature is about one request; a
+ * rate limit is about one client; the store is back in seconds; `Retry-After` says when); the
+ * others revalidate every time (a 404 becomes a 200 once published).
  */
 export const ERROR_ANSWERS = {
   400: { label: '400 Bad Request', cacheControl: 'no-cache', contentUsage: NO_CONTENT },
@@ -44,6 +44,11 @@ export const ERROR_ANSWERS = {
   410: {
     label: '410 Gone (deleted: a tombstone)',
     cacheControl: 'no-cache',
+    contentUsage: NO_CONTENT,
+  },
+  429: {
+    label: "429 Too Many Requests (`rateLimit`: the client's budget is spent; `Retry-After`)",
+    cacheControl: 'no-store',
     contentUsage: NO_CONTENT,
   },
   503: {

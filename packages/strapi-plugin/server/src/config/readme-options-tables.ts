@@ -37,6 +37,7 @@ export const README_SETTING_ROWS = [
   'usage',
   'metrics',
   'mcp',
+  'rateLimit',
   'botAuth',
   'edge',
   'scpObjectStorage',

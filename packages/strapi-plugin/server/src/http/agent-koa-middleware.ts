@@ -3,10 +3,9 @@ import {
   AGENT_INDEX_PAGE,
   notFoundResponse,
   PAGE_LIST_HEADERS,
-  type AgentRequest,
   type PageDecoration,
 } from '@agent-ready/core/serve';
-import type { AgentSite, AgentSiteOutcome } from '@agent-ready/store';
+import type { AgentSite, AgentSiteOutcome, AgentSiteRequest } from '@agent-ready/store';
 import type { PluginLogger } from '../sync/sync-context';
 import type { KoaContext, KoaMiddleware } from './koa-context';
 import type { LearnedStrapiHeaders } from './learn-strapi-headers';
@@ -78,11 +77,12 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
   };
   return async (ctx, next) => {
     const method = ctx.method.toUpperCase();
-    const request: AgentRequest & { url: string } = {
+    const request: AgentSiteRequest = {
       method,
       target: ctx.originalUrl,
       headers: ctx.headers,
       url: ctx.href,
+      clientAddress: ctx.ip,
     };
     // robots.txt: Strapi's own (`public/robots.txt`) answers first, ours is composed onto it.
     if (ROBOTS_PATH.test(ctx.path) && (await options.site().wantsRobotsTxt(request))) {

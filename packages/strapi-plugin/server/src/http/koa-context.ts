@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
 /** The part of a Koa context (Koa 2, as Strapi 5 runs it) the adapter uses. */
 export interface KoaContext {
@@ -9,6 +9,8 @@ export interface KoaContext {
   href: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** The client's address: behind a proxy Strapi trusts (`server.proxy`), the forwarded one. */
+  ip?: string;
   /** Node's response under Koa's. */
   res: ServerResponse;
   status: number;
@@ -25,3 +27,8 @@ export interface KoaContext {
 
 export type KoaNext = () => Promise<unknown>;
 export type KoaMiddleware = (ctx: KoaContext, next: KoaNext) => Promise<void>;
+
+/** The part of Koa's application the plugin uses: a context for a request Koa has not seen. */
+export interface KoaApplication {
+  createContext(req: IncomingMessage, res: ServerResponse): { ip: string };
+}

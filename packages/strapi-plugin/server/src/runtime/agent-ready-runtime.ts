@@ -28,7 +28,7 @@ import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
 import { createSiteMcpHandler, siteMcpSettings } from '@agent-ready/mcp';
 import { answerAheadOfKoa } from '../http/answer-ahead-of-koa';
 import { LearnedStrapiHeaders } from '../http/learn-strapi-headers';
-import type { KoaMiddleware } from '../http/koa-context';
+import type { KoaApplication, KoaMiddleware } from '../http/koa-context';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
@@ -237,7 +237,11 @@ export class AgentReadyRuntime {
     const settings = siteMcpSettings(config);
     if (!settings) return undefined;
     if (this.mcp?.config !== config || this.mcp.site !== site) {
+      const koa = this.strapi.server.app as unknown as KoaApplication;
       const handler = createSiteMcpHandler(site, config, {
+        // Koa's own `ctx.ip` (Koa has not seen the request): the address, and so the `rateLimit`
+        // budget, the client has on every other agent endpoint, `server.proxy` honoured.
+        clientAddress: (req, res) => koa.createContext(req, res).ip,
         onError: (error) =>
           this.log.warn(`agent-ready: MCP call failed: ${(error as Error).message}`),
       });
