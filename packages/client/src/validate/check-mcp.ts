@@ -295,7 +295,14 @@ export async function checkMcp(
     else
       await step('mcp.resources', async () => {
         const { resources } = await client.listResources();
-        for (const resource of resources) if (resource.title) titles.push(resource.title);
+        // Documents first (their `_meta` names their M-URL): a search finds them by their title,
+        // which the site's llms.txt, also a resource, is not.
+        const isDocument = (r: (typeof resources)[number]) => isString(r._meta?.mUrl);
+        const documentsFirst = [
+          ...resources.filter(isDocument),
+          ...resources.filter((r) => !isDocument(r)),
+        ];
+        for (const resource of documentsFirst) if (resource.title) titles.push(resource.title);
         if (resources.length === 0) rec.violation('mcp.resources', evidence('no resource listed'));
         else
           rec.pass('mcp.resources', evidence(`${resources.length} resource(s) on the first page`));

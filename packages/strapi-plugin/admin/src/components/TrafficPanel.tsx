@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
-import type { AgentTraffic } from '../api/admin-api-types';
+import type { AgentTraffic, Overview } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { formatBytes, formatPercent } from './format-bytes';
 
@@ -75,8 +75,128 @@ function DailyChart({ daily }: { daily: AgentTraffic['daily'] }) {
   );
 }
 
-/** The serving metrics: what agents fetched, and what the protocols saved compared with HTML. */
-export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
+/** The metrics' kind MCP calls are counted under (core's ENDPOINT_KINDS). */
+const MCP_KIND = 'mcp';
+
+/**
+ * Requests per endpoint kind, as the metrics count them. The MCP endpoint has a row even without
+ * a call: its count while on, "Off" while off (never left out without a word).
+ */
+function EndpointTraffic({
+  endpoints,
+  mcp,
+}: {
+  endpoints: AgentTraffic['endpoints'];
+  mcp: Overview['endpoints'][number] | undefined;
+}) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
+  const off = formatMessage({ id: getTranslation('endpoint.off'), defaultMessage: 'Off' });
+  const rows = endpoints.some((row) => row.kind === MCP_KIND)
+    ? endpoints
+    : [
+        ...endpoints,
+        { kind: MCP_KIND, requests: 0, notModifiedRate: 0, bytesSent: 0, withoutCalls: true },
+      ];
+  const mcpOff = mcp !== undefined && !mcp.enabled;
+  return (
+    <Table
+      colCount={4}
+      rowCount={rows.length + 1}
+      aria-label={formatMessage({
+        id: getTranslation('traffic.endpoints.label'),
+        defaultMessage: 'Requests by endpoint',
+      })}
+    >
+      <Thead>
+        <Tr>
+          <Th>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('endpoints.column.endpoint'),
+                defaultMessage: 'Endpoint',
+              })}
+            </Typography>
+          </Th>
+          <Th>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('traffic.column.requests'),
+                defaultMessage: 'Requests',
+              })}
+            </Typography>
+          </Th>
+          <Th>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('traffic.column.rate'),
+                defaultMessage: '304 rate',
+              })}
+            </Typography>
+          </Th>
+          <Th>
+            <Typography variant="sigma">
+              {formatMessage({
+                id: getTranslation('traffic.bytesSent'),
+                defaultMessage: 'Bytes sent',
+              })}
+            </Typography>
+          </Th>
+        </Tr>
+      </Thead>
+      <Tbody>
+        {rows.map((row) => {
+          const isMcp = row.kind === MCP_KIND;
+          // An MCP endpoint that is off and was not called in the window: "Off" stands for it.
+          const offOnly = isMcp && mcpOff && 'withoutCalls' in row;
+          return (
+            <Tr key={row.kind}>
+              <Td>
+                <Typography>
+                  {isMcp
+                    ? formatMessage({
+                        id: getTranslation('endpoint.mcp'),
+                        defaultMessage: 'MCP server',
+                      })
+                    : row.kind}
+                </Typography>
+                {isMcp && mcpOff && !offOnly ? (
+                  <Typography variant="pi" textColor="neutral600">
+                    {' '}
+                    ({off})
+                  </Typography>
+                ) : null}
+              </Td>
+              <Td>
+                <Typography textColor={offOnly ? 'neutral600' : undefined}>
+                  {offOnly ? off : intl.formatNumber(row.requests)}
+                </Typography>
+              </Td>
+              <Td>
+                <Typography>{offOnly ? '–' : formatPercent(intl, row.notModifiedRate)}</Typography>
+              </Td>
+              <Td>
+                <Typography>{offOnly ? '–' : formatBytes(intl, row.bytesSent)}</Typography>
+              </Td>
+            </Tr>
+          );
+        })}
+      </Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The serving metrics: what agents fetched, and what the protocols saved compared with HTML.
+ * `mcp`: the MCP endpoint's entry of the endpoint list (on or off).
+ */
+export function TrafficPanel({
+  traffic,
+  mcp,
+}: {
+  traffic: AgentTraffic;
+  mcp?: Overview['endpoints'][number];
+}) {
   const intl = useIntl();
   const { formatMessage } = intl;
   const { totals } = traffic;
@@ -118,6 +238,7 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
       <Box>
         <DailyChart daily={traffic.daily} />
       </Box>
+      <EndpointTraffic endpoints={traffic.endpoints} mcp={mcp} />
       {traffic.agents.length > 0 ? (
         <Table
           colCount={4}
