@@ -75,6 +75,28 @@ function DailyChart({ daily }: { daily: AgentTraffic['daily'] }) {
   );
 }
 
+/** The column labels the traffic tables share. */
+interface Columns {
+  requests: string;
+  rate: string;
+  bytesSent: string;
+}
+
+/** A table's header row: one column label each. */
+function HeaderRow({ labels }: { labels: string[] }) {
+  return (
+    <Thead>
+      <Tr>
+        {labels.map((label) => (
+          <Th key={label}>
+            <Typography variant="sigma">{label}</Typography>
+          </Th>
+        ))}
+      </Tr>
+    </Thead>
+  );
+}
+
 /** The metrics' kind MCP calls are counted under (core's ENDPOINT_KINDS). */
 const MCP_KIND = 'mcp';
 
@@ -85,9 +107,11 @@ const MCP_KIND = 'mcp';
 function EndpointTraffic({
   endpoints,
   mcp,
+  columns,
 }: {
   endpoints: AgentTraffic['endpoints'];
   mcp: Overview['endpoints'][number] | undefined;
+  columns: Columns;
 }) {
   const intl = useIntl();
   const { formatMessage } = intl;
@@ -108,42 +132,17 @@ function EndpointTraffic({
         defaultMessage: 'Requests by endpoint',
       })}
     >
-      <Thead>
-        <Tr>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('endpoints.column.endpoint'),
-                defaultMessage: 'Endpoint',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('traffic.column.requests'),
-                defaultMessage: 'Requests',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('traffic.column.rate'),
-                defaultMessage: '304 rate',
-              })}
-            </Typography>
-          </Th>
-          <Th>
-            <Typography variant="sigma">
-              {formatMessage({
-                id: getTranslation('traffic.bytesSent'),
-                defaultMessage: 'Bytes sent',
-              })}
-            </Typography>
-          </Th>
-        </Tr>
-      </Thead>
+      <HeaderRow
+        labels={[
+          formatMessage({
+            id: getTranslation('endpoints.column.endpoint'),
+            defaultMessage: 'Endpoint',
+          }),
+          columns.requests,
+          columns.rate,
+          columns.bytesSent,
+        ]}
+      />
       <Tbody>
         {rows.map((row) => {
           const isMcp = row.kind === MCP_KIND;
@@ -204,6 +203,17 @@ export function TrafficPanel({
     id: getTranslation('traffic.savedVsHtml'),
     defaultMessage: 'Saved vs HTML',
   });
+  const columns: Columns = {
+    requests: formatMessage({
+      id: getTranslation('traffic.column.requests'),
+      defaultMessage: 'Requests',
+    }),
+    rate: formatMessage({ id: getTranslation('traffic.column.rate'), defaultMessage: '304 rate' }),
+    bytesSent: formatMessage({
+      id: getTranslation('traffic.bytesSent'),
+      defaultMessage: 'Bytes sent',
+    }),
+  };
   const facts: [string, string][] = [
     [
       formatMessage({ id: getTranslation('traffic.requests'), defaultMessage: 'Requests' }),
@@ -213,10 +223,7 @@ export function TrafficPanel({
       formatMessage({ id: getTranslation('traffic.hitRate'), defaultMessage: '304 hit rate' }),
       formatPercent(intl, totals.notModifiedRate),
     ],
-    [
-      formatMessage({ id: getTranslation('traffic.bytesSent'), defaultMessage: 'Bytes sent' }),
-      formatBytes(intl, totals.bytesSent),
-    ],
+    [columns.bytesSent, formatBytes(intl, totals.bytesSent)],
     [savedVsHtml, formatBytes(intl, totals.bytesSaved)],
   ];
   return (
@@ -238,7 +245,7 @@ export function TrafficPanel({
       <Box>
         <DailyChart daily={traffic.daily} />
       </Box>
-      <EndpointTraffic endpoints={traffic.endpoints} mcp={mcp} />
+      <EndpointTraffic endpoints={traffic.endpoints} mcp={mcp} columns={columns} />
       {traffic.agents.length > 0 ? (
         <Table
           colCount={4}
@@ -248,37 +255,17 @@ export function TrafficPanel({
             defaultMessage: 'Top agents',
           })}
         >
-          <Thead>
-            <Tr>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({
-                    id: getTranslation('traffic.column.agent'),
-                    defaultMessage: 'Agent',
-                  })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({
-                    id: getTranslation('traffic.column.requests'),
-                    defaultMessage: 'Requests',
-                  })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({
-                    id: getTranslation('traffic.column.rate'),
-                    defaultMessage: '304 rate',
-                  })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">{savedVsHtml}</Typography>
-              </Th>
-            </Tr>
-          </Thead>
+          <HeaderRow
+            labels={[
+              formatMessage({
+                id: getTranslation('traffic.column.agent'),
+                defaultMessage: 'Agent',
+              }),
+              columns.requests,
+              columns.rate,
+              savedVsHtml,
+            ]}
+          />
           <Tbody>
             {traffic.agents.slice(0, 10).map((agent) => (
               <Tr key={agent.family}>
