@@ -15,15 +15,18 @@ import {
 const run = (args: string[]) => finished(startCli(args));
 
 let site: TestSite;
+let mcpSite: TestSite;
 let stateDir: string;
 
 beforeAll(async () => {
   site = await bootExpressSite({ documents: homeAndPosts(3) });
+  mcpSite = await bootExpressSite({ documents: homeAndPosts(1), mcp: true });
   stateDir = mkdtempSync(join(tmpdir(), 'agent-ready-cli-sync-'));
 });
 
 afterAll(async () => {
   await site.close();
+  await mcpSite.close();
   rmSync(stateDir, { recursive: true, force: true });
 });
 
@@ -85,6 +88,32 @@ describe('agent-ready validate (command)', () => {
     expect(status.get('sitemap content_type_exact')).toBe('fail');
     expect(status.get('murl exact_profile')).toBe('fail');
     expect(status.has('tct.root.index-link')).toBe(false);
+  });
+
+  it('fails mcp.endpoint with --mcp on a site that serves no MCP endpoint', async () => {
+    const { code, stdout } = await run(['validate', site.origin, '--mcp', '--sample', '1']);
+    expect(stdout).toMatch(
+      /^FAIL {8}mcp\.endpoint +asked for, but http:\/\/127\.0\.0\.1:\d+\/mcp serves no MCP endpoint \(answered 404\)/m,
+    );
+    expect(stdout).toMatch(/^not tested {2}mcp\.search +the MCP endpoint did not initialize$/m);
+    expect(code).toBe(1);
+  });
+
+  it('checks the MCP endpoint --mcp-url names, its fetched hash against the M-URL', async () => {
+    const { code, stdout } = await run([
+      'validate',
+      mcpSite.origin,
+      '--mcp-url',
+      '/mcp',
+      '--json',
+      '--sample',
+      '1',
+    ]);
+    const report = JSON.parse(stdout) as ValidationReport;
+    const status = new Map(report.checks.map((c) => [c.id, c.status]));
+    expect(status.get('mcp.endpoint')).toBe('pass');
+    expect(status.get('mcp.fetch-parity')).toBe('pass');
+    expect(code).toBe(0);
   });
 
   it('exits 2 for a profile it does not know', async () => {

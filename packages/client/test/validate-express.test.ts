@@ -27,6 +27,7 @@ beforeAll(async () => {
       ...DOCUMENTS,
       { id: 'draft', url: '/draft/', title: 'Draft', body: { format: 'text', value: 'Not yet.' } },
     ],
+    mcp: true,
     fixtures: (req, res, next) => holder.fixtures!.router()(req, res, next),
     pageLinks: (path) => holder.fixtures?.pageLinks(path) ?? [],
   });
@@ -73,6 +74,10 @@ describe('validateSite against the Express adapter', () => {
     // One shard: there is no index to check (the sharded site below has one).
     expect(notPassing.map((c) => `${c.id}: ${c.status}: ${c.evidence.detail}`)).toEqual([
       'tct.sitemap.index: not-tested: no sitemap index: the root links one shard',
+      // The SDK's server does not speak revision 2026-07-28.
+      expect.stringMatching(
+        /^mcp\.discover: not-tested: the server does not answer server\/discover/,
+      ),
     ]);
     expect(report.ok).toBe(true);
     expect(report.checks.find((c) => c.id === 'tct.m-url.etag-parity')?.counts.pass).toBe(
@@ -80,7 +85,7 @@ describe('validateSite against the Express adapter', () => {
     );
   });
 
-  it('the adapter alone serves TCT, SCP and llms.txt conformantly; llmindex (https only) is not tested', async () => {
+  it('the adapter alone serves TCT, SCP and llms.txt conformantly; llmindex (https only) and MCP (off) are not tested', async () => {
     const bare = await bootExpressSite({ documents: DOCUMENTS.slice(0, 2) });
     try {
       const report = await validateSite(bare.origin, { all: true });
@@ -91,6 +96,13 @@ describe('validateSite against the Express adapter', () => {
         } else if (check.protocol === 'llmindex') {
           expect([check.id, check.status]).toEqual([check.id, 'not-tested']);
           expect(check.evidence.detail).toMatch(/^no /);
+        } else if (check.protocol === 'mcp') {
+          // MCP is off unless asked for: the endpoint is not there, which is no failure.
+          expect([check.id, check.status, check.evidence.detail]).toEqual([
+            check.id,
+            'not-tested',
+            `not served: POST ${bare.origin}/mcp answered 404`,
+          ]);
         } else {
           expect([check.id, check.status, check.evidence.detail]).toEqual([
             check.id,

@@ -230,6 +230,15 @@ describe('GET /agent-ready/overview', () => {
       option: 'llmindex',
     });
     expect(endpoints.policy).toMatchObject({ enabled: true, path: '/llm-policy.json' });
+    // MCP is off by default: listed last all the same, with the option that turns it on.
+    expect(body.endpoints.at(-1)).toEqual({
+      id: 'mcp',
+      label: 'MCP server',
+      enabled: false,
+      option: 'mcp.enabled',
+      reason: 'off-in-config',
+      note: 'Off: set mcp.enabled in config/plugins to serve it.',
+    });
     // The example M-URL is one agents can fetch.
     expect(endpoints['m-url']!.enabled).toBe(true);
     expect((await getRaw(f.http, endpoints['m-url']!.path!)).status).toBe(200);

@@ -140,6 +140,17 @@ if (!existsSync(CHROMIUM)) {
       await expect(
         endpoints.getByRole('link', { name: `${app.baseUrl}/llms.txt` }).count(),
       ).resolves.toBe(1);
+      // MCP is off here: said, not left out, in the endpoints and in the traffic by endpoint.
+      await expect(
+        endpoints.locator('tr', { hasText: 'MCP server' }).textContent(),
+      ).resolves.toContain('Off: set mcp.enabled in config/plugins to serve it.');
+      const byEndpoint = page.getByRole('grid', { name: 'Requests by endpoint' });
+      await expect(
+        byEndpoint.locator('tr', { hasText: 'MCP server' }).locator('td').allTextContents(),
+      ).resolves.toEqual(['MCP server', 'Off', '–', '–']);
+      await expect(
+        byEndpoint.locator('tr', { hasText: 'sitemap' }).locator('td').first().textContent(),
+      ).resolves.toBe('sitemap');
 
       await page.getByRole('button', { name: 'Check now' }).click();
       const results = page.getByRole('grid', { name: 'Check results' });

@@ -1,7 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import request from 'supertest';
+import type { AgentStats } from '@agent-ready/core/metrics';
+import type { CheckResult } from '@agent-ready/client';
 import { freePort, waitForState } from '@agent-ready/test-support';
+import { adminJwt, createAdminUser, superAdminRoleId } from './support/admin-users';
 import {
   bootFixture,
   createFixtureDatabase,
@@ -35,7 +39,14 @@ beforeAll(async () => {
   database = await createFixtureDatabase('sqlite');
   f = await bootFixture({
     database,
-    config: { ...FIXTURE_CONFIG, site: { ...FIXTURE_CONFIG.site, origin }, mcp: { enabled: true } },
+    config: {
+      ...FIXTURE_CONFIG,
+      site: { ...FIXTURE_CONFIG.site, origin },
+      mcp: { enabled: true },
+      // Counted for the admin page's traffic; written when the overview asks.
+      metrics: { flushIntervalMs: 3_600_000 },
+      rootPage: 'agent-index',
+    },
   });
   await new Promise<void>((resolve) => f.http.listen(port, '127.0.0.1', resolve));
   await f.strapi.documents('api::article.article' as never).create({
@@ -112,4 +123,55 @@ it('refuses a browser on another origin', async () => {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
   expect(response.status).toBe(403);
+});
+
+describe('the admin page', () => {
+  let jwt: string;
+  const admin = (method: 'get' | 'post', path: string) =>
+    request(f.http)[method](`/agent-ready${path}`).set('Authorization', `Bearer ${jwt}`);
+
+  beforeAll(async () => {
+    await createAdminUser(f.strapi, 'admin@example.com', [await superAdminRoleId(f.strapi)]);
+    jwt = await adminJwt(f.http, 'admin@example.com');
+  });
+
+  it('lists the MCP endpoint at its URL, and its calls in the traffic', async () => {
+    const before = await admin('get', '/overview');
+    const calls = (body: unknown) =>
+      (body as { traffic: AgentStats }).traffic.endpoints.find((e) => e.kind === 'mcp')?.requests ??
+      0;
+    await client.listTools();
+    const res = await admin('get', '/overview');
+    expect(res.status).toBe(200);
+    const endpoints = (res.body as { endpoints: { id: string }[] }).endpoints;
+    expect(endpoints.find((e) => e.id === 'mcp')).toEqual({
+      id: 'mcp',
+      label: 'MCP server',
+      enabled: true,
+      path: '/mcp',
+      url: `${origin}/mcp`,
+    });
+    // Counted under the kind `mcp`, with the other endpoints' kinds.
+    expect(calls(res.body)).toBe(calls(before.body) + 1);
+  });
+
+  it('Check now asks for the MCP endpoint and passes its checks against this Strapi', async () => {
+    const res = await admin('post', '/check').send({ target: 'public' });
+    expect(res.status).toBe(200);
+    const checks = (res.body as { report: { checks: CheckResult[] } }).report.checks;
+    const mcp = checks
+      .filter((c) => c.protocol === 'mcp')
+      .map((c) => `${c.id}: ${c.status}${c.status === 'pass' ? '' : `: ${c.evidence.detail}`}`);
+    expect(mcp).toEqual([
+      'mcp.endpoint: pass',
+      'mcp.tools: pass',
+      'mcp.resources: pass',
+      'mcp.search: pass',
+      'mcp.fetch: pass',
+      'mcp.fetch-parity: pass',
+      expect.stringMatching(
+        /^mcp\.discover: not-tested: the server does not answer server\/discover/,
+      ),
+    ]);
+  });
 });

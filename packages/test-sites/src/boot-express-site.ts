@@ -41,6 +41,8 @@ export interface BootOptions {
    * checked before it is live, through `connectTo`). Default: where it listens.
    */
   publicOrigin?: string;
+  /** Serve the MCP endpoint at `/mcp` (`@agent-ready/mcp`, docs/mcp.md). */
+  mcp?: boolean;
 }
 
 export function homeAndPosts(count: number): AgentDocument[] {
@@ -81,6 +83,7 @@ export async function bootExpressSite(options: BootOptions): Promise<TestSite> {
     ...(options.scp ? { scp: options.scp } : {}),
     ...(options.tctProfile ? { tct: { profile: options.tctProfile } } : {}),
     ...(options.stats ? { metrics: { stats: 'public' as const } } : {}),
+    ...(options.mcp ? { mcp: { enabled: true } } : {}),
   });
   const site: TestSite = {
     origin,

@@ -115,3 +115,41 @@ export const ignoreIfNoneMatch: RequestHandler = (req, _res, next) => {
   if (isMUrl(req.path)) delete req.headers['if-none-match'];
   next();
 };
+
+/**
+ * Changes the body of what the adapter answers to matching requests (any method: MCP's POSTs),
+ * as it is written: the answer is held until its end, changed, and sent with its length set
+ * again when the headers have not gone yet (a same-length change needs no new length).
+ */
+export function rewriteBody(
+  match: (req: Request) => boolean,
+  change: (body: string) => string,
+): RequestHandler {
+  return (req, res, next) => {
+    if (!match(req)) {
+      next();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    const hold = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+      );
+    };
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown, encoding?: unknown) => {
+      hold(chunk, encoding);
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, encoding?: unknown) => {
+      hold(chunk, encoding);
+      const body = Buffer.from(change(Buffer.concat(chunks).toString('utf8')), 'utf8');
+      if (!res.headersSent) res.setHeader('content-length', body.length);
+      return end(body);
+    }) as typeof res.end;
+    next();
+  };
+}

@@ -13,6 +13,7 @@ export {
   isSitemap,
   refuse304OnNoCache,
   resourceOf,
+  rewriteBody,
   rewriteResource,
   rewriteSitemap,
   type Upstream,

@@ -19,6 +19,8 @@ interface ValidateOptions {
   connectTo: string[];
   pagesElsewhere?: boolean;
   rootRedirect?: 'follow' | 'read';
+  mcp?: boolean;
+  mcpUrl?: string;
 }
 
 /** The C-URL checks' reason with --pages-elsewhere, as Check now gives its own. */
@@ -44,6 +46,7 @@ async function validate(origin: string, options: ValidateOptions): Promise<void>
       ...(options.connectTo.length > 0 ? { connectTo: options.connectTo } : {}),
       ...(options.pagesElsewhere ? { pagesElsewhere: PAGES_ELSEWHERE } : {}),
       ...(options.rootRedirect ? { rootRedirect: options.rootRedirect } : {}),
+      ...(options.mcpUrl ? { mcp: options.mcpUrl } : options.mcp ? { mcp: true } : {}),
     });
     progress?.stop();
     process.stdout.write(
@@ -62,7 +65,7 @@ export function registerValidateCommands(program: Command): void {
   program
     .command('validate')
     .description(
-      'check a site against the TCT, SCP, llmindex and llms.txt contract (exit code 0 only when no check fails)',
+      'check a site against the TCT, SCP, llmindex, llms.txt and MCP contract (exit code 0 only when no check fails)',
     )
     .argument('<origin>', 'site origin, e.g. https://example.com')
     .option('--all', 'check every listed document, not a sample')
@@ -122,6 +125,14 @@ export function registerValidateCommands(program: Command): void {
         '--root-redirect <how>',
         "follow (default, as agents do) or read: the root's redirect itself is checked (a Strapi root redirecting to its admin panel)",
       ).choices(['follow', 'read']),
+    )
+    .option(
+      '--mcp',
+      'the site must serve an MCP endpoint (at <origin>/mcp unless --mcp-url says): its absence fails mcp.endpoint; without it, an absent endpoint leaves the MCP checks not tested',
+    )
+    .option(
+      '--mcp-url <url>',
+      'where the MCP endpoint is (a URL on the origin, or a path; implies --mcp)',
     )
     .action((origin: string, options: ValidateOptions) => validate(origin, options));
 }

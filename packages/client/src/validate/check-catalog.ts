@@ -178,7 +178,71 @@ export const TCT_1_CHECKS: readonly CheckDefinition[] = [
   },
 ];
 
-/** The checks of SCP, llmindex and llms.txt: the same under either TCT profile. */
+/** Where the MCP checks are explained (docs/mcp.md), then the source of the rule. */
+const mcpRule = (source: string) => `docs/mcp.md#checking-an-endpoint (${source})`;
+
+/**
+ * The MCP endpoint's checks (`check-mcp.ts`), through the official SDK's client: what an agent
+ * connecting to it meets, and whether it serves the same documents as the M-URLs.
+ */
+const MCP_CHECKS: readonly CheckDefinition[] = [
+  {
+    id: 'mcp.endpoint',
+    title: 'The MCP endpoint answers initialize over Streamable HTTP',
+    protocol: 'mcp',
+    severity: 'fail',
+    rule: mcpRule('MCP 2025-11-25 transports and lifecycle'),
+  },
+  {
+    id: 'mcp.tools',
+    title:
+      'tools/list has search (query: string) and fetch (id: string), as ChatGPT connectors require',
+    protocol: 'mcp',
+    severity: 'fail',
+    rule: mcpRule('OpenAI connectors: search and fetch tools'),
+  },
+  {
+    id: 'mcp.resources',
+    title: 'resources/list answers with the documents as resources',
+    protocol: 'mcp',
+    severity: 'warn',
+    rule: mcpRule('MCP 2025-11-25 resources'),
+  },
+  {
+    id: 'mcp.search',
+    title:
+      'search answers one text item of JSON { results: [{ id, title, url }] } that finds a listed document',
+    protocol: 'mcp',
+    severity: 'fail',
+    rule: mcpRule('OpenAI connectors: search and fetch tools'),
+  },
+  {
+    id: 'mcp.fetch',
+    title:
+      'fetch of a search result answers one text item of JSON { id, title, text, url, metadata }',
+    protocol: 'mcp',
+    severity: 'fail',
+    rule: mcpRule('OpenAI connectors: search and fetch tools'),
+  },
+  {
+    id: 'mcp.fetch-parity',
+    title:
+      "The fetched document's metadata hash and etag are its M-URL's ETag, its url the canonical URL",
+    protocol: 'mcp',
+    severity: 'fail',
+    rule: mcpRule('the same documents and hashes as the M-URLs'),
+  },
+  {
+    id: 'mcp.discover',
+    title:
+      'server/discover (MCP 2026-07-28), when the server answers it, lists versions and capabilities',
+    protocol: 'mcp',
+    severity: 'warn',
+    rule: mcpRule('MCP 2026-07-28 server/discover'),
+  },
+];
+
+/** The checks of SCP, llmindex, llms.txt and MCP: the same under either TCT profile. */
 export const SHARED_CHECKS: readonly CheckDefinition[] = [
   {
     id: 'scp.sitemap.structure',
@@ -322,6 +386,7 @@ export const SHARED_CHECKS: readonly CheckDefinition[] = [
     severity: 'warn',
     rule: rule('llmstxt-links', 'llms.txt v2'),
   },
+  ...MCP_CHECKS,
 ];
 
 /** Every check of a tct-1 site: `validationChecks('tct-1')`. */

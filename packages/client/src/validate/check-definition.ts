@@ -1,5 +1,5 @@
 /** What a named check of the validator is (the catalog lists them per protocol). */
-export type CheckProtocol = 'tct' | 'scp' | 'llmindex' | 'llmstxt';
+export type CheckProtocol = 'tct' | 'scp' | 'llmindex' | 'llmstxt' | 'mcp';
 
 export interface CheckDefinition {
   id: string;

@@ -65,6 +65,6 @@ describe('CheckRecorder', () => {
   it('has unique, stable-looking ids', () => {
     const ids = VALIDATION_CHECKS.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^(tct|scp|llmindex|llmstxt)\.[a-z0-9.-]+$/);
+    for (const id of ids) expect(id).toMatch(/^(tct|scp|llmindex|llmstxt|mcp)\.[a-z0-9.-]+$/);
   });
 });

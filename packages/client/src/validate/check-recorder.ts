@@ -61,7 +61,7 @@ const RANK: Record<CheckStatus, number> = { fail: 3, warn: 2, pass: 1, 'not-test
  * into one result per check: the worst outcome wins and keeps its evidence.
  */
 export class CheckRecorder {
-  /** The checks this run reports, in order (the profile's, then SCP, llmindex, llms.txt). */
+  /** The checks this run reports, in order (the profile's, then SCP, llmindex, llms.txt, MCP). */
   readonly catalog: readonly CheckDefinition[];
   private readonly outcomes = new Map<string, Outcome[]>();
   private readonly reasons = new Map<string, string>();

@@ -6,6 +6,7 @@ import { HttpClient, type HttpClientOptions, type HttpClientStats } from '../htt
 import { parseOrigin } from '../http/parse-origin';
 import { checkLlmindex } from './check-llmindex';
 import { checkLlmsTxt } from './check-llms-txt';
+import { checkMcp, mcpTarget } from './check-mcp';
 import { validationChecks } from './check-catalog';
 import { CheckRecorder, type CheckResult } from './check-recorder';
 import { checkTct03 } from './check-tct03';
@@ -58,6 +59,13 @@ export interface ValidateSiteOptions extends Pick<
    * pages are fetched.
    */
   pagesElsewhere?: string;
+  /**
+   * The MCP endpoint (docs/mcp.md#checking-an-endpoint). Unset: `<origin>/mcp` is tried, and a
+   * site that does not serve it (404, 405, 410, an HTML page) leaves the `mcp.*` checks not
+   * tested. `true`, or the endpoint's URL (on the origin, or a path): it is asked for, so its
+   * absence fails `mcp.endpoint`. `false`: not tried.
+   */
+  mcp?: boolean | string;
 }
 
 export interface ValidationSummary {
@@ -111,6 +119,7 @@ export async function validateSite(
     options.profile === undefined || options.profile === 'auto' ? undefined : options.profile;
   // Before any request: a bad name is a usage error, not a site's failure.
   let profile = asked === undefined ? undefined : tctProfile(asked);
+  const mcp = mcpTarget(options.mcp, origin);
   const sample = options.all ? Infinity : positiveInteger(options.sample ?? 5, 'sample');
   const concurrency = options.concurrency ?? 4;
   const connections = parseConnectToList(
@@ -155,6 +164,7 @@ export async function validateSite(
     await checkLlmsTxt(ctx);
     await checkLlmindex(ctx);
     await checkScp(ctx, options.scpLimits ? { limits: options.scpLimits } : {});
+    await checkMcp(ctx, mcp);
   } finally {
     client.close();
   }

@@ -6,12 +6,17 @@ import { TableHead } from './TableHead';
 
 type Endpoint = Overview['endpoints'][number];
 
+/** The MCP endpoint's entry (the server lists it after the families: list-endpoints.ts). */
+export const MCP_ENDPOINT_ID = 'mcp';
+
 /**
  * The endpoint's name in the admin panel's language: a message per family of core's registry
- * (`endpoint.family.<name>`, held to the registry's labels by the translations test), its
- * English label from the server otherwise.
+ * (`endpoint.family.<name>`, held to the registry's labels by the translations test) or for the
+ * MCP endpoint, its English label from the server otherwise.
  */
 function endpointName({ formatMessage }: IntlShape, endpoint: Endpoint): string {
+  if (endpoint.id === MCP_ENDPOINT_ID)
+    return formatMessage({ id: getTranslation('endpoint.mcp'), defaultMessage: 'MCP server' });
   return formatMessage({
     id: getTranslation(`endpoint.family.${endpoint.id}`),
     defaultMessage: endpoint.label,

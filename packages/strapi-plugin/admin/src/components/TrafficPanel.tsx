@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Table, Tbody, Td, Tr, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
-import type { AgentTraffic } from '../api/admin-api-types';
+import type { AgentTraffic, Overview } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { formatBytes, formatPercent } from './format-bytes';
 import { TableHead } from './TableHead';
@@ -65,8 +65,112 @@ function DailyChart({ daily }: { daily: AgentTraffic['daily'] }) {
   );
 }
 
-/** The serving metrics: what agents fetched, and what the protocols saved compared with HTML. */
-export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
+/** The column labels the traffic tables share. */
+interface Columns {
+  requests: string;
+  rate: string;
+  bytesSent: string;
+}
+
+/** The metrics' kind MCP calls are counted under (core's ENDPOINT_KINDS). */
+const MCP_KIND = 'mcp';
+
+/**
+ * Requests per endpoint kind, as the metrics count them. The MCP endpoint has a row even without
+ * a call: its count while on, "Off" while off (never left out without a word).
+ */
+function EndpointTraffic({
+  endpoints,
+  mcp,
+  columns,
+}: {
+  endpoints: AgentTraffic['endpoints'];
+  mcp: Overview['endpoints'][number] | undefined;
+  columns: Columns;
+}) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
+  const off = formatMessage({ id: getTranslation('endpoint.off'), defaultMessage: 'Off' });
+  const rows = endpoints.some((row) => row.kind === MCP_KIND)
+    ? endpoints
+    : [
+        ...endpoints,
+        { kind: MCP_KIND, requests: 0, notModifiedRate: 0, bytesSent: 0, withoutCalls: true },
+      ];
+  const mcpOff = mcp !== undefined && !mcp.enabled;
+  return (
+    <Table
+      colCount={4}
+      rowCount={rows.length + 1}
+      aria-label={formatMessage({
+        id: getTranslation('traffic.endpoints.label'),
+        defaultMessage: 'Requests by endpoint',
+      })}
+    >
+      <TableHead
+        columns={[
+          formatMessage({
+            id: getTranslation('endpoints.column.endpoint'),
+            defaultMessage: 'Endpoint',
+          }),
+          columns.requests,
+          columns.rate,
+          columns.bytesSent,
+        ]}
+      />
+      <Tbody>
+        {rows.map((row) => {
+          const isMcp = row.kind === MCP_KIND;
+          // An MCP endpoint that is off and was not called in the window: "Off" stands for it.
+          const offOnly = isMcp && mcpOff && 'withoutCalls' in row;
+          return (
+            <Tr key={row.kind}>
+              <Td>
+                <Typography>
+                  {isMcp
+                    ? formatMessage({
+                        id: getTranslation('endpoint.mcp'),
+                        defaultMessage: 'MCP server',
+                      })
+                    : row.kind}
+                </Typography>
+                {isMcp && mcpOff && !offOnly ? (
+                  <Typography variant="pi" textColor="neutral600">
+                    {' '}
+                    ({off})
+                  </Typography>
+                ) : null}
+              </Td>
+              <Td>
+                <Typography textColor={offOnly ? 'neutral600' : undefined}>
+                  {offOnly ? off : intl.formatNumber(row.requests)}
+                </Typography>
+              </Td>
+              <Td>
+                <Typography>{offOnly ? '–' : formatPercent(intl, row.notModifiedRate)}</Typography>
+              </Td>
+              <Td>
+                <Typography>{offOnly ? '–' : formatBytes(intl, row.bytesSent)}</Typography>
+              </Td>
+            </Tr>
+          );
+        })}
+      </Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The serving metrics: what agents fetched, and what the protocols saved compared with HTML.
+ * `mcp`: the MCP endpoint's entry of the endpoint list (on or off).
+ */
+export function TrafficPanel({
+  traffic,
+  mcp,
+}: {
+  traffic: AgentTraffic;
+  mcp?: Overview['endpoints'][number];
+}) {
   const intl = useIntl();
   const { formatMessage } = intl;
   const { totals } = traffic;
@@ -74,6 +178,17 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
     id: getTranslation('traffic.savedVsHtml'),
     defaultMessage: 'Saved vs HTML',
   });
+  const columns: Columns = {
+    requests: formatMessage({
+      id: getTranslation('traffic.column.requests'),
+      defaultMessage: 'Requests',
+    }),
+    rate: formatMessage({ id: getTranslation('traffic.column.rate'), defaultMessage: '304 rate' }),
+    bytesSent: formatMessage({
+      id: getTranslation('traffic.bytesSent'),
+      defaultMessage: 'Bytes sent',
+    }),
+  };
   const facts: [string, string][] = [
     [
       formatMessage({ id: getTranslation('traffic.requests'), defaultMessage: 'Requests' }),
@@ -83,10 +198,7 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
       formatMessage({ id: getTranslation('traffic.hitRate'), defaultMessage: '304 hit rate' }),
       formatPercent(intl, totals.notModifiedRate),
     ],
-    [
-      formatMessage({ id: getTranslation('traffic.bytesSent'), defaultMessage: 'Bytes sent' }),
-      formatBytes(intl, totals.bytesSent),
-    ],
+    [columns.bytesSent, formatBytes(intl, totals.bytesSent)],
     [savedVsHtml, formatBytes(intl, totals.bytesSaved)],
   ];
   return (
@@ -108,6 +220,7 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
       <Box>
         <DailyChart daily={traffic.daily} />
       </Box>
+      <EndpointTraffic endpoints={traffic.endpoints} mcp={mcp} columns={columns} />
       {traffic.agents.length > 0 ? (
         <Table
           colCount={4}
@@ -123,14 +236,8 @@ export function TrafficPanel({ traffic }: { traffic: AgentTraffic }) {
                 id: getTranslation('traffic.column.agent'),
                 defaultMessage: 'Agent',
               }),
-              formatMessage({
-                id: getTranslation('traffic.column.requests'),
-                defaultMessage: 'Requests',
-              }),
-              formatMessage({
-                id: getTranslation('traffic.column.rate'),
-                defaultMessage: '304 rate',
-              }),
+              columns.requests,
+              columns.rate,
               savedVsHtml,
             ]}
           />

@@ -16,7 +16,7 @@ import { CheckResults } from '../components/CheckResults';
 import { ContentTable } from '../components/ContentTable';
 import { CoverageSummary } from '../components/CoverageSummary';
 import { EdgePanel } from '../components/EdgePanel';
-import { EndpointList } from '../components/EndpointList';
+import { EndpointList, MCP_ENDPOINT_ID } from '../components/EndpointList';
 import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
 import { ProblemList } from '../components/ProblemList';
 import { RebuildProgress } from '../components/RebuildProgress';
@@ -230,7 +230,10 @@ export function HealthPage() {
                 { days: overview.traffic.days },
               )}
             >
-              <TrafficPanel traffic={overview.traffic} />
+              <TrafficPanel
+                traffic={overview.traffic}
+                mcp={overview.endpoints.find((endpoint) => endpoint.id === MCP_ENDPOINT_ID)}
+              />
             </Section>
           ) : null}
 

@@ -134,7 +134,10 @@ export interface RecentProblem {
 export type EndpointReason = 'no-document' | 'not-built' | 'off-in-config' | 'off-in-settings';
 
 export interface EndpointLink {
-  /** The family's name in core's registry (`json-sitemap`, `m-url`…). */
+  /**
+   * The family's name in core's registry (`json-sitemap`, `m-url`…), or `mcp`: the MCP
+   * endpoint, which the adapters serve beside the families (list-endpoints.ts).
+   */
   id: string;
   label: string;
   /** Off in the settings, or nothing to show yet. */

@@ -1,4 +1,5 @@
 import { ENDPOINT_FAMILIES, isFamilyOn, type EndpointFamily } from '@agent-ready/core/serve';
+import { siteMcpSettings } from '@agent-ready/mcp';
 import type { RegenerationEngine } from '@agent-ready/store';
 import type { EndpointLink } from './answer-types';
 import type { AgentReadyPluginConfig } from '../config/plugin-config';
@@ -14,12 +15,44 @@ function switchedOnSettingsPage(option: string | undefined): boolean {
   return option !== undefined && option.split('.')[0]! in runtimeSettingsSchema.shape;
 }
 
+/** The id of the MCP endpoint's entry, beside the families' names. */
+export const MCP_ENDPOINT_ID = 'mcp';
+
+/**
+ * The MCP endpoint (option `mcp`): not a family of core's registry (the adapters mount
+ * `@agent-ready/mcp` beside the families' router), so it is listed after them, at its path when
+ * on, with the option that turns it on when off.
+ */
+function mcpEndpoint(config: AgentReadyPluginConfig, origin: string): EndpointLink {
+  const label = 'MCP server';
+  const settings = siteMcpSettings(config);
+  if (!settings) {
+    const option = 'mcp.enabled';
+    return {
+      id: MCP_ENDPOINT_ID,
+      label,
+      enabled: false,
+      option,
+      reason: 'off-in-config',
+      note: `Off: set ${option} in config/plugins to serve it.`,
+    };
+  }
+  return {
+    id: MCP_ENDPOINT_ID,
+    label,
+    enabled: true,
+    path: settings.path,
+    url: `${origin}${settings.path}`,
+  };
+}
+
 /**
  * The public endpoints for the admin page: every family core's registry lists for admin pages
  * (`listing`), in registry order, with where agents find it on the public origin for the
  * settings in force. Whether a family is served is the registry's answer for these settings (an
  * option left unset is its default: llms.txt and SCP are on unless turned off); where it starts
- * is the family's own (`listing.start`), read from this site's table.
+ * is the family's own (`listing.start`), read from this site's table. The MCP endpoint comes
+ * last.
  */
 export async function listEndpoints(
   config: AgentReadyPluginConfig,
@@ -63,5 +96,6 @@ export async function listEndpoints(
       ...(start.reason ? { reason: start.reason, note: start.note } : {}),
     });
   }
+  links.push(mcpEndpoint(config, origin));
   return links;
 }

@@ -37,6 +37,16 @@ describe('planSiteCheck', () => {
     expect(index).not.toHaveProperty('rootRedirect');
   });
 
+  it('asks for the MCP endpoint on the public origin when the option serves one', async () => {
+    const on = { ...setting, mcpPath: '/mcp' };
+    expect((await planSiteCheck('public', on, serves))!.mcp).toBe('https://example.com/mcp');
+    expect(await planSiteCheck('auto', on, servesNot)).toMatchObject({
+      target: 'server',
+      mcp: 'https://example.com/mcp',
+    });
+    expect(await planSiteCheck('public', setting, serves)).not.toHaveProperty('mcp');
+  });
+
   it('does as asked; asked for this server while it listens on no TCP address: nothing', async () => {
     expect((await planSiteCheck('public', setting, servesNot))!.target).toBe('public');
     expect((await planSiteCheck('server', setting, serves))!.target).toBe('server');

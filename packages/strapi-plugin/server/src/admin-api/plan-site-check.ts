@@ -12,6 +12,8 @@ export interface SiteCheckPlan {
   rootRedirect?: 'read';
   /** Why the pages are not fetched: they are the front-end's (`server`). */
   pagesElsewhere?: string;
+  /** The MCP endpoint on the public origin, when the option `mcp` serves one: checked as asked for. */
+  mcp?: string;
   reason: string;
 }
 
@@ -21,6 +23,8 @@ export interface CheckSetting {
   /** Where this Strapi listens (`listeningOrigin`), undefined when on no TCP address. */
   server: string | undefined;
   rootPage: 'admin-redirect' | 'agent-index';
+  /** Where the MCP endpoint answers (`mcp.path`), when the option `mcp` turns it on. */
+  mcpPath?: string;
 }
 
 /** Whether the public origin serves the agent endpoints: its JSON sitemap answers 200 JSON. */
@@ -65,7 +69,15 @@ export async function planSiteCheck(
   probe: ProbePublicOrigin = probePublicOrigin,
 ): Promise<SiteCheckPlan | undefined> {
   const { origin, server } = setting;
-  const publicPlan = (reason: string): SiteCheckPlan => ({ target: 'public', origin, reason });
+  // Served here, so its absence is a failure; off, the validator still tries <origin>/mcp and
+  // reports it not served.
+  const mcp = setting.mcpPath === undefined ? {} : { mcp: `${origin}${setting.mcpPath}` };
+  const publicPlan = (reason: string): SiteCheckPlan => ({
+    target: 'public',
+    origin,
+    ...mcp,
+    reason,
+  });
   const serverPlan = (reason: string): SiteCheckPlan | undefined =>
     server === undefined
       ? undefined
@@ -73,6 +85,7 @@ export async function planSiteCheck(
           target: 'server',
           origin,
           connectTo: server,
+          ...mcp,
           // The pages (C-URLs) are the front-end's: this Strapi serves only the agent endpoints.
           pagesElsewhere: `the pages are the front-end's at ${origin}, not this Strapi's`,
           ...(setting.rootPage === 'admin-redirect' ? { rootRedirect: 'read' as const } : {}),

@@ -26,6 +26,7 @@ describe('SiteChecks', () => {
       origin: 'https://example.com',
       connectTo: 'http://127.0.0.1:1',
       rootRedirect: 'read' as const,
+      mcp: 'https://example.com/mcp',
       reason: 'asked',
     };
     const a = checks.run(plan);
@@ -33,7 +34,12 @@ describe('SiteChecks', () => {
     expect(calls).toEqual([
       [
         'https://example.com',
-        { ...CHECK_BUDGET, connectTo: 'http://127.0.0.1:1', rootRedirect: 'read' },
+        {
+          ...CHECK_BUDGET,
+          connectTo: 'http://127.0.0.1:1',
+          rootRedirect: 'read',
+          mcp: 'https://example.com/mcp',
+        },
       ],
     ]);
     expect(checks.last).toBeUndefined();

@@ -41,7 +41,7 @@ export class SiteChecks {
 
   /** Runs a check; `extras` (the coverage) is measured alongside and reported with it. */
   run(plan: SiteCheckPlan, extras?: CheckExtras): Promise<SiteCheck> {
-    const { target, origin, connectTo, rootRedirect, pagesElsewhere, reason } = plan;
+    const { target, origin, connectTo, rootRedirect, pagesElsewhere, mcp, reason } = plan;
     const key = `${target} ${origin} ${connectTo ?? ''}`;
     const existing = this.running.get(key);
     if (existing) return existing;
@@ -50,6 +50,7 @@ export class SiteChecks {
       ...(connectTo ? { connectTo } : {}),
       ...(rootRedirect ? { rootRedirect } : {}),
       ...(pagesElsewhere ? { pagesElsewhere } : {}),
+      ...(mcp ? { mcp } : {}),
     };
     const run = Promise.all([this.validate(origin, options), extras?.() ?? {}])
       .then(([report, more]) => {

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { CheckTarget, CurrentRebuild, RebuildStarted } from '../admin-api/answer-types';
 import { StoreUnavailableError } from '@agent-ready/store';
+import { siteMcpSettings } from '@agent-ready/mcp';
 import { collectOverview } from '../admin-api/collect-overview';
 import { describeSettings } from '../admin-api/describe-settings';
 import { coverageWarnings } from '../text-coverage/measure-coverage';
@@ -188,10 +189,12 @@ export default ({ strapi }: { strapi: Core.Strapi }): Record<string, Handler> =>
         return;
       }
       const { config } = runtime();
+      const mcpPath = siteMcpSettings(config)?.path;
       const plan = await planSiteCheck(target, {
         origin: config.site.origin,
         server: listeningOrigin(strapi.server.httpServer.address()),
         rootPage: config.rootPage ?? 'admin-redirect',
+        ...(mcpPath ? { mcpPath } : {}),
       });
       if (!plan) {
         fail(ctx, 409, 'ConflictError', 'this server is not listening on a TCP address');
