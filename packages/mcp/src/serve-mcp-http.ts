@@ -60,6 +60,12 @@ export interface McpHttpOptions {
 /** A request's body already read by a framework (Express's `express.json()`, Koa's body parser). */
 export type ParsedBody = unknown;
 
+/**
+ * When a refused notification stream may try again: a slot frees only when some client closes
+ * its stream, which nothing predicts, so this paces a client's reconnect loop rather than promising a slot.
+ */
+const STREAM_RETRY_AFTER_SECONDS = 30;
+
 const jsonRpcError = (
   status: number,
   code: number,
@@ -212,7 +218,9 @@ export function createMcpHttpHandler(
     if (method === 'GET' && streams >= limits.maxStreams) {
       return refuse(
         res,
-        jsonRpcError(429, -32000, 'Too many notification streams open; try again later'),
+        jsonRpcError(429, -32000, 'Too many notification streams open; try again later', {
+          'retry-after': String(STREAM_RETRY_AFTER_SECONDS),
+        }),
         family,
       );
     }

@@ -216,6 +216,7 @@ describe('the MCP endpoint under malformed and hostile input', () => {
       expect(first.status).toBe(200);
       const second = await fetch(limited.url, { headers });
       expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBe('30');
       expect(((await second.json()) as { error: unknown }).error).toBeDefined();
     } finally {
       controller.abort();
