@@ -54,3 +54,25 @@ export async function createSearchIndex(
     await knex.raw('alter table ?? add fulltext index ?? (title)', [t.search, `${t.search}_title`]);
   }
 }
+
+/**
+ * Migration 018 on SQLite: the FTS5 table made contentless (`content=''`, deletable by rowid):
+ * it keeps the index of the words, not a second copy of every document's text (a snippet is
+ * cut from the document row's own bytes). The table is made anew, empty, and marked unfilled:
+ * the next writer that maintains the index fills it from the rows (fill-search-index).
+ * PostgreSQL and MySQL/MariaDB keep theirs. Part of a released migration once released: never
+ * change what it creates, add a migration.
+ */
+export async function makeSearchIndexContentless(
+  knex: Knex,
+  t: TableNames,
+  dialect: Dialect,
+): Promise<boolean> {
+  if (dialect !== 'sqlite') return false;
+  await knex.schema.dropTable(t.search);
+  await knex.raw(
+    `create virtual table ?? using fts5(title, body, content = '', contentless_delete = 1, tokenize = '${SQLITE_SEARCH_TOKENIZER}')`,
+    [t.search],
+  );
+  return true;
+}
