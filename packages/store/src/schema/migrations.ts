@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from './open-database';
-import { createSearchIndex, makeSearchIndexContentless } from '../search/create-search-index';
+import {
+  createSearchIndex,
+  keepSearchVectorsInline,
+  makeSearchIndexContentless,
+} from '../search/create-search-index';
 import type { TableNames } from './table-names';
 
 /**
@@ -366,6 +370,13 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       if (await makeSearchIndexContentless(knex, t, dialect)) {
         await knex(t.state).where({ name: 'search_filled' }).update({ value: 0 });
       }
+    },
+  },
+  {
+    name: '019-search-vectors-inline',
+    async up(knex, t, dialect) {
+      // PostgreSQL's index without its copy of the text, and its vectors in their rows.
+      await keepSearchVectorsInline(knex, t, dialect);
     },
   },
 ];
