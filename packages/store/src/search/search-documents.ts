@@ -45,8 +45,8 @@ const DOCUMENT_COLUMNS = [
 
 /**
  * The ranked, filtered matches as `id` and `score` only, best first, after the cursor, at most
- * `limit`: the document columns and the snippet text are read for the page alone (readPage),
- * not carried through the ranking of every match.
+ * `limit`: the document columns and the snippet text are read for the page alone (joined to
+ * it), not carried through the ranking of every match.
  */
 interface RankedIds {
   sql: string;
@@ -230,8 +230,8 @@ export function catalogDocumentOf(row: Record<string, unknown>): CatalogDocument
 /**
  * Searches the published documents in the search index: ranked (PostgreSQL's `ts_rank` in the
  * document's language, SQLite's BM25 with the title weighted, InnoDB's relevance), filtered by
- * locale and section, a page at a time from a cursor. Every result is a row published when the
- * page was read, and again when its snippet was (a result unpublished in between is left out).
+ * locale and section, a page at a time from a cursor. One statement: every result is a row
+ * published when the page was read, its snippet from the bytes read then.
  */
 export async function searchDocuments(
   knex: Knex,
@@ -264,29 +264,30 @@ export async function searchDocuments(
   const configs = dialect === 'postgres' ? await postgresConfigsInUse(knex, t) : [];
   if (dialect === 'postgres' && configs.length === 0) return { hits: [] };
   const ranked = rankedIds(t, dialect, query, request, after, limit + 1, configs, mysqlExpression);
-  const rows = rowsOf(dialect, await knex.raw(ranked.sql, ranked.bindings));
+  // The document columns and M-URL bytes of the ranked page's rows alone, joined after the
+  // limit (a subquery with a LIMIT is not merged into the join), in the same statement.
+  const rows = rowsOf(
+    dialect,
+    await knex.raw(
+      `select ${documentColumns}, d.body, r.score from (${ranked.sql}) as r join ?? as d on d.id = r.id where d.state = 'published' order by r.score desc, r.id asc`,
+      [...ranked.bindings, t.documents],
+    ),
+  );
   const page = rows.slice(0, limit);
   if (page.length === 0) return { hits: [] };
-  const read = await readPage(
-    knex,
-    t,
-    page.map((row) => Number(row.id)),
-  );
-  const hits: CatalogSearchHit[] = [];
-  for (const row of page) {
-    const found = read.get(Number(row.id));
-    if (found === undefined) continue;
-    const document = catalogDocumentOf(found);
-    hits.push({
+  const hits: CatalogSearchHit[] = page.map((row) => {
+    const document = catalogDocumentOf(row);
+    return {
       ...document,
+      // Cut from the text the row's bytes carry (what was indexed): the index keeps no copy.
       snippet: makeSnippet(
-        searchTextOf(document.title, found.body as Buffer | string | null).body,
+        searchTextOf(document.title, row.body as Buffer | string | null).body,
         query.terms,
         document.title,
       ),
       score: Number(row.score),
-    });
-  }
+    };
+  });
   const last = page[page.length - 1]!;
   return {
     hits,
@@ -296,21 +297,4 @@ export async function searchDocuments(
         }
       : {}),
   };
-}
-
-/**
- * The document columns and stored bytes of the page's rows, those still published only: the
- * snippet is cut from the text the row's bytes carry (what was indexed), so the index need not
- * keep a copy of it.
- */
-async function readPage(
-  knex: Knex,
-  t: TableNames,
-  ids: readonly number[],
-): Promise<Map<number, Record<string, unknown>>> {
-  const rows = (await knex(`${t.documents} as d`)
-    .whereIn('d.id', ids)
-    .andWhere('d.state', 'published')
-    .select(knex.raw(`${documentColumns}, d.body`))) as Record<string, unknown>[];
-  return new Map(rows.map((row) => [Number(row.id), row]));
 }
