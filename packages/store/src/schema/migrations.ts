@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from './open-database';
-import { createSearchIndex } from '../search/create-search-index';
+import {
+  createSearchIndex,
+  keepSearchVectorsInline,
+  makeSearchIndexContentless,
+} from '../search/create-search-index';
 import type { TableNames } from './table-names';
 
 /**
@@ -356,6 +360,23 @@ export const MIGRATIONS: readonly StoreMigration[] = [
       await createSearchIndex(knex, t, dialect);
       /** 1 once every published row is in the search index; 0 until a writer filled it. */
       await knex(t.state).insert({ name: 'search_filled', value: 0 });
+    },
+  },
+  {
+    name: '018-search-index-contentless',
+    async up(knex, t, dialect) {
+      // SQLite's index without its copy of the text, which doubled what a write of a document
+      // stored: refilled from the rows by the next writer that maintains it.
+      if (await makeSearchIndexContentless(knex, t, dialect)) {
+        await knex(t.state).where({ name: 'search_filled' }).update({ value: 0 });
+      }
+    },
+  },
+  {
+    name: '019-search-vectors-inline',
+    async up(knex, t, dialect) {
+      // PostgreSQL's index without its copy of the text, and its vectors in their rows.
+      await keepSearchVectorsInline(knex, t, dialect);
     },
   },
 ];

@@ -54,3 +54,44 @@ export async function createSearchIndex(
     await knex.raw('alter table ?? add fulltext index ?? (title)', [t.search, `${t.search}_title`]);
   }
 }
+
+/**
+ * Migration 018 on SQLite: the FTS5 table made contentless (`content=''`, deletable by rowid):
+ * it keeps the index of the words, not a second copy of every document's text (a snippet is
+ * cut from the document row's own bytes). The table is made anew, empty: returns true, the
+ * caller marks it unfilled, and the next writer that maintains the index fills it from the rows
+ * (fill-search-index). PostgreSQL and MySQL/MariaDB keep theirs. Part of a released migration
+ * once released: never change what it creates, add a migration.
+ */
+export async function makeSearchIndexContentless(
+  knex: Knex,
+  t: TableNames,
+  dialect: Dialect,
+): Promise<boolean> {
+  if (dialect !== 'sqlite') return false;
+  await knex.schema.dropTable(t.search);
+  await knex.raw(
+    `create virtual table ?? using fts5(title, body, content = '', contentless_delete = 1, tokenize = '${SQLITE_SEARCH_TOKENIZER}')`,
+    [t.search],
+  );
+  return true;
+}
+
+/**
+ * Migration 019 on PostgreSQL: `body` no longer written (nullable; rows written before keep
+ * theirs until rewritten), as a snippet is cut from the document row's bytes; and a row up to
+ * a page kept whole in the table (`toast_tuple_target`): ranking reads every match's vector,
+ * which TOAST would otherwise compress or move out of line. Catalog changes only, no rewrite
+ * of the table. Part of a released migration once released: never change what it does, add a
+ * migration.
+ */
+export async function keepSearchVectorsInline(
+  knex: Knex,
+  t: TableNames,
+  dialect: Dialect,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  // Not knex's `.alter()`, which would retype the column (a rewrite of the table).
+  await knex.raw('alter table ?? alter column body drop not null', [t.search]);
+  await knex.raw('alter table ?? set (toast_tuple_target = 8160)', [t.search]);
+}

@@ -10,10 +10,11 @@ const SEARCH_FILLED = 'search_filled';
 
 /**
  * Adds the search entries the published rows lack: rows stored before the index existed
- * (migration 017), by a writer with `search: false`, or loaded around the engine (a bulk
- * import). Each page is read and indexed under the content sequence lock, so no write to those
- * rows lands between the read and the entry (the entry would be stale). Marks the index filled
- * at the end, unless `stopped` stopped it first. Returns the entries added.
+ * (migration 017) or was made anew (018, on SQLite), by a writer with `search: false`, or
+ * loaded around the engine (a bulk import). Each page is read and indexed under the content
+ * sequence lock, so no write to those rows lands between the read and the entry (the entry
+ * would be stale). Marks the index filled at the end, unless `stopped` stopped it first.
+ * Returns the entries added.
  */
 export async function fillSearchIndex(
   knex: Knex,

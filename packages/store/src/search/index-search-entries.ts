@@ -101,6 +101,8 @@ export async function writeSearchEntries(
     }
   } else {
     const available = await availableSearchConfigs(trx);
+    // No `body` (migration 018): the vector is what a search reads, the snippet comes from
+    // the document row.
     for (const run of runsOf(texts, MAX_PARAMETERS / 8, size, MAX_STATEMENT_BYTES)) {
       await trx(table).insert(
         run.map(({ entry, text }) => {
@@ -109,7 +111,6 @@ export async function writeSearchEntries(
             doc_id: entry.id,
             config,
             title: text.title,
-            body: text.body,
             vector: trx.raw(
               "setweight(to_tsvector(?::regconfig, ?), 'A') || setweight(to_tsvector(?::regconfig, ?), 'B')",
               [config, text.title, config, text.body],

@@ -15,6 +15,7 @@ import {
   searchCursorScope,
   type SearchPosition,
 } from './search-cursor';
+import { searchTextOf } from './search-text';
 
 /** Results per page when the request names none, and the most a page holds. */
 export const DEFAULT_SEARCH_PAGE = 10;
@@ -23,16 +24,16 @@ export const MAX_SEARCH_PAGE = 50;
 /** Scores are rounded so a cursor's score compares equal to the same row's score next time. */
 const SCORE_DECIMALS = 9;
 
-/** A ranked, filtered selection of `id`, `score` and the document columns, per database. */
-interface RankedSelect {
-  /** Before the outer SELECT (PostgreSQL's CTEs). */
-  prefix: string;
-  /** `select … from … where …` of the matching published rows. */
-  select: string;
+/**
+ * The ranked, filtered matches as `id` and `score` only, best first, after the cursor, at most
+ * `limit`: the document columns and the snippet text are read for the page alone (joined to
+ * it), not carried through the ranking of every match.
+ */
+interface RankedIds {
+  sql: string;
   bindings: Knex.RawBinding[];
 }
 
-/** The columns a result carries, from the documents table (`d`). */
 const documentColumns = CATALOG_DOCUMENT_COLUMNS.map((column) => `d.${column}`).join(', ');
 
 /** The filters every database applies to the document row: published, visible, locale, section. */
@@ -56,6 +57,23 @@ function documentFilters(request: CatalogSearchRequest): {
     bindings.push(request.section);
   }
   return { sql: parts.join(' and '), bindings };
+}
+
+/**
+ * The best `limit` of `matches` (a select of `id` and `score`) after the cursor's position, in
+ * the ranked order: score descending, then id.
+ */
+function topRanked(
+  matches: string,
+  bindings: readonly Knex.RawBinding[],
+  after: SearchPosition | undefined,
+  limit: number,
+): RankedIds {
+  const keyset = after ? 'where (r.score < ? or (r.score = ? and r.id > ?)) ' : '';
+  return {
+    sql: `select r.id, r.score from (${matches}) as r ${keyset}order by r.score desc, r.id asc limit ?`,
+    bindings: [...bindings, ...(after ? [after.score, after.score, after.id] : []), limit],
+  };
 }
 
 /** What InnoDB indexes: words of at least `minLength`, no stop word (read once per pool). */
@@ -107,53 +125,63 @@ async function postgresConfigsInUse(knex: Knex, t: TableNames): Promise<string[]
   return result.rows.map((row) => row.config);
 }
 
-async function rankedSelect(
-  knex: Knex,
+function rankedIds(
   t: TableNames,
   dialect: Dialect,
   query: SearchQuery,
   request: CatalogSearchRequest,
-): Promise<RankedSelect | undefined> {
+  after: SearchPosition | undefined,
+  limit: number,
+  /** PostgreSQL's text search configurations in use. */
+  configs: readonly string[],
+  mysqlExpression: string,
+): RankedIds {
   const filters = documentFilters(request);
   if (dialect === 'sqlite') {
-    const match = sqliteMatchExpression(query);
-    return {
-      prefix: '',
+    return topRanked(
       // bm25: lower is better; the title weighs ten times the text.
-      select: `select ${documentColumns}, round(-bm25(??, 10.0, 1.0), ${SCORE_DECIMALS}) as score from ?? join ?? as d on d.id = ??.rowid where ?? match ? and ${filters.sql}`,
-      bindings: [t.search, t.search, t.documents, t.search, t.search, match, ...filters.bindings],
-    };
-  }
-  if (dialect === 'postgres') {
-    const configs = await postgresConfigsInUse(knex, t);
-    if (configs.length === 0) return undefined;
-    const text = postgresWebsearchText(query);
-    // A document matches the query in its own language's configuration. One condition per
-    // configuration in use, each with a constant tsquery: the planner answers each from the GIN
-    // index (a join on the configurations would scan every vector).
-    const matches = configs
-      .map(() => '(s.config = ? and s.vector @@ websearch_to_tsquery(?::regconfig, ?))')
-      .join(' or ');
-    return {
-      prefix: '',
-      select: `select ${documentColumns}, round(ts_rank(s.vector, websearch_to_tsquery(s.config::regconfig, ?))::numeric, ${SCORE_DECIMALS}) as score from ?? as s join ?? as d on d.id = s.doc_id where (${matches}) and ${filters.sql}`,
-      bindings: [
-        text,
+      `select ??.rowid as id, round(-bm25(??, 10.0, 1.0), ${SCORE_DECIMALS}) as score from ?? join ?? as d on d.id = ??.rowid where ?? match ? and ${filters.sql}`,
+      [
+        t.search,
+        t.search,
         t.search,
         t.documents,
-        ...configs.flatMap((config) => [config, config, text]),
+        t.search,
+        t.search,
+        sqliteMatchExpression(query),
         ...filters.bindings,
       ],
+      after,
+      limit,
+    );
+  }
+  if (dialect === 'postgres') {
+    // A document matches the query in its own language's configuration: per configuration in
+    // use, its best `limit` by ts_rank, with the query a constant there, parsed once when
+    // planned and answered from the GIN index (parsed per row, in the row's configuration, it
+    // costs more than the rank).
+    const text = postgresWebsearchText(query);
+    const perConfig = configs.map((config) =>
+      topRanked(
+        `select s.doc_id as id, round(ts_rank(s.vector, websearch_to_tsquery(?::regconfig, ?))::numeric, ${SCORE_DECIMALS}) as score from ?? as s join ?? as d on d.id = s.doc_id where s.config = ? and s.vector @@ websearch_to_tsquery(?::regconfig, ?) and ${filters.sql}`,
+        [config, text, t.search, t.documents, config, config, text, ...filters.bindings],
+        after,
+        limit,
+      ),
+    );
+    if (perConfig.length === 1) return perConfig[0]!;
+    return {
+      sql: `select p.id, p.score from (${perConfig.map((ranked) => `(${ranked.sql})`).join(' union all ')}) as p order by p.score desc, p.id asc limit ?`,
+      bindings: [...perConfig.flatMap((ranked) => ranked.bindings), limit],
     };
   }
-  const expression = mysqlBooleanExpression(query, await innodbIndexing(knex));
-  if (expression === '') return undefined;
-  return {
-    prefix: '',
-    // InnoDB's relevance, the title's ten times (as SQLite weighs it).
-    select: `select ${documentColumns}, round(10 * match(s.title) against (? in boolean mode) + match(s.title, s.body) against (? in boolean mode), ${SCORE_DECIMALS}) as score from ?? as s join ?? as d on d.id = s.doc_id where match(s.title, s.body) against (? in boolean mode) and ${filters.sql}`,
-    bindings: [expression, expression, t.search, t.documents, expression, ...filters.bindings],
-  };
+  // InnoDB's relevance, the title's ten times (as SQLite weighs it).
+  return topRanked(
+    `select s.doc_id as id, round(10 * match(s.title) against (? in boolean mode) + match(s.title, s.body) against (? in boolean mode), ${SCORE_DECIMALS}) as score from ?? as s join ?? as d on d.id = s.doc_id where match(s.title, s.body) against (? in boolean mode) and ${filters.sql}`,
+    [mysqlExpression, mysqlExpression, t.search, t.documents, mysqlExpression, ...filters.bindings],
+    after,
+    limit,
+  );
 }
 
 function rowsOf(dialect: Dialect, result: unknown): Record<string, unknown>[] {
@@ -165,8 +193,8 @@ function rowsOf(dialect: Dialect, result: unknown): Record<string, unknown>[] {
 /**
  * Searches the published documents in the search index: ranked (PostgreSQL's `ts_rank` in the
  * document's language, SQLite's BM25 with the title weighted, InnoDB's relevance), filtered by
- * locale and section, a page at a time from a cursor. Every result is a row published when the
- * page was read, and again when its snippet was (a result unpublished in between is left out).
+ * locale and section, a page at a time from a cursor. One statement: every result is a row
+ * published when the page was read, its snippet from the bytes read then.
  */
 export async function searchDocuments(
   knex: Knex,
@@ -191,33 +219,38 @@ export async function searchDocuments(
   const after: SearchPosition | undefined =
     request.cursor !== undefined ? parseSearchCursor(request.cursor, scope) : undefined;
   if (query.terms.length === 0) return { hits: [] };
-  const ranked = await rankedSelect(knex, t, dialect, query, request);
-  if (!ranked) return { hits: [] };
-  const keyset = after ? 'where (r.score < ? or (r.score = ? and r.id > ?))' : '';
-  const result = await knex.raw(
-    `${ranked.prefix}select * from (${ranked.select}) as r ${keyset} order by r.score desc, r.id asc limit ?`,
-    [...ranked.bindings, ...(after ? [after.score, after.score, after.id] : []), limit + 1],
+  let mysqlExpression = '';
+  if (dialect === 'mysql') {
+    mysqlExpression = mysqlBooleanExpression(query, await innodbIndexing(knex));
+    if (mysqlExpression === '') return { hits: [] };
+  }
+  const configs = dialect === 'postgres' ? await postgresConfigsInUse(knex, t) : [];
+  if (dialect === 'postgres' && configs.length === 0) return { hits: [] };
+  const ranked = rankedIds(t, dialect, query, request, after, limit + 1, configs, mysqlExpression);
+  // The document columns and M-URL bytes of the ranked page's rows alone, joined after the
+  // limit (a subquery with a LIMIT is not merged into the join), in the same statement.
+  const rows = rowsOf(
+    dialect,
+    await knex.raw(
+      `select ${documentColumns}, d.body, r.score from (${ranked.sql}) as r join ?? as d on d.id = r.id where d.state = 'published' order by r.score desc, r.id asc`,
+      [...ranked.bindings, t.documents],
+    ),
   );
-  const rows = rowsOf(dialect, result);
   const page = rows.slice(0, limit);
   if (page.length === 0) return { hits: [] };
-  const texts = await readSearchTexts(
-    knex,
-    t,
-    dialect,
-    page.map((row) => Number(row.id)),
-  );
-  const hits: CatalogSearchHit[] = [];
-  for (const row of page) {
-    const text = texts.get(Number(row.id));
-    if (text === undefined) continue;
+  const hits: CatalogSearchHit[] = page.map((row) => {
     const document = catalogDocumentOf(row);
-    hits.push({
+    return {
       ...document,
-      snippet: makeSnippet(text, query.terms, document.title),
+      // Cut from the text the row's bytes carry (what was indexed): the index keeps no copy.
+      snippet: makeSnippet(
+        searchTextOf(document.title, row.body as Buffer | string | null).body,
+        query.terms,
+        document.title,
+      ),
       score: Number(row.score),
-    });
-  }
+    };
+  });
   const last = page[page.length - 1]!;
   return {
     hits,
@@ -227,20 +260,4 @@ export async function searchDocuments(
         }
       : {}),
   };
-}
-
-/** The indexed text of these rows, those still published only. */
-async function readSearchTexts(
-  knex: Knex,
-  t: TableNames,
-  dialect: Dialect,
-  ids: readonly number[],
-): Promise<Map<number, string>> {
-  const key = dialect === 'sqlite' ? 'rowid' : 'doc_id';
-  const rows: { id: unknown; body: unknown }[] = await knex(`${t.search} as s`)
-    .join(`${t.documents} as d`, 'd.id', `s.${key}`)
-    .whereIn(`s.${key}`, ids)
-    .andWhere('d.state', 'published')
-    .select('d.id', 's.body');
-  return new Map(rows.map((row) => [Number(row.id), String(row.body ?? '')]));
 }
