@@ -594,7 +594,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
                 ...(profile ? { profile } : {}),
               });
               expect(report.tctProfile).toBe('tct-03');
-              // The demo's sitemap is one shard: there is no index to check.
+              // The demo's sitemap is one shard: there is no index to check; `server/discover` is
+              // of an MCP revision the SDK does not speak yet (docs/mcp.md).
               expect(
                 report.checks
                   .filter((c) => c.status !== 'pass' && c.protocol !== 'llmindex')
@@ -602,6 +603,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
               ).toEqual([
                 'sitemap_index profile_structure: not-tested',
                 'sitemap_index_hints_match: not-tested',
+                'mcp.discover: not-tested',
               ]);
             }
           } finally {

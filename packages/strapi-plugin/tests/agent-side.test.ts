@@ -28,6 +28,8 @@ describe('the agent side against the Strapi plugin', () => {
         rootPage: 'agent-index',
         // Sharded, so the validator checks the index too.
         sitemap: { maxItemsPerShard: 4 },
+        // On, so the validator's MCP checks run against it too.
+        mcp: { enabled: true },
       },
     });
     await f.strapi.documents('api::home.home' as never).create({
@@ -55,8 +57,10 @@ describe('the agent side against the Strapi plugin', () => {
   it('passes every check Strapi can answer (C-URL pages live on the front-end; llmindex needs https)', async () => {
     const report = await validateSite(origin, { all: true });
     // A headless CMS renders no pages: the C-URL's alternate link is the front-end's job (the
-    // demo's Express site serves it); everything agents fetch from Strapi itself must pass.
+    // demo's Express site serves it); everything agents fetch from Strapi itself must pass, but
+    // `server/discover`, of an MCP revision the SDK does not speak yet (docs/mcp.md).
     const frontEnd = new Set(['tct.c-url.alternate-link']);
+    const notYetServed = new Set(['mcp.discover']);
     const failing = report.checks.filter(
       (c) => (c.status === 'fail' || c.status === 'warn') && !frontEnd.has(c.id),
     );
@@ -65,7 +69,7 @@ describe('the agent side against the Strapi plugin', () => {
       /404/,
     );
     for (const check of report.checks.filter(
-      (c) => c.protocol !== 'llmindex' && !frontEnd.has(c.id),
+      (c) => c.protocol !== 'llmindex' && !frontEnd.has(c.id) && !notYetServed.has(c.id),
     )) {
       expect([check.id, check.status]).toEqual([check.id, 'pass']);
     }
