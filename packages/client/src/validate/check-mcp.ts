@@ -5,6 +5,7 @@ import { ClientOptionError, HttpBudgetError, HttpTransportError } from '../clien
 import { headerLinks, mediaTypeOf, selectLinks } from '../discovery/find-links';
 import type { HttpExchange } from '../http/http-client';
 import { sameUrl } from '../tct/same-url';
+import { SHARED_CHECKS } from './check-catalog';
 import { evidenceOf, type CheckEvidence } from './check-recorder';
 import { fetchIdentity, onOrigin, type ValidationContext } from './validation-context';
 
@@ -17,15 +18,8 @@ export interface McpTarget {
 /** Where agent-ready mounts the endpoint unless told otherwise (`mcp.path`). */
 const DEFAULT_PATH = '/mcp';
 
-const IDS = [
-  'mcp.endpoint',
-  'mcp.tools',
-  'mcp.resources',
-  'mcp.search',
-  'mcp.fetch',
-  'mcp.fetch-parity',
-  'mcp.discover',
-];
+/** The MCP checks, as the catalog defines them: all of them are left not tested together. */
+const IDS = SHARED_CHECKS.filter((check) => check.protocol === 'mcp').map((check) => check.id);
 
 /** Answers that mean "no MCP endpoint here", not "a broken one". */
 const ABSENT_STATUSES = new Set([404, 405, 410]);
