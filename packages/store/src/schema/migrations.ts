@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from './open-database';
 import {
   createSearchIndex,
+  copySearchFiltersIntoIndex,
   keepSearchVectorsInline,
   makeSearchIndexContentless,
 } from '../search/create-search-index';
@@ -377,6 +378,13 @@ export const MIGRATIONS: readonly StoreMigration[] = [
     async up(knex, t, dialect) {
       // PostgreSQL's index without its copy of the text, and its vectors in their rows.
       await keepSearchVectorsInline(knex, t, dialect);
+    },
+  },
+  {
+    name: '020-search-filters-in-index',
+    async up(knex, t, dialect) {
+      // PostgreSQL ranks from its index alone: visibility, locale and section in its rows.
+      await copySearchFiltersIntoIndex(knex, t, dialect);
     },
   },
 ];

@@ -95,3 +95,28 @@ export async function keepSearchVectorsInline(
   await knex.raw('alter table ?? alter column body drop not null', [t.search]);
   await knex.raw('alter table ?? set (toast_tuple_target = 8160)', [t.search]);
 }
+
+/**
+ * Migration 020 on PostgreSQL: the filters a search applies (visibility, locale, section) copied
+ * into the index's rows, written with them in the same transaction as the document row: the
+ * ranking reads the index alone, and only the page's rows are joined to their documents (which
+ * check the same filters again). Rows written before are filled from their documents. Part of a
+ * released migration once released: never change what it does, add a migration.
+ */
+export async function copySearchFiltersIntoIndex(
+  knex: Knex,
+  t: TableNames,
+  dialect: Dialect,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  // The document row's own column types (migration 001).
+  await knex.schema.alterTable(t.search, (table) => {
+    table.string('visibility', 16).nullable();
+    table.string('locale', 35).nullable();
+    table.string('section', 128).nullable();
+  });
+  await knex.raw(
+    'update ?? as s set visibility = d.visibility, locale = d.locale, section = d.section from ?? as d where d.id = s.doc_id',
+    [t.search, t.documents],
+  );
+}

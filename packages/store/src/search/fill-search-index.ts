@@ -29,16 +29,17 @@ export async function fillSearchIndex(
   while (!stopped()) {
     const page = await knex.transaction(async (trx) => {
       await lockContentSequence(trx, t);
-      const rows: { id: unknown; title: unknown; body: unknown; language: unknown }[] = await trx(
-        `${t.documents} as d`,
-      )
+      const rows: Record<
+        'id' | 'title' | 'body' | 'language' | 'visibility' | 'locale' | 'section',
+        unknown
+      >[] = await trx(`${t.documents} as d`)
         .leftJoin(`${t.search} as s`, `s.${key}`, 'd.id')
         .where('d.state', 'published')
         .andWhere('d.id', '>', lastId)
         .whereNull(`s.${key}`)
         .orderBy('d.id')
         .limit(PAGE_SIZE)
-        .select('d.id', 'd.title', 'd.body', 'd.language');
+        .select('d.id', 'd.title', 'd.body', 'd.language', 'd.visibility', 'd.locale', 'd.section');
       await writeSearchEntries(
         trx,
         store,
@@ -47,6 +48,9 @@ export async function fillSearchIndex(
           title: String(row.title),
           body: row.body as Buffer | string | null,
           language: row.language === null ? null : String(row.language),
+          visibility: String(row.visibility),
+          locale: String(row.locale),
+          section: String(row.section),
         })),
       );
       return rows;

@@ -22,13 +22,19 @@ export interface SearchIndexStore {
   readonly indexesSearch: boolean;
 }
 
-/** A published document row to index: its id, title, M-URL bytes and language. */
+/**
+ * A published document row to index: its id, title, M-URL bytes and language, and the columns
+ * a search filters on (copied into PostgreSQL's index, which ranks without the documents).
+ */
 export interface SearchIndexEntry {
   id: number;
   title: string;
   /** The M-URL bytes (their `content` is the indexed text). */
   body: Buffer | string | null;
   language: string | null | undefined;
+  visibility: string;
+  locale: string;
+  section: string;
 }
 
 /** Bound parameters per statement, under every database's limit. */
@@ -103,7 +109,7 @@ export async function writeSearchEntries(
     const available = await availableSearchConfigs(trx);
     // No `body` (migration 018): the vector is what a search reads, the snippet comes from
     // the document row.
-    for (const run of runsOf(texts, MAX_PARAMETERS / 8, size, MAX_STATEMENT_BYTES)) {
+    for (const run of runsOf(texts, MAX_PARAMETERS / 12, size, MAX_STATEMENT_BYTES)) {
       await trx(table).insert(
         run.map(({ entry, text }) => {
           const config = searchConfigOf(entry.language, available);
@@ -111,6 +117,9 @@ export async function writeSearchEntries(
             doc_id: entry.id,
             config,
             title: text.title,
+            visibility: entry.visibility,
+            locale: entry.locale,
+            section: entry.section,
             vector: trx.raw(
               "setweight(to_tsvector(?::regconfig, ?), 'A') || setweight(to_tsvector(?::regconfig, ?), 'B')",
               [config, text.title, config, text.body],

@@ -87,13 +87,19 @@ describeEachDatabase('search', (dialect) => {
         urls(await engine.reader.searchDocuments({ query: 'zebra', includeProtected: true })),
       ),
     ).toEqual(new Set(['https://example.com/d/3/', 'https://example.com/d/4/']));
+    // Visibility follows every write (PostgreSQL's index holds its own copy).
+    await engine.upsert(doc(4, 'Alpha four', 'shared word zebra'));
+    await engine.upsert(doc(3, 'Alpha three', 'shared word zebra', { visibility: 'protected' }));
+    expect(urls(await engine.reader.searchDocuments({ query: 'zebra' }))).toEqual([
+      'https://example.com/d/4/',
+    ]);
     // Published again: found again, with its new words only.
     await engine.upsert(doc(1, 'Alpha one', 'shared word okapi'));
     expect(urls(await engine.reader.searchDocuments({ query: 'okapi' }))).toEqual([
       'https://example.com/d/1/',
     ]);
     expect(urls(await engine.reader.searchDocuments({ query: 'zebra' }))).toEqual([
-      'https://example.com/d/3/',
+      'https://example.com/d/4/',
     ]);
   });
 
@@ -219,6 +225,36 @@ describeEachDatabase('search', (dialect) => {
       ]);
       const configs = await engine.knex(`${prefix}search`).orderBy('doc_id').pluck('config');
       expect(configs).toEqual(['english', 'french', 'simple']);
+    });
+
+    it('copies the filters of a store written before migration 020 into its index', async () => {
+      await engine.upsert(doc(1, 'Kept', 'tapir', { locale: 'fr', section: 'notes' }));
+      await engine.upsert(doc(2, 'Kept', 'tapir', { visibility: 'protected' }));
+      // The store as migration 019 left it: search rows without the filter columns.
+      await engine.knex.schema.alterTable(`${prefix}search`, (table) =>
+        table.dropColumns('visibility', 'locale', 'section'),
+      );
+      await engine
+        .knex(`${prefix}migrations`)
+        .where({ name: '020-search-filters-in-index' })
+        .delete();
+      await engine.close();
+      engine = await RegenerationEngine.open({
+        database,
+        tablePrefix: prefix,
+        rebuild: { automatic: false, healIntervalMs: 0 },
+      });
+      expect(urls(await engine.reader.searchDocuments({ query: 'tapir', locale: 'fr' }))).toEqual([
+        'https://example.com/d/1/',
+      ]);
+      expect(
+        urls(await engine.reader.searchDocuments({ query: 'tapir', section: 'notes' })),
+      ).toEqual(['https://example.com/d/1/']);
+      expect(
+        new Set(
+          urls(await engine.reader.searchDocuments({ query: 'tapir', includeProtected: true })),
+        ),
+      ).toEqual(new Set(['https://example.com/d/1/', 'https://example.com/d/2/']));
     });
   }
 });

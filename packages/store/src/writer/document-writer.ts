@@ -165,7 +165,15 @@ export class DocumentWriter {
         }
         // The search index too: a search never names what the rows do not publish.
         await writeSearchEntries(trx, this.store, [
-          { id: rowId, title: doc.title, body: rendered.output.body, language: doc.language },
+          {
+            id: rowId,
+            title: doc.title,
+            body: rendered.output.body,
+            language: doc.language,
+            visibility: doc.visibility,
+            locale: doc.locale,
+            section: doc.section,
+          },
         ]);
         // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.
         const shards = new Set(

@@ -295,7 +295,17 @@ export async function upsertDocumentBatch(
         const write = written.get(changeSeq);
         if (!write) return [];
         const { doc, output } = write;
-        return [{ id: rowId, title: doc.title, body: output.body, language: doc.language }];
+        return [
+          {
+            id: rowId,
+            title: doc.title,
+            body: output.body,
+            language: doc.language,
+            visibility: doc.visibility,
+            locale: doc.locale,
+            section: doc.section,
+          },
+        ];
       }),
     );
     // Other processes learn of it when it commits (PostgreSQL), not at their next poll.
