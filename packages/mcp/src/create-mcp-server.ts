@@ -1,4 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -56,6 +58,20 @@ async function answering<T>(setup: McpServerSetup, run: () => Promise<T>): Promi
 }
 
 /**
+ * The SDK's JSON Schema validator, one per process, made when first asked for. Left to itself
+ * the SDK makes one (an Ajv instance with its formats, about a millisecond) for every server,
+ * which here is every request; and it only serves asking the client for input (elicitation),
+ * which a read-only server never does.
+ */
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+const lazyValidator: jsonSchemaValidator = {
+  getValidator(schema) {
+    sharedValidator ??= new AjvJsonSchemaValidator();
+    return sharedValidator.getValidator(schema);
+  },
+};
+
+/**
  * An MCP server (the official SDK's) answering from `source` for one caller: read-only tools
  * (`search`, `fetch`) and resources (every published document, URI = its canonical URL; the
  * llms.txt), which can be subscribed to. Cheap to make: the Streamable HTTP endpoint makes one
@@ -74,6 +90,7 @@ export function createMcpServer(setup: McpServerSetup): Server {
         tools: { listChanged: false },
         resources: { subscribe: true, listChanged: true },
       },
+      jsonSchemaValidator: lazyValidator,
       instructions: `Read-only access to the published documents${setup.title ? ` of ${setup.title}` : ''}: search finds documents, fetch reads one as Markdown; every document is also a resource (URI: its canonical URL). Cite documents by their URL; their metadata says the content hash and the publisher's AI usage preferences (contentUsage).`,
     },
   );
