@@ -22,4 +22,17 @@ describe('makeSnippet', () => {
       propertyRuns(300),
     );
   });
+
+  it('folds every whitespace run to one space, as /\\s+/g does', () => {
+    const whitespace = [' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\u3000', ' \n '];
+    const piece = fc.oneof(fc.constantFrom(...whitespace), fc.string({ maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const text = pieces.join('');
+        const folded = text.replace(/\s+/g, ' ').trim();
+        if (folded.length <= SNIPPET_CHARACTERS) expect(makeSnippet(text, [])).toBe(folded);
+      }),
+      propertyRuns(300),
+    );
+  });
 });

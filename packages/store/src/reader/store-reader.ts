@@ -37,7 +37,7 @@ import type {
   CatalogSearchRequest,
   DocumentCatalog,
 } from '@agent-ready/core';
-import { searchDocuments } from '../search/search-documents';
+import { postgresConfigsInUse, searchDocuments } from '../search/search-documents';
 import { listCatalogDocuments } from '../catalog/list-catalog-documents';
 import { readCatalogDocument } from '../catalog/read-catalog-document';
 import { CatalogChangeWatch } from '../catalog/watch-catalog-changes';
@@ -83,6 +83,8 @@ export class StoreReader implements DocumentCatalog {
   private listings = new Map<string, ArtifactMeta[]>();
   /** The writer's serving settings as last read (`{ value: undefined }`: none stored). */
   private serving: { value: ServingSettings | undefined } | undefined;
+  /** PostgreSQL's text search configurations in use (search), kept as the rows are. */
+  private searchConfigs: Promise<readonly string[]> | undefined;
   private cachedBytes = 0;
   /** The sequences the cache was filled under (`content:artifacts:installed`), if checked. */
   private knownSequences: string | undefined;
@@ -166,6 +168,7 @@ export class StoreReader implements DocumentCatalog {
     this.artifacts = new Map();
     this.listings = new Map();
     this.serving = undefined;
+    this.searchConfigs = undefined;
     this.cachedBytes = 0;
   }
 
@@ -392,13 +395,27 @@ export class StoreReader implements DocumentCatalog {
 
   /**
    * Full-text search over the published documents (search/search-documents): ranked, filtered
-   * by locale and section, a page at a time. Never cached: every search reads the table as
-   * committed, so a document unpublished before it began is in no result.
+   * by locale and section, a page at a time. Its results are never cached: every search reads
+   * the table as committed, so a document unpublished before it began is in no result. Only
+   * PostgreSQL's list of the text search configurations in use is kept, as cached rows are
+   * (until a change is told or `revalidateAfterMs` passes): a document of a language new to
+   * the site, written by another instance, is found that much later at most.
    */
   async searchDocuments(request: CatalogSearchRequest): Promise<CatalogSearchPage> {
-    return translateDatabaseErrors('search', () =>
-      searchDocuments(this.knex, this.tables, dialectOf(this.knex), request),
-    );
+    const dialect = dialectOf(this.knex);
+    return translateDatabaseErrors('search', async () => {
+      if (dialect !== 'postgres') return searchDocuments(this.knex, this.tables, dialect, request);
+      await this.revalidate();
+      return searchDocuments(this.knex, this.tables, dialect, request, {
+        configsInUse: () => {
+          const configs = (this.searchConfigs ??= postgresConfigsInUse(this.knex, this.tables));
+          configs.catch(() => {
+            if (this.searchConfigs === configs) this.searchConfigs = undefined;
+          });
+          return configs;
+        },
+      });
+    });
   }
 
   /** The published documents in sitemap order, a page at a time. */

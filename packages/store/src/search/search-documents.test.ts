@@ -148,6 +148,44 @@ describeEachDatabase('search', (dialect) => {
     expect(faqEn.hits).toHaveLength(docs.filter((d, i) => i % 2 === 0 && i % 3 === 0).length);
   });
 
+  it('pages through a rare section ranked below many others, every result once', async () => {
+    // 40 better matches (the word in their titles) outside the section asked for, 3 inside: a
+    // page of 2 sees none of the 3 among the first candidates ranked from the index alone.
+    await engine.upsertMany([
+      ...Array.from({ length: 40 }, (_, i) =>
+        preparedDocument({
+          key: `blog-${i}`,
+          path: `/blog/${i}/`,
+          title: `Heron ${i}`,
+          content: 'heron',
+          section: 'blog',
+        }),
+      ),
+      ...Array.from({ length: 3 }, (_, i) =>
+        preparedDocument({
+          key: `faq-${i}`,
+          path: `/faq/${i}/`,
+          title: `Question ${i}`,
+          content: `about the heron ${'and more '.repeat(i)}`,
+          section: 'faq',
+        }),
+      ),
+    ]);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await engine.reader.searchDocuments({
+        query: 'heron',
+        section: 'faq',
+        limit: 2,
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...urls(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual([0, 1, 2].map((i) => `https://example.com/faq/${i}/`));
+  });
+
   it('refuses a cursor it did not give out, or one of another query', async () => {
     await engine.upsertMany(
       Array.from({ length: 3 }, (_, i) => doc(i, `Entry ${i}`, 'common keyword')),

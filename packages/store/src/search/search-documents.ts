@@ -21,7 +21,10 @@ import { searchTextOf } from './search-text';
 export const DEFAULT_SEARCH_PAGE = 10;
 export const MAX_SEARCH_PAGE = 50;
 
-/** Scores are rounded so a cursor's score compares equal to the same row's score next time. */
+/**
+ * Scores are rounded so a cursor's score compares equal to the same row's score next time
+ * (SQLite's and InnoDB's; PostgreSQL's is exact, see rankedIds).
+ */
 const SCORE_DECIMALS = 9;
 
 /**
@@ -126,7 +129,7 @@ function innodbIndexing(knex: Knex) {
  * The text search configurations the index holds now: a skip scan of their index, one probe
  * per configuration (a site has one or a few).
  */
-async function postgresConfigsInUse(knex: Knex, t: TableNames): Promise<string[]> {
+export async function postgresConfigsInUse(knex: Knex, t: TableNames): Promise<string[]> {
   const result = (await knex.raw(
     `with recursive configs as (
        (select config from ?? order by config limit 1)
@@ -174,13 +177,16 @@ function rankedIds(
     // use, its best `limit` by ts_rank, with the query a constant there, parsed once when
     // planned and answered from the GIN index (parsed per row, in the row's configuration, it
     // costs more than the rank); filtered on the columns the index rows carry, no document row
-    // read until the page is cut. (In one statement with the configurations, the planner could
+    // read until the page is cut. The score is the rank as float8, not rounded: a float4 widened
+    // exactly, printed exactly (PostgreSQL 12 and later) and read back from the cursor as the
+    // same double, so it needs no rounding to compare equal (numeric rounding of every match
+    // cost a third of the query). (In one statement with the configurations, the planner could
     // not tell how few they are, and its estimate alone had the query JIT-compiled, 10 ms more.)
     const text = postgresWebsearchText(query);
     const indexFilters = searchFilters(request, 's');
     const perConfig = configs.map((config) =>
       topRanked(
-        `select s.doc_id as id, round(ts_rank(s.vector, websearch_to_tsquery(?::regconfig, ?))::numeric, ${SCORE_DECIMALS}) as score from ?? as s where s.config = ? and s.vector @@ websearch_to_tsquery(?::regconfig, ?) and ${indexFilters.sql}`,
+        `select s.doc_id as id, ts_rank(s.vector, websearch_to_tsquery(?::regconfig, ?))::float8 as score from ?? as s where s.config = ? and s.vector @@ websearch_to_tsquery(?::regconfig, ?) and ${indexFilters.sql}`,
         [config, text, t.search, config, config, text, ...indexFilters.bindings],
         after,
         limit,
@@ -207,6 +213,45 @@ function rowsOf(dialect: Dialect, result: unknown): Record<string, unknown>[] {
   return result as Record<string, unknown>[];
 }
 
+/** Candidates SQLite ranks from its index alone, per result a page asks for. */
+const SQLITE_CANDIDATES_PER_RESULT = 4;
+
+/**
+ * SQLite's page from the index alone, when it can: the best few candidates by BM25 ranked in
+ * FTS5 without reading a document row, then only those joined to their rows and filtered. The
+ * rows that pass are the start of the filtered ranking (it is the full ranking less the rows
+ * that do not pass), so the page is exact when `limit` of them pass or no candidate was left
+ * out; else undefined, and the caller ranks with the filters joined to every match (a page of a
+ * rare locale or section). Joined to every match, a document row is read per match: most of a
+ * search's cost where nearly every match passes, as on most sites.
+ */
+async function sqliteFromCandidates(
+  knex: Knex,
+  t: TableNames,
+  query: SearchQuery,
+  request: CatalogSearchRequest,
+  after: SearchPosition | undefined,
+  limit: number,
+): Promise<Record<string, unknown>[] | undefined> {
+  const candidates = limit * SQLITE_CANDIDATES_PER_RESULT;
+  const ranked = topRanked(
+    // bm25: lower is better; the title weighs ten times the text.
+    `select rowid as id, round(-bm25(??, 10.0, 1.0), ${SCORE_DECIMALS}) as score from ?? where ?? match ?`,
+    [t.search, t.search, t.search, sqliteMatchExpression(query)],
+    after,
+    candidates,
+  );
+  const filters = documentFilters(request);
+  const rows = (await knex.raw(
+    `with r as materialized (${ranked.sql}) select ${documentColumns}, d.body, r.score, (select count(*) from r) as candidates from r join ?? as d on d.id = r.id where ${filters.sql} order by r.score desc, r.id asc limit ?`,
+    [...ranked.bindings, t.documents, ...filters.bindings, limit],
+  )) as Record<string, unknown>[];
+  // No row: no way to tell whether candidates were left out (the count rides on the rows).
+  if (rows.length === limit || (rows.length > 0 && Number(rows[0]!.candidates) < candidates))
+    return rows;
+  return undefined;
+}
+
 /**
  * Searches the published documents in the search index: ranked (PostgreSQL's `ts_rank` in the
  * document's language, SQLite's BM25 with the title weighted, InnoDB's relevance), filtered by
@@ -218,6 +263,13 @@ export async function searchDocuments(
   t: TableNames,
   dialect: Dialect,
   request: CatalogSearchRequest,
+  options: {
+    /**
+     * PostgreSQL's configurations in use, as a caller keeps them (the reader, between the
+     * checks of its cache); default: read for this search.
+     */
+    configsInUse?: () => Promise<readonly string[]>;
+  } = {},
 ): Promise<CatalogSearchPage> {
   const query = parseSearchQuery(request.query);
   const limit = Math.max(
@@ -241,20 +293,35 @@ export async function searchDocuments(
     mysqlExpression = mysqlBooleanExpression(query, await innodbIndexing(knex));
     if (mysqlExpression === '') return { hits: [] };
   }
-  const configs = dialect === 'postgres' ? await postgresConfigsInUse(knex, t) : [];
+  const configs =
+    dialect === 'postgres' ? await (options.configsInUse?.() ?? postgresConfigsInUse(knex, t)) : [];
   if (dialect === 'postgres' && configs.length === 0) return { hits: [] };
-  const ranked = rankedIds(t, dialect, query, request, after, limit + 1, configs, mysqlExpression);
-  // The document columns and M-URL bytes of the ranked page's rows alone, joined after the
-  // limit (a subquery with a LIMIT is not merged into the join), in the same statement; the
-  // rows checked against the filters once more, as they are now.
   const filters = documentFilters(request);
-  const rows = rowsOf(
-    dialect,
-    await knex.raw(
-      `select ${documentColumns}, d.body, r.score from (${ranked.sql}) as r join ?? as d on d.id = r.id where ${filters.sql} order by r.score desc, r.id asc`,
-      [...ranked.bindings, t.documents, ...filters.bindings],
-    ),
-  );
+  let rows: Record<string, unknown>[] | undefined;
+  if (dialect === 'sqlite')
+    rows = await sqliteFromCandidates(knex, t, query, request, after, limit + 1);
+  if (!rows) {
+    const ranked = rankedIds(
+      t,
+      dialect,
+      query,
+      request,
+      after,
+      limit + 1,
+      configs,
+      mysqlExpression,
+    );
+    // The document columns and M-URL bytes of the ranked page's rows alone, joined after the
+    // limit (a subquery with a LIMIT is not merged into the join), in the same statement; the
+    // rows checked against the filters once more, as they are now.
+    rows = rowsOf(
+      dialect,
+      await knex.raw(
+        `select ${documentColumns}, d.body, r.score from (${ranked.sql}) as r join ?? as d on d.id = r.id where ${filters.sql} order by r.score desc, r.id asc`,
+        [...ranked.bindings, t.documents, ...filters.bindings],
+      ),
+    );
+  }
   const page = rows.slice(0, limit);
   if (page.length === 0) return { hits: [] };
   const hits: CatalogSearchHit[] = page.map((row) => {
