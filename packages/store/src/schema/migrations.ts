@@ -6,6 +6,7 @@ import {
   copySearchFiltersIntoIndex,
   keepSearchVectorsInline,
   makeSearchIndexContentless,
+  mergeSearchSegmentsWider,
 } from '../search/create-search-index';
 import type { TableNames } from './table-names';
 
@@ -385,6 +386,13 @@ export const MIGRATIONS: readonly StoreMigration[] = [
     async up(knex, t, dialect) {
       // PostgreSQL ranks from its index alone: visibility, locale and section in its rows.
       await copySearchFiltersIntoIndex(knex, t, dialect);
+    },
+  },
+  {
+    name: '021-search-merge-wider',
+    async up(knex, t, dialect) {
+      // SQLite's FTS5 merges its segments 16 at a time: less work per document written.
+      await mergeSearchSegmentsWider(knex, t, dialect);
     },
   },
 ];

@@ -51,6 +51,7 @@ export async function fillSearchIndex(
           visibility: String(row.visibility),
           locale: String(row.locale),
           section: String(row.section),
+          unindexed: true,
         })),
       );
       return rows;

@@ -35,6 +35,11 @@ export interface SearchIndexEntry {
   visibility: string;
   locale: string;
   section: string;
+  /**
+   * A row inserted in this transaction, or known to have no entry: nothing to drop first (ids
+   * are never reused, the documents' key is AUTOINCREMENT or a sequence).
+   */
+  unindexed?: boolean;
 }
 
 /** Bound parameters per statement, under every database's limit. */
@@ -86,7 +91,7 @@ export async function writeSearchEntries(
   await dropSearchEntries(
     trx,
     store,
-    entries.map((entry) => entry.id),
+    entries.filter((entry) => !entry.unindexed).map((entry) => entry.id),
   );
   if (!store.indexesSearch) return;
   const texts = entries.map((entry) => ({ entry, text: searchTextOf(entry.title, entry.body) }));

@@ -248,6 +248,16 @@ describeEachDatabase('search', (dialect) => {
     ]);
   });
 
+  if (dialect === 'sqlite') {
+    it('merges FTS5 segments 16 at a time (migration 021)', async () => {
+      const row = (await engine
+        .knex(`${prefix}search_config`)
+        .where({ k: 'automerge' })
+        .first('v')) as { v: unknown } | undefined;
+      expect(Number(row?.v)).toBe(16);
+    });
+  }
+
   if (dialect === 'postgres') {
     it("stems in each document's own language", async () => {
       await engine.upsert(doc(1, 'Running', 'She runs every morning', { language: 'en' }));

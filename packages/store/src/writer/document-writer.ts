@@ -173,6 +173,7 @@ export class DocumentWriter {
             visibility: doc.visibility,
             locale: doc.locale,
             section: doc.section,
+            ...(existing ? {} : { unindexed: true }),
           },
         ]);
         // The row's sitemap shard moves in this transaction: sitemap and M-URL agree at commit.

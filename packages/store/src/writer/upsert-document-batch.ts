@@ -267,9 +267,11 @@ export async function upsertDocumentBatch(
       };
       tags.push(documentCacheTag(doc.key, doc.locale));
     }
+    const insertedIds = new Set<number>();
     for (const inserted of await insertDocumentRows(trx, store, inserts)) {
       const changeSeq = insertedSeq.get(identity(inserted.key, inserted.locale));
       if (changeSeq !== undefined) shardWrites.push({ rowId: inserted.id, changeSeq });
+      insertedIds.add(inserted.id);
     }
     result.rowsWritten += writes.length;
     // Once every document holds its new path, the paths they left get their tombstones.
@@ -304,6 +306,7 @@ export async function upsertDocumentBatch(
             visibility: doc.visibility,
             locale: doc.locale,
             section: doc.section,
+            ...(insertedIds.has(rowId) ? { unindexed: true } : {}),
           },
         ];
       }),
