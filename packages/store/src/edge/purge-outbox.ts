@@ -297,23 +297,31 @@ export interface PurgeStatus {
   lastError?: { message: string; at: Date; permanent: boolean };
 }
 
+/**
+ * The outbox's figures, read in one statement: one snapshot, so a delivery committing meanwhile
+ * is counted in all of them or in none (read apart, a re-purge could show as sent and still
+ * settling).
+ */
 export async function readPurgeStatus(knex: Knex, tables: TableNames): Promise<PurgeStatus> {
-  const [stats, waiting, settling, retrying] = await Promise.all([
-    knex(tables.purgeStats).where({ id: 1 }).first(),
-    knex(tables.purgeOutbox).where({ settle: false }).count({ n: '*' }).first(),
-    knex(tables.purgeOutbox).where({ settle: true }).count({ n: '*' }).first(),
-    knex(tables.purgeOutbox).where('attempts', '>', 0).count({ n: '*' }).first(),
-  ]);
-  const row = (stats ?? {}) as Record<string, unknown>;
+  const outbox = () => knex(tables.purgeOutbox).count('*');
+  const stats = (await knex(tables.purgeStats)
+    .where({ id: 1 })
+    .first(
+      '*',
+      outbox().where({ settle: false }).as('waiting_keys'),
+      outbox().where({ settle: true }).as('settling_keys'),
+      outbox().where('attempts', '>', 0).as('retrying_keys'),
+    )) as Record<string, unknown> | undefined;
+  const row = stats ?? {};
   const number = (value: unknown) => Number(value ?? 0);
   return {
     sent: number(row.keys_sent),
     requests: number(row.requests_sent),
     resent: number(row.keys_resent),
     failed: number(row.failures),
-    waiting: number((waiting as { n?: unknown } | undefined)?.n),
-    settling: number((settling as { n?: unknown } | undefined)?.n),
-    retrying: number((retrying as { n?: unknown } | undefined)?.n),
+    waiting: number(row.waiting_keys),
+    settling: number(row.settling_keys),
+    retrying: number(row.retrying_keys),
     ...(row.last_sent_ms == null ? {} : { lastSentAt: new Date(number(row.last_sent_ms)) }),
     ...(row.last_error == null
       ? {}
