@@ -44,6 +44,13 @@ export interface AgentDocument {
   llmindex?: AgentDocumentLlmindexRole;
   /** AI usage preferences for this document: each term set here overrides the site's (e.g. per content type). */
   usage?: UsagePreferences;
+  /**
+   * What else this document was made from, in the source's own terms (the ids of the related
+   * entries and media files it shows or takes its URL from): the store keeps them beside the
+   * row, so a change of one finds the documents to make again (`dependentsOf`). Not content:
+   * no part of the fingerprint.
+   */
+  dependsOn?: readonly string[];
 }
 
 export type AgentDocumentLlmindexRole =

@@ -159,6 +159,20 @@ describe('prepareDocument', () => {
     expect(prepareDocument(html, site).fingerprint).toBe(base);
   });
 
+  it('keeps what a document was made from as a sorted set, outside the fingerprint', () => {
+    const plain = prepareDocument(article, site);
+    const made = prepareDocument({ ...article, dependsOn: ['file-2', 'faq-1', 'file-2'] }, site);
+    expect(made.dependsOn).toEqual(['faq-1', 'file-2']);
+    expect(made.fingerprint).toBe(plain.fingerprint);
+    expect(plain.dependsOn).toBeUndefined();
+    expect(prepareDocument({ ...article, dependsOn: [] }, site).dependsOn).toBeUndefined();
+    // Each is kept in an indexed column of 191 characters: longer, or no string, is refused.
+    for (const dependsOn of [['x'.repeat(192)], [''], [3], 'faq-1'])
+      expect(() =>
+        prepareDocument({ ...article, dependsOn: dependsOn as unknown as string[] }, site),
+      ).toThrow(ValidationError);
+  });
+
   it('changes the render key with the settings, not with the content', () => {
     const a = prepareDocument(article, site);
     // The site's key, known without a document: a store tells stale rows by it.

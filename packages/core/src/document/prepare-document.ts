@@ -152,6 +152,7 @@ export function prepareDocument(
       ? undefined
       : formatContentUsage(validateUsagePreferences(doc.usage, 'usage'));
   const sourceModified = toDateString(doc.modified, 'modified');
+  const dependsOn = dependenciesOf(doc);
 
   const fingerprint = `sha256-${sha256Hex(
     canonicalizeJson({
@@ -189,6 +190,7 @@ export function prepareDocument(
     ...(sourceModified !== undefined ? { sourceModified } : {}),
     ...(llmindex !== undefined ? { llmindex } : {}),
     ...(usage !== undefined ? { usage } : {}),
+    ...(dependsOn !== undefined ? { dependsOn } : {}),
     render(modified) {
       const representation = buildMUrlRepresentation(
         {
@@ -248,6 +250,30 @@ function markdownTwin(title: string, description: string | undefined, tree: Cont
 function opensWith(text: string, lead: string): boolean {
   const opening = text.split(/\n{2,}/, 1)[0] ?? '';
   return normalizeText(lead) !== '' && normalizeText(lead) === normalizeText(opening);
+}
+
+/** The longest dependency a store keeps (an index key on every database). */
+const MAX_DEPENDENCY_LENGTH = 191;
+
+/** `dependsOn`, checked: non-empty strings of at most 191 characters, sorted, each once. */
+function dependenciesOf(doc: AgentDocument): readonly string[] | undefined {
+  if (doc.dependsOn === undefined) return undefined;
+  if (!Array.isArray(doc.dependsOn)) {
+    throw new ValidationError('document.depends-on', 'dependsOn must be an array of strings', {
+      field: 'dependsOn',
+    });
+  }
+  for (const target of doc.dependsOn as unknown[]) {
+    if (typeof target !== 'string' || target === '' || target.length > MAX_DEPENDENCY_LENGTH) {
+      throw new ValidationError(
+        'document.depends-on',
+        `dependsOn holds strings of 1 to ${MAX_DEPENDENCY_LENGTH} characters`,
+        { field: 'dependsOn', value: String(target) },
+      );
+    }
+  }
+  const sorted = [...new Set(doc.dependsOn)].sort();
+  return sorted.length > 0 ? sorted : undefined;
 }
 
 const LLMINDEX_ROLES = new Set(['product', 'faq', 'policy', 'about']);

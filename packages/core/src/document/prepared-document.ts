@@ -47,6 +47,8 @@ export interface PreparedDocument {
   usage?: string;
   /** llmindex role and data, as stored (see AgentDocument.llmindex). */
   llmindex?: { role: string; data: Record<string, unknown> };
+  /** What else it was made from (AgentDocument.dependsOn): sorted, each once; absent when none. */
+  dependsOn?: readonly string[];
   /** Renders the stored artifacts for a given `modified` (RFC 3339). Deterministic. */
   render(modified: string): RenderedDocument;
 }

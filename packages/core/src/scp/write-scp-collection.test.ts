@@ -107,7 +107,7 @@ describe('writeScpCollection', () => {
     );
   });
 
-  it('streams pages to disk as they come, never holding them (the pages are a one-shot generator)', async () => {
+  it('past memoryBytes, streams pages to disk as they come, never holding them (the pages are a one-shot generator)', async () => {
     const temp = join(dir, 'temp');
     await rm(temp, { force: true, recursive: true });
     await import('node:fs/promises').then((fs) => fs.mkdir(temp));
@@ -123,12 +123,49 @@ describe('writeScpCollection', () => {
     }
     const result = await writeScpCollection(
       { metadata: snapshot, pages: pages() },
-      { compression: 'gzip', output: join(dir, 'big.scp.gz'), tempDirectory: temp },
+      {
+        compression: 'gzip',
+        output: join(dir, 'big.scp.gz'),
+        tempDirectory: temp,
+        memoryBytes: 64 * 1024,
+      },
     );
     expect(result.pages).toBe(6000);
     // By page 5000 most of what came before was already on disk.
     expect(observed[0]).toBeGreaterThan(result.uncompressedBytes / 2);
     expect(await readdir(temp)).toEqual([]); // the temporary file is gone
+  });
+
+  it('holds a small collection in memory: no temporary file, the same bytes', async () => {
+    const temp = join(dir, 'small-temp');
+    await import('node:fs/promises').then((fs) => fs.mkdir(temp, { recursive: true }));
+    const made: string[] = [];
+    async function* pages() {
+      for (let i = 0; i < 50; i++) {
+        made.push(...(await readdir(temp)));
+        yield samplePage(i);
+      }
+    }
+    const output = (name: string) => join(dir, name);
+    await writeScpCollection(
+      { metadata: snapshot, pages: pages() },
+      { compression: 'gzip', output: output('small.scp.gz'), tempDirectory: temp },
+    );
+    expect(made).toEqual([]);
+    // Spilled or held, the same file.
+    await writeScpCollection(
+      { metadata: snapshot, pages: Array.from({ length: 50 }, (_, i) => samplePage(i)) },
+      {
+        compression: 'gzip',
+        output: output('spilled.scp.gz'),
+        tempDirectory: temp,
+        memoryBytes: 1,
+      },
+    );
+    const { readFile } = await import('node:fs/promises');
+    expect(gunzipSync(await readFile(output('small.scp.gz'))).toString('utf8')).toBe(
+      gunzipSync(await readFile(output('spilled.scp.gz'))).toString('utf8'),
+    );
   });
 
   it('rejects an invalid page with its position, leaving no output or temporary file behind', async () => {

@@ -27,6 +27,11 @@ export interface ScpWriteOptions {
   checksum?: boolean;
   /** Where the temporary file goes (default `os.tmpdir()`). */
   tempDirectory?: string;
+  /**
+   * Page lines held in memory for the second pass before they spill to the temporary file
+   * (default 8 MiB): a small collection (a section's pages, a delta) costs no file at all.
+   */
+  memoryBytes?: number;
   maxBlocksPerPage?: number;
 }
 
@@ -43,14 +48,30 @@ export interface ScpWriteResult {
 }
 
 const BATCH_BYTES = 256 * 1024;
+/** Page lines a collection holds in memory before spilling them to a temporary file. */
+const MEMORY_BYTES = 8 * 1024 * 1024;
+
+/** Writes one chunk, waiting for the stream to drain when its buffer is full. */
+async function writeChunk(stream: Writable, chunk: string): Promise<void> {
+  if (stream.write(chunk)) return;
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    stream.once('error', onError);
+    stream.once('drain', () => {
+      stream.off('error', onError);
+      resolve();
+    });
+  });
+}
 
 /**
  * Writes an SCP collection (snapshot or delta) deterministically: line 1 in the fixed member
  * order, one compact JSON page per line, every line ending in LF, and (by default) the checksum
  * of DECISIONS §2: the whole file hashed with line 1 lacking its `checksum` member, which is
- * then appended as the last member. Since line 1 must carry the hash of what follows, pages
- * stream to a temporary file while being hashed, and a second pass copies them behind line 1
- * through the compressor. Memory holds one batch of lines, whatever the page count.
+ * then appended as the last member. Since line 1 must carry the hash of what follows, pages are
+ * hashed as they come and kept for a second pass that copies them behind line 1 through the
+ * compressor: in memory up to `memoryBytes`, then in a temporary file, so memory holds at most
+ * that and one batch of lines, whatever the page count.
  * Throws `ScpValidationError` (with the page's position in `field`) for an invalid page.
  */
 export async function writeScpCollection(
@@ -107,22 +128,50 @@ export async function writeScpCollectionVariants(
   const metadata = buildScpMetadata(collection.metadata);
   const stats = { pages: 0, blocksByType: {} as Record<string, number>, uncompressedBytes: 0 };
   const withChecksum = options.checksum !== false;
-  // Pages can be consumed only once: several variants need them on disk.
+  // Pages can be consumed only once: several variants (or the checksum) need them again.
   const spill = withChecksum || options.variants.length > 1;
   let tempDir: string | undefined;
   try {
     let body: () => AsyncIterable<Buffer | string>;
     const firstLineWithoutChecksum = `${serializeScpMetadataLine(metadata)}\n`;
     if (spill) {
-      tempDir = await mkdtemp(join(options.tempDirectory ?? tmpdir(), 'agent-ready-scp-'));
-      const bodyPath = join(tempDir, 'pages.jsonl');
       const hash = withChecksum ? createHash('sha256').update(firstLineWithoutChecksum) : undefined;
-      await pipeline(
-        Readable.from(pageBatches(collection.pages, stats, options.maxBlocksPerPage, hash)),
-        createWriteStream(bodyPath),
-      );
+      // Held in memory while small (most collections: a section's pages, a delta's changes);
+      // past `memoryBytes`, written to a temporary file instead, so memory holds one batch.
+      const memoryBytes = options.memoryBytes ?? MEMORY_BYTES;
+      const held: string[] = [];
+      let heldBytes = 0;
+      let spillFile: { path: string; stream: Writable } | undefined;
+      for await (const batch of pageBatches(
+        collection.pages,
+        stats,
+        options.maxBlocksPerPage,
+        hash,
+      )) {
+        if (!spillFile && heldBytes + batch.length <= memoryBytes) {
+          held.push(batch);
+          heldBytes += batch.length;
+          continue;
+        }
+        if (!spillFile) {
+          tempDir = await mkdtemp(join(options.tempDirectory ?? tmpdir(), 'agent-ready-scp-'));
+          const path = join(tempDir, 'pages.jsonl');
+          spillFile = { path, stream: createWriteStream(path) };
+          for (const earlier of held.splice(0)) await writeChunk(spillFile.stream, earlier);
+        }
+        await writeChunk(spillFile.stream, batch);
+      }
       if (hash) metadata.checksum = `sha256:${hash.digest('hex')}`;
-      body = () => createReadStream(bodyPath, { highWaterMark: 1024 * 1024 });
+      if (spillFile) {
+        const { path, stream } = spillFile;
+        await new Promise<void>((resolve, reject) => {
+          stream.on('error', reject);
+          stream.end(resolve);
+        });
+        body = () => createReadStream(path, { highWaterMark: 1024 * 1024 });
+      } else {
+        body = () => Readable.from(held);
+      }
     } else {
       body = () => pageBatches(collection.pages, stats, options.maxBlocksPerPage);
     }

@@ -31,8 +31,11 @@ export interface CatalogDocument {
 export interface CatalogSearchRequest {
   /** Words, and phrases in double quotes; every one must occur. */
   query: string;
-  /** Only documents of this locale. */
-  locale?: string;
+  /**
+   * Only documents whose stored locale is one of these (`''`: documents without one); an agent's
+   * locale becomes this list through `matchCatalogLocales`.
+   */
+  locales?: readonly string[];
   /** Only documents of this section. */
   section?: string;
   /** Results per page (the source caps it). */
@@ -83,8 +86,18 @@ export interface CatalogChange {
   changeSeq: number;
 }
 
+/** The values a search can be filtered by, as the published documents have them now. */
+export interface CatalogFacets {
+  /** Stored locales, sorted (`''` when some document has none). */
+  locales: string[];
+  /** Sections, sorted. */
+  sections: string[];
+}
+
 export interface DocumentCatalog {
   searchDocuments(request: CatalogSearchRequest): Promise<CatalogSearchPage>;
+  /** The locales and sections of the documents this requester may see. */
+  listFacets(options?: { includeProtected?: boolean }): Promise<CatalogFacets>;
   listDocuments(request: CatalogListRequest): Promise<CatalogListPage>;
   /** The published document whose M-URL path is `mPath`, as Markdown. */
   readDocument(

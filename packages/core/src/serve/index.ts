@@ -1,5 +1,6 @@
 export * from './agent-content-source';
 export type * from './document-catalog';
+export { matchCatalogLocales } from './match-catalog-locales';
 export type { AgentOutcome, AgentRequest } from './agent-outcome';
 export * from './artifact-descriptor';
 export * from './read-artifact-descriptor';

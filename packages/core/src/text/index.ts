@@ -11,3 +11,4 @@ export {
   parseSearchQuery,
   type SearchQuery,
 } from './parse-search-query';
+export { searchKeywords } from './search-keywords';

@@ -36,3 +36,11 @@ describe('makeSnippet', () => {
     );
   });
 });
+
+test('a snippet is cut where most terms occur together, not at the first one', () => {
+  const filler = 'Our shop sells tools for makers and repairs. '.repeat(12);
+  const text = `Lasers are mentioned here first. ${filler}The LD-50 uses a laser to measure the distance to a wall. ${filler}`;
+  const snippet = makeSnippet(text, [['laser'], ['measure'], ['distance']]);
+  expect(snippet).toContain('uses a laser to measure the distance');
+  expect(snippet.startsWith('…')).toBe(true);
+});

@@ -14,7 +14,15 @@ export const MAX_QUERY_TERMS = 32;
  */
 export interface SearchQuery {
   terms: string[][];
+  /**
+   * The last term is a word still being typed (the text ends in it, no space or punctuation
+   * after): it also matches the words it begins (`laser dist` finds `distance`).
+   */
+  prefixLast: boolean;
 }
+
+/** Letters a last word needs before it matches as a prefix (fewer match too many words). */
+const MIN_PREFIX_LETTERS = 3;
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -50,5 +58,14 @@ export function parseSearchQuery(text: string): SearchQuery {
     seen.add(key);
     return true;
   });
-  return { terms: unique.slice(0, MAX_QUERY_TERMS) };
+  const kept = unique.slice(0, MAX_QUERY_TERMS);
+  const last = kept[kept.length - 1];
+  const prefixLast =
+    kept.length === unique.length &&
+    last !== undefined &&
+    last.length === 1 &&
+    [...last[0]!].length >= MIN_PREFIX_LETTERS &&
+    /[\p{L}\p{M}\p{N}]$/u.test(text) &&
+    terms[terms.length - 1] === last;
+  return { terms: kept, prefixLast };
 }

@@ -128,6 +128,17 @@ describe('Markdown twin endpoint', () => {
       expect(await ask('/bad%zz/', 'text/markdown')).toBeUndefined();
       expect(await ask('/', 'text/markdown')).toBeUndefined();
     });
+
+    it('leaves the page of a deleted or moved document to the app, as if none had been there', async () => {
+      // The differential test's case: a site built without the document answers so.
+      const { endpoints, get, source } = site();
+      const ask = (target: string) =>
+        endpoints.negotiatePage({ method: 'GET', target, headers: { accept: 'text/markdown' } });
+      source.publish(article('gone'));
+      source.remove('gone', 'deleted');
+      expect((await get('/blog/gone/index.html.md')).status).toBe(410);
+      expect(await ask('/blog/gone/')).toBeUndefined();
+    });
   });
 
   describe('the site root without a document', () => {
@@ -165,6 +176,29 @@ describe('Markdown twin endpoint', () => {
             'content-location': `${ORIGIN}/index.html.md`,
           },
         },
+      });
+    });
+
+    it('has the llms.txt as its twin again once the root’s document is deleted (a tombstone)', async () => {
+      // The differential test's case: a site that never had a root document serves this.
+      const { get, endpoints, source } = site();
+      putLlmsTxt(source, '/llms.txt', { text: '# Example\n' });
+      const overview = (await get('/index.html.md')).body;
+      source.publish(article('home', { url: '/' }));
+      expect((await get('/index.html.md')).body?.toString()).toContain('The text of home.');
+      source.remove('home', 'deleted');
+      expect((await get('/llm.json')).status).toBe(410);
+      expect((await get('/index.html.md')).body).toEqual(overview);
+      const negotiated = await endpoints.negotiatePage({
+        method: 'GET',
+        target: '/',
+        headers: { accept: 'text/markdown' },
+      });
+      expect(negotiated).toMatchObject({ kind: 'respond', response: { body: overview } });
+      expect((await endpoints.decoratePage('/')).links).toContainEqual({
+        href: `${ORIGIN}/index.html.md`,
+        rel: 'alternate',
+        type: 'text/markdown',
       });
     });
 

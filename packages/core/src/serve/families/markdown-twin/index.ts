@@ -100,15 +100,24 @@ function createMarkdownTwinEndpoint(context: FamilyContext): MarkdownTwinEndpoin
     }
   }
 
-  /** `undefined` when no document has this twin: the path is then the app's. */
+  /**
+   * `undefined` when no document has this twin: the path is then the app's (or, at the root,
+   * the overview's).
+   */
   async function answerTwin(
     request: AgentRequest,
     mPath: string,
     path: string,
-    negotiated = false,
+    negotiated: boolean,
+    atRoot: boolean,
   ): Promise<AgentOutcome | undefined> {
     const twin = await source.findMarkdownTwin(mPath);
     if (!twin) return undefined;
+    // A tombstone (the document deleted, or moved away) answers at the twin's own URLs, not on
+    // the page: asked for Markdown, a page is the app's again (which may still serve it, or have
+    // another there), as on a site where no document ever was; and the home page's twin is the
+    // overview again.
+    if ((atRoot || negotiated) && twin.state !== 'published') return undefined;
     if (!isSafeMethod(request.method)) return METHOD_NOT_ALLOWED();
     // Unpublished: 404, as if absent; deleted (a tombstone): 410.
     if (twin.state === 'unpublished') return respondWith(errorResponse(request.method, 404));
@@ -194,8 +203,10 @@ function createMarkdownTwinEndpoint(context: FamilyContext): MarkdownTwinEndpoin
   return {
     async answer(request, { path }) {
       const mPath = twinMPath(path);
-      let outcome = mPath === undefined ? undefined : await answerTwin(request, mPath, path);
-      if (!outcome && (path === '/index.html.md' || path === '/index.md') && !protectAll)
+      const atRoot = path === '/index.html.md' || path === '/index.md';
+      let outcome =
+        mPath === undefined ? undefined : await answerTwin(request, mPath, path, false, atRoot);
+      if (!outcome && atRoot && !protectAll)
         outcome = await answerRootOverview(request, path, false);
       // `/a/index.html` is how tools map a twin `/a/index.html.md` back to its page: send them
       // to the page itself when a document is there (the app may not serve the `index.html` form).
@@ -213,9 +224,9 @@ function createMarkdownTwinEndpoint(context: FamilyContext): MarkdownTwinEndpoin
       const mPath = context.pageMPath(request.target);
       if (mPath === undefined) return undefined;
       const page = normalizeRequestPath(request.target);
-      let outcome = await answerTwin(request, mPath, page.ok ? page.path : mPath, true);
-      if (!outcome && page.ok && page.path === '/')
-        outcome = await answerRootOverview(request, '/', true);
+      const atRoot = page.ok && page.path === '/';
+      let outcome = await answerTwin(request, mPath, page.ok ? page.path : mPath, true, atRoot);
+      if (!outcome && atRoot) outcome = await answerRootOverview(request, '/', true);
       return outcome && observed(outcome, markdownTwinFamily.metricsKind);
     },
     robotsPaths: [{ pattern: '/*.md$', example: '/a/index.html.md' }],
@@ -225,7 +236,8 @@ function createMarkdownTwinEndpoint(context: FamilyContext): MarkdownTwinEndpoin
       if (mPath === undefined) return [];
       if (row?.state === 'published')
         return [{ href: markdownTwinUrl(row.cUrl), rel: 'alternate', type: MARKDOWN_TYPE }];
-      if (!isRoot || row || !(await coveringLlmsTxtUrl(context, undefined))) return [];
+      // A tombstone at the root (its document deleted or moved) leaves the overview as its twin.
+      if (!isRoot || !(await coveringLlmsTxtUrl(context, undefined))) return [];
       return [
         { href: markdownTwinUrl(context.urlFor('/')), rel: 'alternate', type: MARKDOWN_TYPE },
       ];

@@ -1,0 +1,5 @@
+export {
+  conformanceRunner,
+  READ_ONLY_SERVER_SCENARIOS,
+  type ConformanceResult,
+} from './run-conformance-scenario';
