@@ -13,6 +13,7 @@ export type {
 export type { ReconcileProgress } from './writer/reconcile-progress';
 export type { ReconcileCheckpoint } from './writer/reconcile-checkpoint';
 export type { SourceStamp, SourceStampCheck } from './writer/source-stamps';
+export type { Dependent } from './writer/document-dependencies';
 export type { AdapterJob, JobCheckpoint } from './job-state';
 export type { BatchOutcome } from './writer/upsert-document-batch';
 export type {

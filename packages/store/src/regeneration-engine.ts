@@ -43,6 +43,7 @@ import type {
   ReconcileSource,
 } from './writer/reconcile-documents';
 import type { ReconcileProgress } from './writer/reconcile-progress';
+import type { Dependent } from './writer/document-dependencies';
 import type { BatchOutcome } from './writer/upsert-document-batch';
 import { RebuildScheduler, rebuildTimingOf } from './rebuild/rebuild-scheduler';
 import type { RebuildOutcome, RebuildReport } from './rebuild/run-rebuild-pass';
@@ -277,6 +278,15 @@ export class RegenerationEngine {
     ownChanges: number;
   }): Promise<boolean> {
     return nothingElsePublished(this.store, pass);
+  }
+
+  /**
+   * The published documents made from any of `targets` (what their `dependsOn` named when they
+   * were stored): the documents to make again after one of those changed in the source (a
+   * related entry, a media file), found by index, whatever the site's size.
+   */
+  dependentsOf(targets: readonly string[]): Promise<Dependent[]> {
+    return this.writer.dependentsOf(targets);
   }
 
   /** The locales a document has rows in, tombstones aside. */

@@ -61,7 +61,7 @@ export const databaseOption = z.custom<DatabaseOption>(
  */
 export const revalidateAfterMsOption = documented(milliseconds(0).optional(), {
   description:
-    "How long this process trusts its cached rows before checking the table for other processes' writes (ms): on MySQL/MariaDB and SQLite another instance's change shows here within this; on PostgreSQL a `NOTIFY` tells every instance when a change commits, and this is the fallback while the `LISTEN` connection is down (then at most every 10 s as a safety net). 0: check on every request.",
+    "How long this process trusts its cached rows before checking the table for other processes' writes (ms): on MySQL/MariaDB another instance's change shows here within this; on SQLite the file's data version tells this process of another's commit before its next answer; on PostgreSQL a `NOTIFY` tells every instance when a change commits, and this is the fallback while the `LISTEN` connection is down (then at most every 10 s as a safety net). 0: check on every request.",
   default: '250',
 });
 

@@ -209,6 +209,46 @@ describeEachDatabase('bulk reconcile', (dialect) => {
     expect((await engine.reader.findMUrl('/d/2/llm.json'))?.key).toBe('doc-2');
   });
 
+  it('gives a document the URL of one the listing no longer has, or of one that moves later in it', async () => {
+    // The differential test's case: rebuild([b at /a/]) while c, not listed, serves /a/.
+    const engine = await openEngine();
+    const at = (key: string, path: string) =>
+      preparedDocument({ key, path, title: key, content: `text of ${key}` });
+    await engine.upsertMany([at('c', '/a/'), at('d', '/b/')]);
+    const outcome = await engine.reconcile(
+      // b takes c's URL (c is gone from the source), e takes d's, which d leaves for /z/ later.
+      [
+        at('b', '/a/'),
+        at('e', '/b/'),
+        ...Array.from({ length: 3 }, (_, i) => doc(i)),
+        at('d', '/z/'),
+      ],
+      { batchSize: 2 },
+    );
+    expect(outcome).toMatchObject({ seen: 6, changed: 6, unpublished: 1 });
+    expect((await engine.reader.findMUrl('/a/llm.json'))?.key).toBe('b');
+    expect((await engine.reader.findMUrl('/b/llm.json'))?.key).toBe('e');
+    expect((await engine.reader.findMUrl('/z/llm.json'))?.key).toBe('d');
+    expect(await engine.reconcileCheckpoint()).toBeUndefined();
+    // Documents that trade URLs: a swap, and a cycle of three.
+    await engine.reconcile([at('b', '/b/'), at('e', '/a/')]);
+    expect((await engine.reader.findMUrl('/a/llm.json'))?.key).toBe('e');
+    expect((await engine.reader.findMUrl('/b/llm.json'))?.key).toBe('b');
+    await engine.upsert(at('z', '/z/'));
+    await engine.reconcile([at('b', '/a/'), at('e', '/z/'), at('z', '/b/')]);
+    for (const [path, key] of [
+      ['/a/', 'b'],
+      ['/z/', 'e'],
+      ['/b/', 'z'],
+    ])
+      expect((await engine.reader.findMUrl(`${path}llm.json`))?.key).toBe(key);
+    // Two documents of the listing on one URL: still refused, the rest stored.
+    await expect(
+      engine.reconcile([at('b', '/a/'), at('f', '/a/'), at('g', '/g/')]),
+    ).rejects.toThrow(DuplicateUrlError);
+    expect((await engine.reader.findMUrl('/g/llm.json'))?.key).toBe('g');
+  });
+
   it('resumes from its checkpoint after an abort, and unpublishes only what the listing lost', async () => {
     const database = databaseConfig(dialect);
     const prefix = uniqueTablePrefix();

@@ -301,6 +301,30 @@ describeEachDatabase('a path change leaves a tombstone at the old path', (dialec
     expect(await status(view, '/blog/n-again/llm.json')).toBe(200);
   });
 
+  it('a document deleted after another took its URL: the feed does not say the URL is gone', async () => {
+    // The differential test's case: c unpublished, a publishes at c's URL, c is deleted.
+    const site = await open();
+    const view = viewOf(site);
+    const engine = site.engine!;
+    const since = await cursorNow(view);
+    await engine.upsert(doc('c', '/p/'));
+    await engine.remove('c', '', 'unpublished');
+    await engine.upsert(doc('a', '/p/', 'Another page at that address.'));
+    const seen = await cursorNow(view);
+    expect((await engine.remove('c', '', 'deleted')).removed).toBe(true);
+    expect(await status(view, '/p/llm.json')).toBe(200);
+    // Applying the feed in order ends with /p/ served, from any cursor.
+    expect((await changesSince(view, since)).changes).toEqual([
+      { change: 'upsert', cUrl: url('/p/') },
+    ]);
+    expect((await changesSince(view, seen)).changes).toEqual([]);
+    // Once the URL is free again, its removal is news, as always.
+    await engine.remove('a', '', 'deleted');
+    expect((await changesSince(view, seen)).changes).toEqual([
+      { change: 'removed', cUrl: url('/p/') },
+    ]);
+  });
+
   it('a URL pattern change through the batched reconcile', async () => {
     const site = await open();
     const view = viewOf(site);

@@ -14,7 +14,14 @@ export type DatabaseConfig =
   | { client: 'postgres'; connection: string; pool: { min: number; max: number } }
   | {
       client: 'mysql';
-      connection: { host: string; port: number; user: string; password: string; database: string };
+      connection: {
+        host: string;
+        port: number;
+        user: string;
+        password: string;
+        database: string;
+        connectTimeout: number;
+      };
       pool: { min: number; max: number };
     };
 
@@ -113,7 +120,13 @@ export function databaseConfig(dialect: DialectName): DatabaseConfig {
     case 'mysql':
       return {
         client: 'mysql',
-        connection: { ...MYSQL_CONNECTION, ...(namespace ? { database: namespace } : {}) },
+        connection: {
+          ...MYSQL_CONNECTION,
+          ...(namespace ? { database: namespace } : {}),
+          // mysql2 gives up after 10 s; with the suite, an install and a build beside it on two
+          // cores, MariaDB has been seen to take longer to accept a connection.
+          connectTimeout: 60_000,
+        },
         pool: { ...TEST_POOL },
       };
   }

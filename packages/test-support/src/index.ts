@@ -27,3 +27,5 @@ export {
 export * from './varnish';
 export * from './s3-emulator';
 export * from './purge-receiver';
+export * from './differential';
+export * from './relevance/relevance-corpus';

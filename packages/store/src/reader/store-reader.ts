@@ -34,13 +34,16 @@ import type {
   CatalogListPage,
   CatalogListRequest,
   CatalogSearchPage,
+  CatalogFacets,
   CatalogSearchRequest,
   DocumentCatalog,
 } from '@agent-ready/core';
 import { postgresConfigsInUse, searchDocuments } from '../search/search-documents';
 import { listCatalogDocuments } from '../catalog/list-catalog-documents';
+import { listCatalogFacets } from '../catalog/list-catalog-facets';
 import { readCatalogDocument } from '../catalog/read-catalog-document';
 import { CatalogChangeWatch } from '../catalog/watch-catalog-changes';
+import { SqliteChangeCheck } from './sqlite-change-check';
 
 export interface StoreReaderOptions {
   /**
@@ -49,7 +52,8 @@ export interface StoreReaderOptions {
    * tells it of them (MySQL/MariaDB, SQLite, PostgreSQL while its LISTEN connection is down).
    * 0 checks on every request. Writes through this process's engine invalidate at once; on
    * PostgreSQL a notification does (LISTEN), and the table is polled only every
-   * `LISTENING_REVALIDATE_MS` (or this, if longer) as a safety net.
+   * `LISTENING_REVALIDATE_MS` (or this, if longer) as a safety net; on SQLite another
+   * connection's commit does, before the next answer (sqlite-change-check.ts).
    */
   revalidateAfterMs?: number;
   /** Upper bound of cached bytes (bodies of M-URLs and small artifacts). */
@@ -85,6 +89,7 @@ export class StoreReader implements DocumentCatalog {
   private serving: { value: ServingSettings | undefined } | undefined;
   /** PostgreSQL's text search configurations in use (search), kept as the rows are. */
   private searchConfigs: Promise<readonly string[]> | undefined;
+  private facets: { public?: Promise<CatalogFacets>; protected?: Promise<CatalogFacets> } = {};
   private cachedBytes = 0;
   /** The sequences the cache was filled under (`content:artifacts:installed`), if checked. */
   private knownSequences: string | undefined;
@@ -102,6 +107,10 @@ export class StoreReader implements DocumentCatalog {
   private readonly notifications: ChangeNotifications;
   /** Tells `watchChanges` listeners of commits (catalog/watch-catalog-changes). */
   private readonly changeWatch: CatalogChangeWatch;
+  /** SQLite: whether another connection committed since the last check (sqlite-change-check). */
+  private readonly sqliteChanges: SqliteChangeCheck | undefined;
+  /** The SQLite data version the last check read under (undefined: none known). */
+  private checkedDataVersion: number | undefined;
 
   constructor(
     private readonly knex: Knex,
@@ -117,6 +126,7 @@ export class StoreReader implements DocumentCatalog {
       () => this.trustMs() || 50,
       options.logger ?? SILENT_LOGGER,
     );
+    this.sqliteChanges = SqliteChangeCheck.for(knex);
     this.notifications = new ChangeNotifications(knex, tables, options, {
       changed: (announcement) => {
         if (!this.alreadySeen(announcement)) this.invalidate();
@@ -169,16 +179,29 @@ export class StoreReader implements DocumentCatalog {
     this.listings = new Map();
     this.serving = undefined;
     this.searchConfigs = undefined;
+    this.facets = {};
     this.cachedBytes = 0;
   }
 
+  /** Whether the checked cache may answer now: within its trust, and no other SQLite writer since. */
+  private fresh(): boolean {
+    if (this.knownSequences === undefined || Date.now() - this.checkedAt >= this.trustMs())
+      return false;
+    return (
+      this.sqliteChanges === undefined || this.sqliteChanges.version() === this.checkedDataVersion
+    );
+  }
+
   private async revalidate(): Promise<void> {
-    if (Date.now() - this.checkedAt < this.trustMs() && this.knownSequences !== undefined) return;
+    if (this.fresh()) return;
     this.checking ??= (async () => {
       const invalidations = this.invalidations;
       // Stamped before the read: whatever committed before this moment is seen by it, so
-      // another process's commit shows here at most `trustMs` after it (the polling bound).
+      // another process's commit shows here at most `trustMs` after it (the polling bound),
+      // and on SQLite not at all once the data version moved.
       const startedAt = Date.now();
+      await this.sqliteChanges?.attach();
+      const dataVersion = this.sqliteChanges?.version();
       const sequences = await readSequences(this.knex, this.tables);
       this.sitemapLayout = sequences.sitemapLayout;
       this.knownContentSeq = sequences.content;
@@ -192,6 +215,7 @@ export class StoreReader implements DocumentCatalog {
         this.knownSequences = marker;
       }
       this.checkedAt = startedAt;
+      this.checkedDataVersion = dataVersion;
     })().finally(() => {
       this.checking = undefined;
     });
@@ -211,9 +235,7 @@ export class StoreReader implements DocumentCatalog {
 
   /** The cached row for `path` while the cache is fresh (`null`: cached as absent); else undefined. */
   peekMUrl(path: string): MUrlRow | null | undefined {
-    if (this.knownSequences === undefined || Date.now() - this.checkedAt >= this.trustMs())
-      return undefined;
-    return this.rows.get(path);
+    return this.fresh() ? this.rows.get(path) : undefined;
   }
 
   /**
@@ -415,6 +437,22 @@ export class StoreReader implements DocumentCatalog {
           return configs;
         },
       });
+    });
+  }
+
+  /**
+   * The locales and sections of the published documents (catalog/list-catalog-facets), kept as
+   * cached rows are: until a change is told or `revalidateAfterMs` passes.
+   */
+  async listFacets(options: { includeProtected?: boolean } = {}): Promise<CatalogFacets> {
+    return translateDatabaseErrors('list facets', async () => {
+      await this.revalidate();
+      const key = options.includeProtected ? 'protected' : 'public';
+      const facets = (this.facets[key] ??= listCatalogFacets(this.knex, this.tables, options));
+      facets.catch(() => {
+        if (this.facets[key] === facets) delete this.facets[key];
+      });
+      return facets;
     });
   }
 

@@ -140,6 +140,20 @@ function pageOfRow(row: ListingRow): LlmsTxtPage {
 
 const LISTING_COLUMNS = ['c_url', 'title', 'description', 'section', 'locale'] as const;
 
+/** Whether a page is its site's (or its locale's) home: the path `/` or `/<locale>/`. */
+function isHomePage(page: LlmsTxtPage): boolean {
+  const path = new URL(page.url).pathname.toLowerCase();
+  return path === '/' || (page.locale !== undefined && path === `/${page.locale.toLowerCase()}/`);
+}
+
+/**
+ * The pages as a person would list them: the home page first (so its section leads, unless the
+ * sections' order is configured), the rest in the rows' order.
+ */
+function homeFirst(pages: LlmsTxtPage[]): LlmsTxtPage[] {
+  return [...pages.filter(isHomePage), ...pages.filter((page) => !isHomePage(page))];
+}
+
 /**
  * `/llms.txt` (and `/llms-full.txt`), one pair per locale, from every published public row:
  * links point to the Markdown twins; llms-full.txt carries each twin's text.
@@ -226,7 +240,7 @@ export function llmsTxtArtifactBuilder(options: AgentSiteOptions): ArtifactBuild
   async function buildWhole(context: ArtifactBuildContext) {
     const pages: LlmsTxtPage[] = [];
     for await (const row of context.rows(LISTING_COLUMNS)) pages.push(pageOfRow(row));
-    const input = inputOf(pages);
+    const input = inputOf(homeFirst(pages));
     const lastModified = new Date(await context.lastChangeMs());
     const artifacts: ArtifactInput[] = [];
     const files = filesOf(input);

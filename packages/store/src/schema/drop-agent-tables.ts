@@ -17,7 +17,9 @@ export async function dropAgentTables(knex: Knex, tablePrefix?: string): Promise
     t.metrics,
     t.purgeOutbox,
     t.purgeStats,
+    t.searchTerms,
     t.search,
+    t.dependencies,
     `${t.migrations}_lock`,
     t.migrations,
   ]) {

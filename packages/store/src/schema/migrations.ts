@@ -8,6 +8,7 @@ import {
   makeSearchIndexContentless,
   mergeSearchSegmentsWider,
 } from '../search/create-search-index';
+import { createSearchTerms } from '../search/create-search-terms';
 import type { TableNames } from './table-names';
 
 /**
@@ -393,6 +394,31 @@ export const MIGRATIONS: readonly StoreMigration[] = [
     async up(knex, t, dialect) {
       // SQLite's FTS5 merges its segments 16 at a time: less work per document written.
       await mergeSearchSegmentsWider(knex, t, dialect);
+    },
+  },
+  {
+    name: '022-document-dependencies',
+    async up(knex, t) {
+      // What each published document was made from beyond its own entry (related entries, media
+      // files: writer/document-dependencies), so a change of one re-makes exactly the documents
+      // that show it. The row keeps a digest of its list: an unchanged list writes nothing.
+      await knex.schema.createTable(t.dependencies, (table) => {
+        table.bigInteger('document_id').notNullable();
+        /** The source's own id of what the document depends on (AgentDocument.dependsOn). */
+        table.string('target', 191).notNullable();
+        table.primary(['document_id', 'target']);
+        table.index(['target']);
+      });
+      await knex.schema.alterTable(t.documents, (table) => {
+        table.string('depends_digest', 64).nullable();
+      });
+    },
+  },
+  {
+    name: '023-search-terms',
+    async up(knex, t, dialect) {
+      // The index's words, where a search looks for the one a typo meant.
+      await createSearchTerms(knex, t, dialect);
     },
   },
 ];

@@ -5,6 +5,13 @@ import { StoreError } from '../store-errors';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
+/** Bound parameters per statement (SQLite's default limit; PostgreSQL and MySQL allow 65535). */
+export const MAX_PARAMETERS: Record<Dialect, number> = {
+  sqlite: 32_766,
+  postgres: 65_535,
+  mysql: 65_535,
+};
+
 /** Where the table lives: an existing knex instance (e.g. Strapi's) or a connection config. */
 export type DatabaseOption =
   | Knex

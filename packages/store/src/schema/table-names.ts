@@ -13,6 +13,13 @@ export interface TableNames {
   purgeStats: string;
   /** The full-text search index of the published documents (search/). */
   search: string;
+  /**
+   * The words the search index holds, for typo tolerance (search/correct-search-words): SQLite's
+   * `fts5vocab` view of the index, PostgreSQL's table of lexemes; none on MySQL/MariaDB.
+   */
+  searchTerms: string;
+  /** What each published document was made from beyond its own entry (writer/document-dependencies). */
+  dependencies: string;
 }
 
 export const DEFAULT_TABLE_PREFIX = 'agent_ready_';
@@ -44,5 +51,7 @@ export function tableNames(prefix: string = DEFAULT_TABLE_PREFIX): TableNames {
     purgeOutbox: `${prefix}purge_outbox`,
     purgeStats: `${prefix}purge_stats`,
     search: `${prefix}search`,
+    searchTerms: `${prefix}search_terms`,
+    dependencies: `${prefix}dependencies`,
   };
 }

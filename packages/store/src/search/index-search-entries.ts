@@ -132,6 +132,12 @@ export async function writeSearchEntries(
           };
         }),
       );
+      // Their lexemes join the index's words (create-search-terms.ts), in byte order: two
+      // writers adding the same new words wait for each other in one order, never in a cycle.
+      await trx.raw(
+        `insert into ?? (term) select distinct l.lexeme from ?? as s cross join lateral unnest(s.vector) as l where s.doc_id in (${run.map(() => '?').join(', ')}) order by 1 on conflict (term) do nothing`,
+        [store.tables.searchTerms, table, ...run.map(({ entry }) => entry.id)],
+      );
     }
   }
 }

@@ -1,35 +1,79 @@
 import type { SearchQuery } from '@agent-ready/core';
 
-/** The FTS5 MATCH expression: every term quoted (a phrase), all required. */
-export function sqliteMatchExpression(query: SearchQuery): string {
-  return query.terms.map((words) => `"${words.join(' ')}"`).join(' AND ');
+/**
+ * The query in each database's syntax: any term matches (the databases rank by how many and
+ * how rare), the last word a prefix while it is being typed, a misspelt word also as the
+ * indexed words it is closest to (correct-search-words.ts, by its lowercase form).
+ */
+export type SearchCorrections = ReadonlyMap<string, readonly string[]>;
+
+function correctionsOf(words: readonly string[], corrections: SearchCorrections) {
+  return words.length === 1 ? (corrections.get(words[0]!.toLowerCase()) ?? []) : [];
+}
+
+/** Each term with its prefix flag and corrections, the form every dialect writes out. */
+function* termsOf(query: SearchQuery, corrections: SearchCorrections) {
+  for (const [index, words] of query.terms.entries()) {
+    yield {
+      words,
+      prefix: query.prefixLast && index === query.terms.length - 1,
+      corrections: correctionsOf(words, corrections),
+    };
+  }
 }
 
 /**
- * The text for PostgreSQL's `websearch_to_tsquery`: every term quoted, so a word such as `or`
- * is a word, not an operator; quoted terms are phrases, all required.
+ * Each term's FTS5 MATCH expression: quoted (a phrase, so no word is an operator), a prefix as
+ * `"…"*`, a correction as a prefix (an indexed stem: `"solder"*` finds `soldering`), a term and
+ * its corrections in one group.
  */
-export function postgresWebsearchText(query: SearchQuery): string {
-  return query.terms.map((words) => `"${words.join(' ')}"`).join(' ');
+export function sqliteTermExpressions(
+  query: SearchQuery,
+  corrections: SearchCorrections = new Map(),
+): string[] {
+  return [...termsOf(query, corrections)].map(({ words, prefix, corrections: closest }) => {
+    const parts = [`"${words.join(' ')}"${prefix ? '*' : ''}`, ...closest.map((s) => `"${s}"*`)];
+    return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
+  });
 }
 
 /**
- * InnoDB's boolean mode expression: each word required (itself or a word it begins, as InnoDB
- * does not stem), each phrase required. Words InnoDB does not index (shorter than
- * `minLength`, or a stop word) are left out: required, they would match nothing.
+ * Each term's text for PostgreSQL's `to_tsquery`: each word single-quoted (only letters, marks
+ * and digits reach here, see parseSearchQuery), a phrase's words joined by `<->`, a prefix and
+ * a correction as `:*`, a term and its corrections in one group. Stop words of the
+ * configuration drop out.
  */
-export function mysqlBooleanExpression(
+export function postgresTermTexts(
+  query: SearchQuery,
+  corrections: SearchCorrections = new Map(),
+): string[] {
+  return [...termsOf(query, corrections)].map(({ words, prefix, corrections: closest }) => {
+    const quoted = words.map((word) => `'${word}'`);
+    const parts = [
+      quoted.length === 1 ? `${quoted[0]}${prefix ? ':*' : ''}` : `(${quoted.join(' <-> ')})`,
+      ...closest.map((lexeme) => `'${lexeme}':*`),
+    ];
+    return parts.length === 1 ? parts[0]! : `(${parts.join(' | ')})`;
+  });
+}
+
+/**
+ * Each term's InnoDB boolean mode expression, to be joined with no operator (any term matches,
+ * InnoDB ranks by how many and how rare): each word itself or a word it begins (InnoDB does not stem), each
+ * phrase in quotes. Words InnoDB does not index (shorter than `minLength`, or a stop word) are
+ * left out.
+ */
+export function mysqlTermExpressions(
   query: SearchQuery,
   indexed: { minLength: number; stopwords: ReadonlySet<string> },
-): string {
+): string[] {
   const kept = (word: string) =>
     [...word].length >= indexed.minLength && !indexed.stopwords.has(word.toLowerCase());
   return query.terms
     .map((words) => {
-      if (words.length === 1) return kept(words[0]!) ? `+(${words[0]} ${words[0]}*)` : '';
+      if (words.length === 1) return kept(words[0]!) ? `(${words[0]} ${words[0]}*)` : '';
       const phrase = words.filter(kept);
-      return phrase.length > 0 ? `+"${words.join(' ')}"` : '';
+      return phrase.length > 0 ? `"${words.join(' ')}"` : '';
     })
-    .filter((part) => part !== '')
-    .join(' ');
+    .filter((part) => part !== '');
 }

@@ -52,14 +52,86 @@ describeEachDatabase('search', (dialect) => {
     });
     expect(page.hits[0]!.hash).toMatch(/^sha256-/);
     expect(page.nextCursor).toBeUndefined();
-    // Every word must occur; a phrase in quotes in its order.
+    // Any word matches, the document with every word first; a phrase in quotes in its order.
     expect(urls(await engine.reader.searchDocuments({ query: 'tomatoes summer' }))).toEqual([
       'https://example.com/d/1/',
+      'https://example.com/d/2/',
     ]);
     expect(urls(await engine.reader.searchDocuments({ query: '"red fruit"' }))).toEqual([
       'https://example.com/d/2/',
     ]);
     expect(urls(await engine.reader.searchDocuments({ query: '"fruit red"' }))).toEqual([]);
+  });
+
+  it('answers a question: stop words dropped, any word matches, the most words first', async () => {
+    await engine.upsert(
+      doc(
+        1,
+        'LD-50 rangefinder',
+        'The LD-50 is a laser sensor: it measures the distance to a wall.',
+      ),
+    );
+    await engine.upsert(doc(2, 'Ultrasonic sensor', 'The sensor measures distance with sound.'));
+    await engine.upsert(doc(3, 'Thermal camera', 'It measures temperature without contact.'));
+    await engine.upsert(doc(4, 'Which one?', 'Which is which: a page of its own.'));
+    const page = await engine.reader.searchDocuments({
+      query: 'Which sensor uses a laser to measure distance?',
+    });
+    expect(urls(page).slice(0, 2).sort()).toEqual([
+      'https://example.com/d/1/',
+      'https://example.com/d/2/',
+    ]);
+    // `which` is a stop word: the page made of it is not a match.
+    expect(urls(page)).not.toContain('https://example.com/d/4/');
+    expect(page.hits[0]!.snippet).toContain('laser');
+  });
+
+  it('pages from the documents holding every term into those holding some, each once', async () => {
+    for (let n = 1; n <= 7; n++)
+      await engine.upsert(
+        doc(n, `Note ${n}`, n <= 3 ? 'copper kettle' : n % 2 ? 'copper' : 'kettle'),
+      );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await engine.reader.searchDocuments({
+        query: 'copper kettle ',
+        limit: 2,
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...urls(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.slice(0, 3).sort()).toEqual([1, 2, 3].map((n) => `https://example.com/d/${n}/`));
+  });
+
+  it('matches the last word as a prefix while it is being typed', async () => {
+    await engine.upsert(doc(1, 'Rangefinder', 'It measures the distance to a wall.'));
+    expect(urls(await engine.reader.searchDocuments({ query: 'wall dista' }))).toEqual([
+      'https://example.com/d/1/',
+    ]);
+    expect(urls(await engine.reader.searchDocuments({ query: 'dista wall' }))).toEqual([
+      'https://example.com/d/1/',
+    ]);
+    expect(urls(await engine.reader.searchDocuments({ query: 'dista ' }))).toEqual(
+      // InnoDB matches every word as a prefix too (it does not stem).
+      dialect === 'mysql' ? ['https://example.com/d/1/'] : [],
+    );
+  });
+
+  it("finds the word a one-letter typo meant, from the index's own words", async () => {
+    await engine.upsert(doc(1, 'Soldering station', 'Temperature-controlled soldering iron.'));
+    await engine.upsert(doc(2, 'Sourdough', 'Our starter is fed twice a day.'));
+    const typo = await engine.reader.searchDocuments({ query: 'soldring station' });
+    expect(urls(typo)).toEqual(['https://example.com/d/1/']);
+    const misspelt = await engine.reader.searchDocuments({ query: 'sourdogh' });
+    // MySQL and MariaDB keep no list of the index's words (correct-search-words.ts).
+    expect(urls(misspelt)).toEqual(dialect === 'mysql' ? [] : ['https://example.com/d/2/']);
+    // A word far from every indexed one corrects to nothing; a short one is never corrected.
+    expect(urls(await engine.reader.searchDocuments({ query: 'xylophone' }))).toEqual([]);
+    expect(urls(await engine.reader.searchDocuments({ query: 'dya ' }))).toEqual([]);
   });
 
   it('gives a snippet around the match, without the title', async () => {
@@ -135,17 +207,50 @@ describeEachDatabase('search', (dialect) => {
     expect(pages).toBe(5);
     expect(seen).toHaveLength(23);
     expect(new Set(seen).size).toBe(23);
-    const fr = await engine.reader.searchDocuments({ query: 'keyword', locale: 'fr', limit: 50 });
+    const fr = await engine.reader.searchDocuments({
+      query: 'keyword',
+      locales: ['fr'],
+      limit: 50,
+    });
     expect(fr.hits).toHaveLength(11);
     expect(fr.hits.every((hit) => hit.locale === 'fr')).toBe(true);
     const faqEn = await engine.reader.searchDocuments({
       query: 'keyword',
-      locale: 'en',
+      locales: ['en'],
       section: 'faq',
       limit: 50,
     });
     expect(new Set(faqEn.hits.map((hit) => hit.section))).toEqual(new Set(['faq']));
     expect(faqEn.hits).toHaveLength(docs.filter((d, i) => i % 2 === 0 && i % 3 === 0).length);
+    // Several locales at once (an agent's `en` standing for `en` and the unlabelled documents).
+    const both = await engine.reader.searchDocuments({
+      query: 'keyword',
+      locales: ['en', 'fr'],
+      limit: 50,
+    });
+    expect(both.hits).toHaveLength(23);
+    expect(await engine.reader.searchDocuments({ query: 'keyword', locales: [] })).toEqual({
+      hits: [],
+    });
+    // The values the filters can take, as the search tool lists them; a new one once written.
+    expect(await engine.reader.listFacets()).toEqual({
+      locales: ['en', 'fr'],
+      sections: ['blog', 'faq'],
+    });
+    await engine.upsert(
+      preparedDocument({
+        key: 'policy',
+        locale: '',
+        path: '/policy/',
+        title: 'Policy',
+        content: 'keyword',
+        section: 'policies',
+      }),
+    );
+    expect(await engine.reader.listFacets()).toEqual({
+      locales: ['', 'en', 'fr'],
+      sections: ['blog', 'faq', 'policies'],
+    });
   });
 
   it('pages through a rare section ranked below many others, every result once', async () => {
@@ -265,7 +370,8 @@ describeEachDatabase('search', (dialect) => {
         doc(2, 'Chevaux', 'Les chevaux courent dans les prés', { language: 'fr-FR' }),
       );
       await engine.upsert(doc(3, 'Unbekannt', 'runs', { language: 'xx' }));
-      expect(new Set(urls(await engine.reader.searchDocuments({ query: 'run' })))).toEqual(
+      // (A space after it: a last word being typed would match `runs` as a prefix.)
+      expect(new Set(urls(await engine.reader.searchDocuments({ query: 'run ' })))).toEqual(
         new Set(['https://example.com/d/1/']),
       );
       expect(urls(await engine.reader.searchDocuments({ query: 'cheval' }))).toEqual([
@@ -292,9 +398,9 @@ describeEachDatabase('search', (dialect) => {
         tablePrefix: prefix,
         rebuild: { automatic: false, healIntervalMs: 0 },
       });
-      expect(urls(await engine.reader.searchDocuments({ query: 'tapir', locale: 'fr' }))).toEqual([
-        'https://example.com/d/1/',
-      ]);
+      expect(
+        urls(await engine.reader.searchDocuments({ query: 'tapir', locales: ['fr'] })),
+      ).toEqual(['https://example.com/d/1/']);
       expect(
         urls(await engine.reader.searchDocuments({ query: 'tapir', section: 'notes' })),
       ).toEqual(['https://example.com/d/1/']);

@@ -3,12 +3,21 @@ import type { CatalogSearchHit, CatalogSearchPage, CatalogSearchRequest } from '
 import { CATALOG_DOCUMENT_COLUMNS, catalogDocumentOf } from '../catalog/catalog-document-row';
 import type { Dialect } from '../schema/open-database';
 import type { TableNames } from '../schema/table-names';
-import { makeSnippet, parseSearchQuery, type SearchQuery } from '@agent-ready/core';
+import { makeSnippet, parseSearchQuery, searchKeywords, type SearchQuery } from '@agent-ready/core';
+import { correctSearchWords } from './correct-search-words';
 import {
-  mysqlBooleanExpression,
-  postgresWebsearchText,
-  sqliteMatchExpression,
+  mysqlTermExpressions,
+  postgresTermTexts,
+  sqliteTermExpressions,
+  type SearchCorrections,
 } from './parse-search-query';
+import {
+  matchedTerms,
+  mysqlScore,
+  postgresScore,
+  sqliteScore,
+  type TermsHeld,
+} from './relevance-score';
 import {
   formatSearchCursor,
   parseSearchCursor,
@@ -20,12 +29,6 @@ import { searchTextOf } from './search-text';
 /** Results per page when the request names none, and the most a page holds. */
 export const DEFAULT_SEARCH_PAGE = 10;
 export const MAX_SEARCH_PAGE = 50;
-
-/**
- * Scores are rounded so a cursor's score compares equal to the same row's score next time
- * (SQLite's and InnoDB's; PostgreSQL's is exact, see rankedIds).
- */
-const SCORE_DECIMALS = 9;
 
 /**
  * The ranked, filtered matches as `id` and `score` only, best first, after the cursor, at most
@@ -56,9 +59,12 @@ function searchFilters(
       : `${alias}.visibility = 'public'`,
   ];
   const bindings: Knex.RawBinding[] = [];
-  if (request.locale !== undefined) {
-    parts.push(`${alias}.locale = ?`);
-    bindings.push(request.locale);
+  if (request.locales !== undefined) {
+    const locales = [...request.locales];
+    parts.push(
+      locales.length === 0 ? '1 = 0' : `${alias}.locale in (${locales.map(() => '?').join(', ')})`,
+    );
+    bindings.push(...locales);
   }
   if (request.section !== undefined) {
     parts.push(`${alias}.section = ?`);
@@ -142,30 +148,34 @@ export async function postgresConfigsInUse(knex: Knex, t: TableNames): Promise<s
   return result.rows.map((row) => row.config);
 }
 
+/** The query as each database matches it: one expression per term (parse-search-query.ts). */
+type TermExpressions = readonly string[];
+
 function rankedIds(
   t: TableNames,
   dialect: Dialect,
-  query: SearchQuery,
+  terms: TermExpressions,
   request: CatalogSearchRequest,
   after: SearchPosition | undefined,
   limit: number,
   /** PostgreSQL's text search configurations in use. */
   configs: readonly string[],
-  mysqlExpression: string,
+  mode: TermsHeld,
 ): RankedIds {
   const filters = documentFilters(request);
+  const matched = matchedTerms(dialect, terms, mode);
   if (dialect === 'sqlite') {
+    const score = sqliteScore(t, `${t.search}.rowid`, terms, mode);
     return topRanked(
-      // bm25: lower is better; the title weighs ten times the text.
-      `select ??.rowid as id, round(-bm25(??, 10.0, 1.0), ${SCORE_DECIMALS}) as score from ?? join ?? as d on d.id = ??.rowid where ?? match ? and ${filters.sql}`,
+      `select ??.rowid as id, ${score.sql} as score from ?? join ?? as d on d.id = ??.rowid where ?? match ? and ${filters.sql}`,
       [
         t.search,
-        t.search,
+        ...score.bindings,
         t.search,
         t.documents,
         t.search,
         t.search,
-        sqliteMatchExpression(query),
+        matched,
         ...filters.bindings,
       ],
       after,
@@ -174,37 +184,55 @@ function rankedIds(
   }
   if (dialect === 'postgres') {
     // A document matches the query in its own language's configuration: per configuration in
-    // use, its best `limit` by ts_rank, with the query a constant there, parsed once when
+    // use, its best `limit` by score, with the query a constant there, parsed once when
     // planned and answered from the GIN index (parsed per row, in the row's configuration, it
     // costs more than the rank); filtered on the columns the index rows carry, no document row
-    // read until the page is cut. The score is the rank as float8, not rounded: a float4 widened
-    // exactly, printed exactly (PostgreSQL 12 and later) and read back from the cursor as the
-    // same double, so it needs no rounding to compare equal (numeric rounding of every match
-    // cost a third of the query). (In one statement with the configurations, the planner could
-    // not tell how few they are, and its estimate alone had the query JIT-compiled, 10 ms more.)
-    const text = postgresWebsearchText(query);
+    // read until the page is cut. The score is a float8, not rounded: a float4 rank widened
+    // exactly, plus a count, printed exactly (PostgreSQL 12 and later) and read back
+    // from the cursor as the same double, so it needs no rounding to compare equal (numeric
+    // rounding of every match cost a third of the query). (In one statement with the
+    // configurations, the planner could not tell how few they are, and its estimate alone had
+    // the query JIT-compiled, 10 ms more.)
     const indexFilters = searchFilters(request, 's');
-    const perConfig = configs.map((config) =>
-      topRanked(
-        `select s.doc_id as id, ts_rank(s.vector, websearch_to_tsquery(?::regconfig, ?))::float8 as score from ?? as s where s.config = ? and s.vector @@ websearch_to_tsquery(?::regconfig, ?) and ${indexFilters.sql}`,
-        [config, text, t.search, config, config, text, ...indexFilters.bindings],
+    const perConfig = configs.map((config) => {
+      const score = postgresScore(config, terms, mode);
+      return topRanked(
+        `select s.doc_id as id, ${score.sql} as score from ?? as s where s.config = ? and s.vector @@ to_tsquery(?::regconfig, ?) and ${indexFilters.sql}`,
+        [...score.bindings, t.search, config, config, matched, ...indexFilters.bindings],
         after,
         limit,
-      ),
-    );
+      );
+    });
     if (perConfig.length === 1) return perConfig[0]!;
     return {
       sql: `select p.id, p.score from (${perConfig.map((ranked) => `(${ranked.sql})`).join(' union all ')}) as p order by p.score desc, p.id asc limit ?`,
       bindings: [...perConfig.flatMap((ranked) => ranked.bindings), limit],
     };
   }
-  // InnoDB's relevance, the title's ten times (as SQLite weighs it).
+  const score = mysqlScore(terms, mode);
   return topRanked(
-    `select s.doc_id as id, round(10 * match(s.title) against (? in boolean mode) + match(s.title, s.body) against (? in boolean mode), ${SCORE_DECIMALS}) as score from ?? as s join ?? as d on d.id = s.doc_id where match(s.title, s.body) against (? in boolean mode) and ${filters.sql}`,
-    [mysqlExpression, mysqlExpression, t.search, t.documents, mysqlExpression, ...filters.bindings],
+    `select s.doc_id as id, ${score.sql} as score from ?? as s join ?? as d on d.id = s.doc_id where match(s.title, s.body) against (? in boolean mode) and ${filters.sql}`,
+    [...score.bindings, t.search, t.documents, matched, ...filters.bindings],
     after,
     limit,
   );
+}
+
+/** What InnoDB indexes, on MySQL/MariaDB only. */
+async function mysqlIndexingOf(knex: Knex, dialect: Dialect) {
+  return dialect === 'mysql' ? innodbIndexing(knex) : undefined;
+}
+
+/** The query's terms in the database's syntax; InnoDB leaves out the words it does not index. */
+function termExpressions(
+  dialect: Dialect,
+  keywords: SearchQuery,
+  corrections: SearchCorrections,
+  innodb: { minLength: number; stopwords: ReadonlySet<string> } | undefined,
+): TermExpressions {
+  if (dialect === 'sqlite') return sqliteTermExpressions(keywords, corrections);
+  if (dialect === 'postgres') return postgresTermTexts(keywords, corrections);
+  return mysqlTermExpressions(keywords, innodb!);
 }
 
 function rowsOf(dialect: Dialect, result: unknown): Record<string, unknown>[] {
@@ -228,16 +256,17 @@ const SQLITE_CANDIDATES_PER_RESULT = 4;
 async function sqliteFromCandidates(
   knex: Knex,
   t: TableNames,
-  query: SearchQuery,
+  terms: TermExpressions,
   request: CatalogSearchRequest,
   after: SearchPosition | undefined,
   limit: number,
+  mode: TermsHeld,
 ): Promise<Record<string, unknown>[] | undefined> {
   const candidates = limit * SQLITE_CANDIDATES_PER_RESULT;
+  const score = sqliteScore(t, 'rowid', terms, mode);
   const ranked = topRanked(
-    // bm25: lower is better; the title weighs ten times the text.
-    `select rowid as id, round(-bm25(??, 10.0, 1.0), ${SCORE_DECIMALS}) as score from ?? where ?? match ?`,
-    [t.search, t.search, t.search, sqliteMatchExpression(query)],
+    `select rowid as id, ${score.sql} as score from ?? where ?? match ?`,
+    [...score.bindings, t.search, t.search, matchedTerms('sqlite', terms, mode)],
     after,
     candidates,
   );
@@ -253,10 +282,12 @@ async function sqliteFromCandidates(
 }
 
 /**
- * Searches the published documents in the search index: ranked (PostgreSQL's `ts_rank` in the
- * document's language, SQLite's BM25 with the title weighted, InnoDB's relevance), filtered by
- * locale and section, a page at a time from a cursor. One statement: every result is a row
- * published when the page was read, its snippet from the bytes read then.
+ * Searches the published documents in the search index: the query less its stop words, any
+ * term matching, a misspelt word also as the index's closest words (correct-search-words.ts),
+ * ranked by the terms held and then the database's relevance (relevance-score.ts), filtered by
+ * locale and section, a page at a time from a cursor. The page's rows are read in the statement
+ * that ranks them: every result is a row published when the page was read, its snippet from the
+ * bytes read then.
  */
 export async function searchDocuments(
   knex: Knex,
@@ -281,47 +312,54 @@ export async function searchDocuments(
   );
   const scope = searchCursorScope([
     query.terms,
-    request.locale ?? null,
+    request.locales ? [...request.locales].sort() : null,
     request.section ?? null,
     request.includeProtected === true,
   ]);
   const after: SearchPosition | undefined =
     request.cursor !== undefined ? parseSearchCursor(request.cursor, scope) : undefined;
   if (query.terms.length === 0) return { hits: [] };
-  let mysqlExpression = '';
-  if (dialect === 'mysql') {
-    mysqlExpression = mysqlBooleanExpression(query, await innodbIndexing(knex));
-    if (mysqlExpression === '') return { hits: [] };
-  }
+  // What is matched: the query less its stop words (English's and the locales' asked for).
+  const keywords = searchKeywords(query, request.locales ?? []);
   const configs =
     dialect === 'postgres' ? await (options.configsInUse?.() ?? postgresConfigsInUse(knex, t)) : [];
   if (dialect === 'postgres' && configs.length === 0) return { hits: [] };
+  const corrections = await correctSearchWords(knex, t, dialect, keywords, configs);
+  const terms = termExpressions(
+    dialect,
+    keywords,
+    corrections,
+    await mysqlIndexingOf(knex, dialect),
+  );
+  if (terms.length === 0) return { hits: [] };
   const filters = documentFilters(request);
-  let rows: Record<string, unknown>[] | undefined;
-  if (dialect === 'sqlite')
-    rows = await sqliteFromCandidates(knex, t, query, request, after, limit + 1);
-  if (!rows) {
-    const ranked = rankedIds(
-      t,
-      dialect,
-      query,
-      request,
-      after,
-      limit + 1,
-      configs,
-      mysqlExpression,
-    );
+  /** The page's rows (and one more, if there is a next page) ranked among `mode`'s matches. */
+  const rankedPage = async (mode: TermsHeld): Promise<Record<string, unknown>[]> => {
+    if (dialect === 'sqlite') {
+      const rows = await sqliteFromCandidates(knex, t, terms, request, after, limit + 1, mode);
+      if (rows) return rows;
+    }
+    const ranked = rankedIds(t, dialect, terms, request, after, limit + 1, configs, mode);
     // The document columns and M-URL bytes of the ranked page's rows alone, joined after the
     // limit (a subquery with a LIMIT is not merged into the join), in the same statement; the
     // rows checked against the filters once more, as they are now.
-    rows = rowsOf(
+    return rowsOf(
       dialect,
       await knex.raw(
         `select ${documentColumns}, d.body, r.score from (${ranked.sql}) as r join ?? as d on d.id = r.id where ${filters.sql} order by r.score desc, r.id asc`,
         [...ranked.bindings, t.documents, ...filters.bindings],
       ),
     );
+  };
+  // The documents holding every term rank first (relevance-score.ts): when they fill the page,
+  // those holding only some are never ranked. A cursor past them (its score under the count of
+  // terms) goes straight to the rest.
+  let rows: Record<string, unknown>[] | undefined;
+  if (terms.length > 1 && (after === undefined || after.score >= terms.length)) {
+    rows = await rankedPage('all');
+    if (rows.length <= limit) rows = undefined;
   }
+  rows ??= await rankedPage('any');
   const page = rows.slice(0, limit);
   if (page.length === 0) return { hits: [] };
   const hits: CatalogSearchHit[] = page.map((row) => {
@@ -331,7 +369,7 @@ export async function searchDocuments(
       // Cut from the text the row's bytes carry (what was indexed): the index keeps no copy.
       snippet: makeSnippet(
         searchTextOf(document.title, row.body as Buffer | string | null).body,
-        query.terms,
+        [...keywords.terms, ...[...corrections.values()].flat().map((stem) => [stem])],
         document.title,
       ),
       score: Number(row.score),

@@ -7,6 +7,7 @@ import {
   type TctProfileName,
 } from '@agent-ready/core';
 import type { TableNames } from '../schema/table-names';
+import { dependenciesDigest } from './document-dependencies';
 
 export type DocumentState = 'published' | 'unpublished' | 'deleted';
 export type Visibility = 'public' | 'protected';
@@ -35,6 +36,8 @@ export interface DocumentRow {
   changeSeq: number;
   /** Ever listed publicly: its changes (removals included) reach the change feed. */
   listed: boolean;
+  /** Digest of what it was made from beyond its own entry (document-dependencies); null: nothing. */
+  dependsDigest: string | null;
 }
 
 /** The served part of a row: what an M-URL request needs. */
@@ -73,6 +76,7 @@ export const ROW_COLUMNS = [
   'revision',
   'change_seq',
   'listed',
+  'depends_digest',
 ] as const;
 
 type RawRow = Record<string, unknown>;
@@ -120,6 +124,7 @@ export function fromRawRow(raw: RawRow): DocumentRow {
     changeSeq: toNumber(raw.change_seq),
     // PostgreSQL answers a boolean, SQLite and MySQL 0 or 1.
     listed: raw.listed === true || Number(raw.listed) === 1,
+    dependsDigest: toNullableString(raw.depends_digest),
   };
 }
 
@@ -169,6 +174,7 @@ export function publishedRowValues(
     llm_data: doc.llmindex ? JSON.stringify(doc.llmindex.data) : null,
     revision: stamp.revision,
     change_seq: stamp.changeSeq,
+    depends_digest: dependenciesDigest(doc),
   };
 }
 
@@ -180,6 +186,7 @@ export const CLEARED_CONTENT = {
   scp_line: null,
   markdown: null,
   markdown_hash: null,
+  depends_digest: null,
 } as const;
 
 /** Inserts a document row and returns its id, on every database. */

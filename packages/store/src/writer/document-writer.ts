@@ -23,6 +23,13 @@ import {
 import type { ReconcileProgress } from './reconcile-progress';
 import { upsertDocumentBatch, type BatchOutcome } from './upsert-document-batch';
 import { dropSearchEntries, writeSearchEntries } from '../search/index-search-entries';
+import {
+  dependenciesDigest,
+  dropDependencies,
+  findDependents,
+  replaceDependencies,
+  type Dependent,
+} from './document-dependencies';
 import { touchSitemapShard, touchSitemapShards } from '../sitemap/sitemap-shard-versions';
 import { leftBehind, tombstoneLeftPaths } from './tombstone-left-paths';
 import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from '../store-errors';
@@ -106,6 +113,14 @@ export class DocumentWriter {
           if (doc.revision !== undefined && doc.revision !== existing.revision) {
             await trx(t.documents).where({ id: existing.id }).update({ revision: doc.revision });
           }
+          // What it was made from may change while its bytes do not: no news for agents.
+          const digest = dependenciesDigest(doc);
+          if (existing.dependsDigest !== digest) {
+            await replaceDependencies(trx, this.store, [
+              { rowId: existing.id, targets: doc.dependsOn ?? [] },
+            ]);
+            await trx(t.documents).where({ id: existing.id }).update({ depends_digest: digest });
+          }
           return {
             status: 'unchanged' as const,
             modified: existing.modified,
@@ -162,6 +177,9 @@ export class DocumentWriter {
             ...values,
             listed: doc.visibility === 'public',
           });
+        }
+        if ((existing?.dependsDigest ?? null) !== dependenciesDigest(doc)) {
+          await replaceDependencies(trx, this.store, [{ rowId, targets: doc.dependsOn ?? [] }]);
         }
         // The search index too: a search never names what the rows do not publish.
         await writeSearchEntries(trx, this.store, [
@@ -233,6 +251,17 @@ export class DocumentWriter {
           }
           return { removed: false };
         }
+        // Another document serves this URL now (it took it once this one was unpublished): a
+        // removal listed after that document's upsert would tell agents the URL is gone. The
+        // row leaves the change feed; that document's entry, later than this row's last one,
+        // already says what the URL serves.
+        const holder =
+          reason === 'deleted' ? await findPathHolder(trx, t, existing.mPath) : undefined;
+        const servedByAnother =
+          holder !== undefined &&
+          holder.id !== existing.id &&
+          holder.state === 'published' &&
+          holder.visibility === 'public';
         const modifiedMs = Math.max(clock(), existing.modifiedMs + 1);
         const changeSeq = await bumpContentSequence(trx, t);
         const committedMs = await advanceCommitClock(trx, t, clock());
@@ -247,11 +276,15 @@ export class DocumentWriter {
             revision: revision ?? existing.revision,
             change_seq: changeSeq,
             // An unpublished page gives its URL back; a tombstone keeps (or takes back) it, to
-            // answer 410, unless another document serves that URL now.
+            // answer 410, unless another document holds that URL now.
             m_path_key:
-              reason === 'unpublished' ? null : await this.tombstonePathKey(trx, existing),
+              reason === 'unpublished' || (holder && holder.id !== existing.id)
+                ? null
+                : pathKey(existing.mPath),
+            ...(servedByAnother ? { listed: false } : {}),
           });
         await dropSearchEntries(trx, this.store, [existing.id]);
+        await dropDependencies(trx, this.store, [existing.id]);
         const shards = await touchSitemapShard(trx, t, existing.id, changeSeq, false);
         await enqueueChangePurges(
           trx,
@@ -315,6 +348,14 @@ export class DocumentWriter {
   }
 
   /**
+   * The published documents made from any of `targets` (their `dependsOn`): what to make again
+   * when one of those changed in the source.
+   */
+  dependentsOf(targets: readonly string[]): Promise<Dependent[]> {
+    return translateDatabaseErrors('read dependents', () => findDependents(this.store, targets));
+  }
+
+  /**
    * Fresh query-planner statistics for the documents table, after a bulk load (a first sync, a
    * large reconcile). PostgreSQL's autovacuum gets there eventually; until it does the planner
    * believes the table is nearly empty and picks plans that are quadratic at scale.
@@ -361,11 +402,6 @@ export class DocumentWriter {
   modifiedCandidate(doc: PreparedDocument): number {
     const source = doc.sourceModified === undefined ? NaN : Date.parse(doc.sourceModified);
     return Number.isFinite(source) ? source : this.store.clock();
-  }
-
-  private async tombstonePathKey(trx: Knex.Transaction, row: DocumentRow): Promise<string | null> {
-    const holder = await findPathHolder(trx, this.store.tables, row.mPath);
-    return holder && holder.id !== row.id ? null : pathKey(row.mPath);
   }
 
   /** Makes sure no other live document serves the same M-URL; frees a tombstone's claim on it. */

@@ -1,14 +1,8 @@
 import type { Knex } from 'knex';
 import type { EngineStore } from '../engine-context';
-import type { Dialect } from '../schema/open-database';
+import { MAX_PARAMETERS, type Dialect } from '../schema/open-database';
 import { insertSqliteRows } from './insert-sqlite-rows';
 
-/** Bound parameters per statement (SQLite's default limit; PostgreSQL and MySQL allow 65535). */
-export const MAX_PARAMETERS: Record<Dialect, number> = {
-  sqlite: 32_766,
-  postgres: 65_535,
-  mysql: 65_535,
-};
 /**
  * Rows per INSERT: knex writes SQLite's multi-row INSERT as a compound SELECT, which SQLite
  * caps at 500 terms (SQLITE_MAX_COMPOUND_SELECT).

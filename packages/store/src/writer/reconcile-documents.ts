@@ -14,7 +14,8 @@ import {
   saveReconcileCheckpoint,
 } from './reconcile-checkpoint';
 import { measureReconcileProgress, type ReconcileProgress } from './reconcile-progress';
-import { translateDatabaseErrors } from '../store-errors';
+import { findPathHolder } from './document-rows';
+import { DuplicateUrlError, translateDatabaseErrors } from '../store-errors';
 
 type Documents = AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>;
 
@@ -153,9 +154,39 @@ export async function reconcileDocuments(
   let keptStale = false;
   /** Tombstones of paths this pass's documents left: each moved the content sequence too. */
   let ownTombstones = 0;
+  /**
+   * Documents whose URL another published row held when their batch was written: a complete
+   * listing may give a document the URL of one it no longer has (unpublished at the end of the
+   * pass) or of one that moves later in the listing. Stored again once those are settled; a URL
+   * still held then is claimed twice by the listing itself (DuplicateUrlError, as before).
+   */
+  const deferred: PreparedDocument[] = [];
+  /** A batch that met a taken URL, one document at a time: the others are stored. */
+  const writeEach = async (docs: PreparedDocument[]): Promise<BatchOutcome> => {
+    const each: BatchOutcome = { outcomes: [], rowsRead: 0, rowsWritten: 0 };
+    for (const doc of docs) {
+      try {
+        const one = await writer.upsertMany([doc]);
+        each.outcomes.push(one.outcomes[0]);
+        each.rowsRead += one.rowsRead;
+        each.rowsWritten += one.rowsWritten;
+      } catch (error) {
+        if (!(error instanceof DuplicateUrlError)) throw error;
+        deferred.push(doc);
+        each.outcomes.push(undefined);
+      }
+    }
+    return each;
+  };
   const write = async (docs: PreparedDocument[], after: Promise<void> | undefined) => {
     if (repeats) await after;
-    const written = await writer.upsertMany(docs, after);
+    let written: BatchOutcome;
+    try {
+      written = await writer.upsertMany(docs, after);
+    } catch (error) {
+      if (!(error instanceof DuplicateUrlError)) throw error;
+      written = await writeEach(docs);
+    }
     outcome.rowsRead += written.rowsRead;
     outcome.rowsWritten += written.rowsWritten;
     for (const result of written.outcomes) {
@@ -172,7 +203,8 @@ export async function reconcileDocuments(
       await writer.refreshStatistics();
       nextAnalyzeAt = outcome.changed * 2;
     }
-    if (written.rowsWritten > 0) await save(from + outcome.seen);
+    // Past a deferred document no checkpoint: a resumed pass must come back to it.
+    if (written.rowsWritten > 0 && deferred.length === 0) await save(from + outcome.seen);
     const progress = report('reading');
     if (Math.floor(outcome.seen / every) > Math.floor(before / every))
       options.onProgress?.(progress);
@@ -223,6 +255,7 @@ export async function reconcileDocuments(
   if (
     from === 0 &&
     !keptStale &&
+    deferred.length === 0 &&
     (await nothingElsePublished(store, {
       listed: seen.size,
       sequenceAtStart,
@@ -241,7 +274,47 @@ export async function reconcileDocuments(
       outcome.rowsWritten++;
     }
   }
+  await storeDeferred();
   return finish();
+
+  /**
+   * The documents deferred for a URL another row held, once the rows the listing lost are
+   * unpublished. Documents of the listing that trade URLs (a swap, a cycle) wait on each other:
+   * then the one holding the first one's URL leaves it (unpublished, and stored at its own new
+   * URL in turn), as a source moving them one at a time would have. A URL still held by a row
+   * that is not waiting is claimed twice by the listing itself (DuplicateUrlError).
+   */
+  async function storeDeferred(): Promise<void> {
+    let pending = deferred;
+    while (pending.length > 0) {
+      const waiting: PreparedDocument[] = [];
+      for (const doc of pending) {
+        try {
+          const written = await writer.upsertMany([doc]);
+          outcome.rowsRead += written.rowsRead;
+          outcome.rowsWritten += written.rowsWritten;
+          const result = written.outcomes[0];
+          if (result?.status === 'created' || result?.status === 'updated') outcome.changed++;
+        } catch (error) {
+          if (!(error instanceof DuplicateUrlError)) throw error;
+          waiting.push(doc);
+        }
+      }
+      if (waiting.length === pending.length) {
+        const first = waiting[0]!;
+        const holder = await translateDatabaseErrors('read a path holder', () =>
+          findPathHolder(knex, t, first.mPath),
+        );
+        const trading =
+          holder !== undefined && waiting.some((doc) => identity(doc) === identity(holder));
+        if (trading && (await writer.remove(holder.key, holder.locale, 'unpublished', {})).removed)
+          outcome.rowsWritten++;
+        // Not one of them: throws the first one's DuplicateUrlError.
+        else await writer.upsertMany([first]);
+      }
+      pending = waiting;
+    }
+  }
 
   async function finish(): Promise<ReconcileOutcome> {
     if (list)

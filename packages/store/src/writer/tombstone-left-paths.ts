@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { pathCacheTag, sha256Hex, type PreparedDocument } from '@agent-ready/core';
 import { CLEARED_CONTENT, pathKey, type DocumentRow } from './document-rows';
 import type { EngineStore } from '../engine-context';
-import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
+import { MAX_PARAMETERS } from '../schema/open-database';
+import { insertDocumentRows } from './insert-document-rows';
 
 /**
  * A document whose path changes (its URL pattern or slug changed, it keeps its id) leaves its

@@ -13,11 +13,17 @@ import type { EngineStore } from '../engine-context';
 import { touchSitemapShards } from '../sitemap/sitemap-shard-versions';
 import { lockContentSequence, readSequence } from '../store-state';
 import { announceChange } from './announce-change';
-import { insertDocumentRows, MAX_PARAMETERS } from './insert-document-rows';
+import { MAX_PARAMETERS } from '../schema/open-database';
+import { insertDocumentRows } from './insert-document-rows';
 import type { UpsertOutcome } from './write-outcomes';
 import { enqueueChangePurges, listingChangeTags } from '../edge/enqueue-change-purges';
 import { leftBehind, tombstoneLeftPaths, type LeftPath } from './tombstone-left-paths';
 import { writeSearchEntries } from '../search/index-search-entries';
+import {
+  dependenciesDigest,
+  replaceDependencies,
+  type RowDependencies,
+} from './document-dependencies';
 
 /**
  * Many documents in one transaction, at database speed: the stored rows read in one query per
@@ -117,7 +123,12 @@ export async function upsertDocumentBatch(
     const row = before.get(id);
     if (seen.has(id)) return; // Twice in one batch: the second goes through `upsert`.
     seen.add(id);
-    if (row && sameMaterial(row, doc) && (doc.revision ?? row.revision) === row.revision) {
+    if (
+      row &&
+      sameMaterial(row, doc) &&
+      (doc.revision ?? row.revision) === row.revision &&
+      row.dependsDigest === dependenciesDigest(doc)
+    ) {
       outcomes[index] = { status: 'unchanged', modified: row.modified, hash: row.hash ?? '' };
     } else pending.push(index);
   });
@@ -162,6 +173,8 @@ export async function upsertDocumentBatch(
     const claimed = new Set<string>();
     const writes: PlannedWrite[] = [];
     const revisions = new Map<number, number[]>();
+    /** Rows whose list of what they were made from changed (document-dependencies). */
+    const dependencies: RowDependencies[] = [];
     for (const index of pending) {
       const doc = docs[index]!;
       const existing = stored.get(identity(doc.key, doc.locale));
@@ -179,6 +192,14 @@ export async function upsertDocumentBatch(
       if (existing && sameMaterial(existing, doc)) {
         if (doc.revision !== undefined && doc.revision !== existing.revision) {
           revisions.set(doc.revision, [...(revisions.get(doc.revision) ?? []), existing.id]);
+        }
+        // A new list alone is no news for agents: the row's bytes and change stay.
+        if (existing.dependsDigest !== dependenciesDigest(doc)) {
+          dependencies.push({ rowId: existing.id, targets: doc.dependsOn ?? [] });
+          await trx(t.documents)
+            .where({ id: existing.id })
+            .update({ depends_digest: dependenciesDigest(doc) });
+          result.rowsWritten++;
         }
         outcomes[index] = {
           status: 'unchanged',
@@ -208,7 +229,10 @@ export async function upsertDocumentBatch(
       await trx(t.documents).whereIn('id', ids).update({ revision });
       result.rowsWritten += ids.length;
     }
-    if (writes.length === 0) return;
+    if (writes.length === 0) {
+      await replaceDependencies(trx, store, dependencies);
+      return;
+    }
     let seq = await readSequence(trx, t, 'content_seq');
     const clockRow = await trx(t.state).where({ name: 'commit_clock' }).first('value');
     let committed = Number(clockRow?.value ?? 0);
@@ -249,6 +273,8 @@ export async function upsertDocumentBatch(
           .where({ id: existing.id })
           .update({ ...values, ...listed });
         shardWrites.push({ rowId: existing.id, changeSeq: seq });
+        if (existing.dependsDigest !== dependenciesDigest(doc))
+          dependencies.push({ rowId: existing.id, targets: doc.dependsOn ?? [] });
       } else {
         inserts.push({
           doc_key: doc.key,
@@ -268,11 +294,20 @@ export async function upsertDocumentBatch(
       tags.push(documentCacheTag(doc.key, doc.locale));
     }
     const insertedIds = new Set<number>();
+    const insertedDependencies = new Map(
+      writes.flatMap(({ doc, existing }) =>
+        !existing && doc.dependsOn ? [[identity(doc.key, doc.locale), doc.dependsOn]] : [],
+      ),
+    );
     for (const inserted of await insertDocumentRows(trx, store, inserts)) {
-      const changeSeq = insertedSeq.get(identity(inserted.key, inserted.locale));
+      const id = identity(inserted.key, inserted.locale);
+      const changeSeq = insertedSeq.get(id);
       if (changeSeq !== undefined) shardWrites.push({ rowId: inserted.id, changeSeq });
       insertedIds.add(inserted.id);
+      const targets = insertedDependencies.get(id);
+      if (targets) dependencies.push({ rowId: inserted.id, targets });
     }
+    await replaceDependencies(trx, store, dependencies);
     result.rowsWritten += writes.length;
     // Once every document holds its new path, the paths they left get their tombstones.
     const tombstoned = await tombstoneLeftPaths(trx, store, left);
