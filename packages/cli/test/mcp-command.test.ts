@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -95,4 +95,25 @@ it('fetches no document while nothing changed, and tells a subscriber of an edit
   expect(fetched.text).toContain('An edited body.');
   // One document fetched for one edit.
   expect(documentFetches()).toBe(before + 1);
+});
+
+it("keeps the copy in a folder per origin under the user's cache directory when --state is not given", async () => {
+  const cache = mkdtempSync(join(tmpdir(), 'agent-ready-cli-cache-'));
+  const second = new Client({ name: 'cli-test-default-state', version: '1.0.0' });
+  try {
+    await second.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp', site.origin],
+        env: { ...process.env, XDG_CACHE_HOME: cache } as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
+    expect((await second.listResources()).resources).toHaveLength(4);
+    const folder = new URL(site.origin).port;
+    expect(existsSync(join(cache, 'agent-ready', 'sites', `http-127.0.0.1-${folder}`))).toBe(true);
+  } finally {
+    await second.close();
+    rmSync(cache, { recursive: true, force: true });
+  }
 });

@@ -44,16 +44,20 @@ export interface McpServerSetup {
 /**
  * Runs a handler and turns what it throws into a JSON-RPC error: the caller's mistakes keep
  * their code (invalid params, resource not found); anything else is an internal error whose
- * message says nothing of the server's insides.
+ * message says nothing of the server's insides. Thrown as `McpRequestError`, not the SDK's
+ * `McpError`: the SDK sends an error's `code` and `message` as they are, and `McpError` puts
+ * "MCP error <code>: " in its message, which the client's `McpError` then prefixes again.
  */
 async function answering<T>(setup: McpServerSetup, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof McpRequestError) throw new McpError(error.code, error.message);
-    if (error instanceof McpError) throw error;
+    if (error instanceof McpRequestError || error instanceof McpError) throw error;
     setup.onError?.(error);
-    throw new McpError(ErrorCode.InternalError, 'the site cannot answer right now; try again');
+    throw new McpRequestError(
+      ErrorCode.InternalError,
+      'the site cannot answer right now; try again',
+    );
   }
 }
 
@@ -94,7 +98,14 @@ export function createMcpServer(setup: McpServerSetup): Server {
       instructions: `Read-only access to the published documents${setup.title ? ` of ${setup.title}` : ''}: search finds documents, fetch reads one as Markdown; every document is also a resource (URI: its canonical URL). Cite documents by their URL; their metadata says the content hash and the publisher's AI usage preferences (contentUsage).`,
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(limits) }));
+  server.setRequestHandler(ListToolsRequestSchema, () =>
+    answering(setup, async () => ({
+      tools: listTools(
+        limits,
+        await source.catalog.listFacets({ includeProtected: context.includeProtected }),
+      ),
+    })),
+  );
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     answering(setup, async () =>
       callTool(

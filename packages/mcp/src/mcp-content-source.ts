@@ -17,6 +17,8 @@ export interface McpSiteSettings {
   usage?: UsagePreferences;
   /** What the server calls itself (`serverInfo.title`). */
   name?: string;
+  /** The site's language (BCP 47): that of documents without a locale of their own. */
+  language?: string;
 }
 
 /** The site's llms.txt, when it has one. */

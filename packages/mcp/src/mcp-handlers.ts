@@ -1,8 +1,10 @@
 import {
   AgentReadyError,
+  matchCatalogLocales,
   overlayContentUsage,
   type CatalogDocument,
   type CatalogDocumentText,
+  type CatalogFacets,
 } from '@agent-ready/core';
 import { mPathOfUrl, type McpContentSource, type McpSiteSettings } from './mcp-content-source';
 import type { McpLimits } from './mcp-limits';
@@ -17,7 +19,7 @@ import type { McpLimits } from './mcp-limits';
  * as `structuredContent`.
  */
 
-/** JSON-RPC error codes the handlers answer with. */
+/** JSON-RPC error codes the handlers answer with (a tool's bad arguments are `isError` results). */
 export const INVALID_PARAMS = -32602;
 /** MCP's "resource not found". */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -42,12 +44,43 @@ export const MARKDOWN_MIME_TYPE = 'text/markdown';
 const LLMS_TXT_PATH = '/llms.txt';
 
 const SEARCH_DESCRIPTION =
-  'Search the published documents of this site (full text, every word must occur; "quoted phrases" in order). Returns ranked results with an id to pass to fetch.';
+  'Search the published documents of this site: a question or keywords, any word may match and documents with more of them rank first; "quoted phrases" in order. Returns ranked results with an id to pass to fetch.';
+
+/** The most filter values a tool's schema lists (a site with more sections says how many). */
+const MAX_LISTED_VALUES = 100;
+
+/** The `locale` and `type` filters as the site's documents have them now. */
+function filterProperties(facets: CatalogFacets) {
+  const locales = facets.locales.filter((locale) => locale !== '');
+  const sections = facets.sections.slice(0, MAX_LISTED_VALUES);
+  return {
+    locale: {
+      type: 'string',
+      description:
+        locales.length > 0
+          ? `Only documents in this language (BCP 47, any case; "en" also finds "en-GB", and "en-US" finds "en" where the site has no "en-US"). This site's: ${locales.slice(0, MAX_LISTED_VALUES).join(', ')}.`
+          : 'Only documents in this language (BCP 47, e.g. "en"). This site names no locales: every document is in its one language.',
+    },
+    type: {
+      type: 'string',
+      ...(sections.length > 0 && facets.sections.length <= MAX_LISTED_VALUES
+        ? { enum: sections }
+        : {}),
+      description:
+        sections.length > 0
+          ? `Only documents of this section of the site: ${sections.map((v) => JSON.stringify(v)).join(', ')}${facets.sections.length > MAX_LISTED_VALUES ? ` and ${facets.sections.length - MAX_LISTED_VALUES} more` : ''}.`
+          : 'Only documents of this section of the site (it has none yet).',
+    },
+  };
+}
 const FETCH_DESCRIPTION =
   'Fetch one published document of this site by the id a search returned (or its URL): its full text as Markdown, with its canonical URL, content hash and dates.';
 
-/** The tools, as `tools/list` lists them. */
-export function listTools(limits: McpLimits) {
+/**
+ * The tools, as `tools/list` lists them: the search filters' values are the site's as they are
+ * now (`facets`), so a model picks a section that exists.
+ */
+export function listTools(limits: McpLimits, facets: CatalogFacets) {
   const readOnly = {
     readOnlyHint: true,
     destructiveHint: false,
@@ -63,14 +96,7 @@ export function listTools(limits: McpLimits) {
         type: 'object' as const,
         properties: {
           query: { type: 'string', description: 'What to search for.' },
-          locale: {
-            type: 'string',
-            description: 'Only documents of this locale (BCP 47, e.g. "en").',
-          },
-          type: {
-            type: 'string',
-            description: 'Only documents of this type (the site\'s section, e.g. "article").',
-          },
+          ...filterProperties(facets),
           limit: {
             type: 'integer',
             minimum: 1,
@@ -99,6 +125,7 @@ export function listTools(limits: McpLimits) {
             },
           },
           nextCursor: { type: 'string' },
+          hint: { type: 'string', description: 'When nothing matched: what to try instead.' },
         },
         required: ['results'],
       },
@@ -196,9 +223,19 @@ export async function callTool(
   context: McpCallContext,
 ) {
   const input = args ?? {};
-  if (name === 'search') return search(source, limits, input, context);
-  if (name === 'fetch') return fetchDocument(source, input, context);
-  invalid(`no tool named ${JSON.stringify(String(name).slice(0, 64))}`);
+  // An unknown tool is a protocol fault (JSON-RPC invalid params); arguments a tool cannot take
+  // are its own error (`isError`, SEP-1303), which the model reads and corrects its call by.
+  if (name !== 'search' && name !== 'fetch')
+    invalid(`no tool named ${JSON.stringify(String(name).slice(0, 64))}`);
+  try {
+    return name === 'search'
+      ? await search(source, limits, input, context)
+      : await fetchDocument(source, input, context);
+  } catch (error) {
+    if (error instanceof McpRequestError && error.code === INVALID_PARAMS)
+      return toolError(error.message);
+    throw error;
+  }
 }
 
 async function search(
@@ -221,11 +258,11 @@ async function search(
   )
     invalid(`limit must be a whole number from 1 to ${limits.maxSearchResults}`);
   const settings = await source.settings();
+  const filters = await searchFilters(source, settings.language, locale, section, context);
   const page = await source.catalog
     .searchDocuments({
       query,
-      ...(locale !== undefined ? { locale } : {}),
-      ...(section !== undefined ? { section } : {}),
+      ...filters,
       ...(cursor !== undefined ? { cursor } : {}),
       limit: (limit as number | undefined) ?? 10,
       includeProtected: context.includeProtected,
@@ -240,7 +277,67 @@ async function search(
       metadata: { ...documentMetadata(hit, settings), score: hit.score },
     })),
     ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
+    ...(page.hits.length === 0 && cursor === undefined
+      ? { hint: emptySearchHint(locale !== undefined || section !== undefined) }
+      : {}),
   });
+}
+
+/**
+ * What a model can try when a search found nothing (any word matches and typos are corrected,
+ * so the words are not on the site): other words, no filters, or the list of documents.
+ */
+function emptySearchHint(filtered: boolean): string {
+  return `No published document matched any of these words${filtered ? ' with these filters' : ''}. Try other words the site may use (a product, a topic, a page's title)${filtered ? ', or leave out locale and type' : ''}; resources/list lists every document.`;
+}
+
+/**
+ * The stored values an agent's filters stand for: its locale as BCP 47 (`matchCatalogLocales`),
+ * its section as the site spells it (any case). A value that matches nothing is an argument
+ * error naming the values that would.
+ */
+async function searchFilters(
+  source: McpContentSource,
+  siteLanguage: string | undefined,
+  locale: string | undefined,
+  section: string | undefined,
+  context: McpCallContext,
+): Promise<{ locales?: string[]; section?: string }> {
+  if (locale === undefined && section === undefined) return {};
+  const facets = await source.catalog.listFacets({ includeProtected: context.includeProtected });
+  const filters: { locales?: string[]; section?: string } = {};
+  if (locale !== undefined) {
+    const locales = matchCatalogLocales(locale, facets.locales, siteLanguage);
+    if (!locales) {
+      const known = facets.locales.filter((value) => value !== '');
+      invalid(
+        known.length > 0
+          ? `No document is in locale ${JSON.stringify(locale.slice(0, 35))}; this site's locales: ${listed(known)}. Leave locale out to search them all.`
+          : `No document is in locale ${JSON.stringify(locale.slice(0, 35))}; this site names no locales. Leave locale out.`,
+      );
+    }
+    filters.locales = locales;
+  }
+  if (section !== undefined) {
+    const folded = section.trim().toLowerCase();
+    const found = facets.sections.find((value) => value.toLowerCase() === folded);
+    if (found === undefined)
+      invalid(
+        facets.sections.length > 0
+          ? `No section is named ${JSON.stringify(section.slice(0, 64))}; this site's: ${listed(facets.sections)}. Leave type out to search them all.`
+          : `No section is named ${JSON.stringify(section.slice(0, 64))}; this site has none yet.`,
+      );
+    filters.section = found;
+  }
+  return filters;
+}
+
+/** Values for a message: quoted, at most twenty, then how many more. */
+function listed(values: readonly string[]): string {
+  const shown = values.slice(0, 20).map((value) => JSON.stringify(value));
+  return values.length > 20
+    ? `${shown.join(', ')} and ${values.length - 20} more`
+    : shown.join(', ');
 }
 
 /** The published document a URL names, if any (and visible to this caller). */

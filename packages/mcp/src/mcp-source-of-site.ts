@@ -21,6 +21,7 @@ export interface McpSiteDefaults {
   name?: string;
   mUrl?: MUrlScheme;
   usage?: UsagePreferences;
+  language?: string;
 }
 
 /**
@@ -43,6 +44,7 @@ export function mcpSourceOfSite(
         ...(mUrl ? { mUrl } : {}),
         ...(usage ? { usage } : {}),
         ...(defaults.name ? { name: defaults.name } : {}),
+        ...(defaults.language ? { language: defaults.language } : {}),
       };
     },
     async llmsTxt() {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { normalizeUri, type HttpResponse, type MetricEvent } from '@agent-ready/core';
+import { type HttpResponse, type MetricEvent } from '@agent-ready/core';
 import { writeNodeResponse } from '@agent-ready/core/node-http';
 import { createMcpServer, notifyChanges } from './create-mcp-server';
 import { RESOURCE_NOT_FOUND } from './mcp-handlers';
 import type { McpContentSource } from './mcp-content-source';
+import { isAllowedOrigin, originOf } from './is-allowed-origin';
 import { DEFAULT_MCP_LIMITS, type McpLimits } from './mcp-limits';
 
 /** Who is asking, as the site tells it (Web Bot Auth): its family, or the refusal to send. */
@@ -156,7 +157,7 @@ export function createMcpHttpHandler(
     if (
       origin !== undefined &&
       origin !== 'null' &&
-      !allowedOrigin(origin, settings.origin, extraOrigins)
+      !isAllowedOrigin(origin, settings.origin, extraOrigins, req.socket)
     ) {
       return refuse(res, jsonRpcError(403, -32000, 'Origin not allowed'), family);
     }
@@ -288,21 +289,6 @@ export function createMcpHttpHandler(
       else res.destroy();
     }
   };
-}
-
-function originOf(url: string): string {
-  try {
-    return normalizeUri(new URL(url).origin);
-  } catch {
-    return url;
-  }
-}
-
-/** The site's own origin, one configured, or (for local development) loopback to loopback. */
-function allowedOrigin(origin: string, siteOrigin: string, extra: ReadonlySet<string>): boolean {
-  const normalized = originOf(origin);
-  if (normalized === originOf(siteOrigin) || extra.has(normalized)) return true;
-  return false;
 }
 
 /**

@@ -42,6 +42,11 @@ export interface SiteMcpHooks {
    * `ctx.ip`: behind a proxy the app trusts, the forwarded one); default: the socket's peer.
    */
   clientAddress?(req: IncomingMessage, res: ServerResponse): string | undefined;
+  /**
+   * The origins of the server the endpoint answers on, where they are not the site's (a CMS
+   * serving the agent endpoints of a front end elsewhere): its own pages may call too.
+   */
+  serverOrigins?: readonly string[];
   onError?(error: unknown): void;
 }
 
@@ -71,10 +76,11 @@ export function createSiteMcpHandler(
     source: mcpSourceOfSite(site.reader, {
       origin: options.site.origin,
       name: options.site.name,
+      ...(options.site.language ? { language: options.site.language } : {}),
       ...(options.mUrl?.suffix ? { mUrl: { suffix: options.mUrl.suffix } } : {}),
       ...(options.usage ? { usage: options.usage } : {}),
     }),
-    allowedOrigins: settings?.allowedOrigins ?? [],
+    allowedOrigins: [...(settings?.allowedOrigins ?? []), ...(hooks.serverOrigins ?? [])],
     identify: (request) => site.identifyAgent(request),
     ...(site.limitRate
       ? { limitRate: (request: McpSiteRequest, family: string) => site.limitRate!(request, family) }

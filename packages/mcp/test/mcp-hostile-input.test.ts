@@ -127,10 +127,12 @@ describe('the MCP endpoint under malformed and hostile input', () => {
     expect((await post(list)).status).toBe(200);
   });
 
-  it('answers bad parameters with invalid params, and unknown methods as such', async () => {
+  it('answers bad arguments with tool errors, bad parameters with invalid params, and unknown methods as such', async () => {
     expectRpcError(await call('no/such/method', {}), -32601);
-    const badTools: unknown[] = [
-      { name: 'nope', arguments: {} },
+    expectRpcError(await call('tools/call', { name: 'nope', arguments: {} }), -32602);
+    // A tool's arguments it cannot take: a tool result the model reads (isError, SEP-1303), one
+    // message without a repeated prefix.
+    const badArguments: unknown[] = [
       { name: 'search', arguments: {} },
       { name: 'search', arguments: { query: 42 } },
       { name: 'search', arguments: { query: { $gt: '' } } },
@@ -144,7 +146,14 @@ describe('the MCP endpoint under malformed and hostile input', () => {
       { name: 'fetch', arguments: { id: 7 } },
       { name: 'fetch', arguments: {} },
     ];
-    for (const params of badTools) expectRpcError(await call('tools/call', params), -32602);
+    for (const params of badArguments) {
+      const answer = await call('tools/call', params);
+      expect(answer.status).toBe(200);
+      const result = answer.json?.result as { isError?: boolean; content?: { text: string }[] };
+      expect(result?.isError).toBe(true);
+      expect(result.content?.[0]?.text).toMatch(/^\w.{8,}/);
+      expect(result.content?.[0]?.text).not.toMatch(/MCP error/);
+    }
     // Not the caller's arguments' type at all: refused by the schema.
     for (const params of [
       { name: 'search', arguments: [] },
@@ -162,7 +171,9 @@ describe('the MCP endpoint under malformed and hostile input', () => {
       'https://other.example/doc/',
     ])
       expectRpcError(await call('resources/read', { uri }));
-    expectRpcError(await call('resources/list', { cursor: 'not-ours' }), -32602);
+    const badCursor = await call('resources/list', { cursor: 'not-ours' });
+    expectRpcError(badCursor, -32602);
+    expect((badCursor.json!.error as { message: string }).message).not.toMatch(/MCP error/);
     expectRpcError(await call('resources/subscribe', { uri: 'https://other.example/' }));
     // Odd but valid: `_meta` with anything in it, ids of every kind.
     const withMeta = await call('tools/call', {

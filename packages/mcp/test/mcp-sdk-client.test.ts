@@ -68,6 +68,47 @@ describeEachDatabase('the MCP endpoint through the official SDK client', (dialec
     });
   });
 
+  it("filters as an agent means it: locales as BCP 47, unlabelled documents in the site's language, the site's sections listed", async () => {
+    // A document without a locale of its own (a policy, say): in the site's language (en).
+    await site.publish({ id: 'policy', title: 'Tomato returns', body: 'Return tomatoes.' });
+    const ids = async (args: Record<string, unknown>) => {
+      const result = await client.callTool({
+        name: 'search',
+        arguments: { query: 'tomatoes', ...args },
+      });
+      expect(result.isError).toBeFalsy();
+      return (json(result).results as { id: string }[]).map((r) => r.id).sort();
+    };
+    const english = [`${ORIGIN}/bikes/`, `${ORIGIN}/policy/`, `${ORIGIN}/tomatoes/`];
+    expect(await ids({ locale: 'en' })).toEqual(english);
+    expect(await ids({ locale: 'EN' })).toEqual(english);
+    expect(await ids({ locale: 'en-US' })).toEqual(english);
+    expect(await ids({ locale: 'en', type: 'GARDEN' })).toEqual([`${ORIGIN}/tomatoes/`]);
+
+    // A value that matches nothing: a tool error naming the values that would.
+    const german = await client.callTool({
+      name: 'search',
+      arguments: { query: 'x', locale: 'de' },
+    });
+    expect(german.isError).toBe(true);
+    expect((german.content as { text: string }[])[0]!.text).toMatch(/"en", "fr"/);
+    const article = await client.callTool({
+      name: 'search',
+      arguments: { query: 'x', type: 'article' },
+    });
+    expect(article.isError).toBe(true);
+    expect((article.content as { text: string }[])[0]!.text).toMatch(/"garden", "pages", "repair"/);
+
+    // The schema lists the sections there are now, and the locales.
+    const search = (await client.listTools()).tools.find((tool) => tool.name === 'search')!;
+    const properties = search.inputSchema.properties as Record<
+      string,
+      { enum?: string[]; description: string }
+    >;
+    expect(properties.type!.enum).toEqual(['garden', 'pages', 'repair']);
+    expect(properties.locale!.description).toMatch(/This site's: en, fr\./);
+  });
+
   it('searches and fetches: results { id, title, url }, a document { id, title, text, url, metadata }', async () => {
     const found = await client.callTool({ name: 'search', arguments: { query: 'tomatoes' } });
     expect(found.isError).toBeFalsy();
@@ -101,6 +142,17 @@ describeEachDatabase('the MCP endpoint through the official SDK client', (dialec
       }),
     );
     expect((filtered.results as { id: string }[]).map((r) => r.id)).toEqual([`${ORIGIN}/tomates/`]);
+
+    // Nothing on the site: an empty list, and a hint the model can act on.
+    const none = json(await client.callTool({ name: 'search', arguments: { query: 'zeppelin' } }));
+    expect(none.results).toEqual([]);
+    expect(none.hint).toMatch(
+      /^No published document matched any of these words\. Try other words/,
+    );
+    const noneFiltered = json(
+      await client.callTool({ name: 'search', arguments: { query: 'zeppelin', type: 'garden' } }),
+    );
+    expect(noneFiltered.hint).toContain('leave out locale and type');
 
     const fetched = await client.callTool({ name: 'fetch', arguments: { id: results[0]!.id } });
     const document = json(fetched) as {

@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { AgentReadyError } from '@agent-ready/core/errors';
 import { LocalCopyCatalog, SyncState, syncSite } from '@agent-ready/client';
 import { serveMcpOverStdio } from '@agent-ready/mcp';
+import { defaultStateDir } from './default-state-dir';
 import { secondsOption } from './parse-option-number';
 
 interface McpCommandOptions {
-  state: string;
+  state?: string;
   interval?: number;
   userAgent?: string;
 }
@@ -23,13 +24,14 @@ const say = (message: string) => process.stderr.write(`agent-ready mcp: ${messag
  * first sync failed.
  */
 async function serveMcp(origin: string, options: McpCommandOptions): Promise<void> {
+  const stateDir = options.state ?? defaultStateDir(origin);
   const catalog = new LocalCopyCatalog();
   const sync = async () => {
     const report = await syncSite(origin, {
-      stateDir: options.state,
+      stateDir,
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     });
-    const state = SyncState.open(options.state);
+    const state = SyncState.open(stateDir);
     try {
       catalog.replace(state.documents());
     } finally {
@@ -47,7 +49,7 @@ async function serveMcp(origin: string, options: McpCommandOptions): Promise<voi
     return;
   }
   say(
-    `${catalog.size} documents of ${first.origin} (${first.fetched} fetched, ${first.requests} requests); serving over stdio`,
+    `${catalog.size} documents of ${first.origin} (${first.fetched} fetched, ${first.requests} requests, the copy in ${stateDir}); serving over stdio`,
   );
   const server = await serveMcpOverStdio({
     source: {
@@ -86,7 +88,10 @@ export function registerMcpCommands(program: Command): void {
       "serve a site's published documents to a local agent as an MCP server over stdio (its synced copy)",
     )
     .argument('<origin>', 'site origin, e.g. https://example.com')
-    .requiredOption('--state <dir>', 'directory of the local SQLite state (created when missing)')
+    .option(
+      '--state <dir>',
+      "directory of the local copy, created when missing (default: one per origin in the user's cache directory, e.g. ~/.cache/agent-ready/sites/https-example.com)",
+    )
     .option(
       '--interval <seconds>',
       'how often the copy follows the change feed (default 60)',

@@ -24,7 +24,7 @@ function stored(path: string, title: string, text: string): StoredDocument {
 }
 
 describe('LocalCopyCatalog', () => {
-  it('searches the copy: every term, titles first, snippets, cursor pages', async () => {
+  it('searches the copy: any term, the most terms and titles first, snippets, cursor pages', async () => {
     const catalog = new LocalCopyCatalog();
     catalog.replace([
       stored('/a/', 'Apples', 'Red apples grow on trees.'),
@@ -41,7 +41,10 @@ describe('LocalCopyCatalog', () => {
     });
     expect(next.hits.map((h) => h.cUrl)).toEqual([`${ORIGIN}/b/`]);
     expect(next.nextCursor).toBeUndefined();
-    expect((await catalog.searchDocuments({ query: 'red apples' })).hits).toHaveLength(1);
+    // Any word matches; the document with both first, stop words (`are`) matching nothing.
+    expect(
+      (await catalog.searchDocuments({ query: 'Which are red apples?' })).hits.map((h) => h.cUrl),
+    ).toEqual([`${ORIGIN}/a/`, `${ORIGIN}/c/`, `${ORIGIN}/b/`]);
     expect((await catalog.searchDocuments({ query: '"are yellow"' })).hits).toHaveLength(1);
     await expect(
       catalog.searchDocuments({ query: 'apples', cursor: 'nope' }),

@@ -1,6 +1,11 @@
 import { sha256Hex } from '@agent-ready/core/crypto';
 import { ValidationError } from '@agent-ready/core/errors';
-import { makeSnippet, parseSearchQuery, type SearchQuery } from '@agent-ready/core/text';
+import {
+  makeSnippet,
+  parseSearchQuery,
+  searchKeywords,
+  type SearchQuery,
+} from '@agent-ready/core/text';
 import type {
   CatalogChange,
   CatalogDocument,
@@ -9,6 +14,7 @@ import type {
   CatalogListRequest,
   CatalogSearchHit,
   CatalogSearchPage,
+  CatalogFacets,
   CatalogSearchRequest,
   DocumentCatalog,
 } from '@agent-ready/core/serve';
@@ -171,28 +177,36 @@ export class LocalCopyCatalog implements DocumentCatalog {
     return this.documents.length;
   }
 
+  async listFacets(): Promise<CatalogFacets> {
+    const locales = new Set(this.documents.map((d) => d.catalog.locale));
+    const sections = new Set(this.documents.map((d) => d.catalog.section).filter(Boolean));
+    return { locales: [...locales].sort(), sections: [...sections].sort() };
+  }
+
   async searchDocuments(request: CatalogSearchRequest): Promise<CatalogSearchPage> {
     const query: SearchQuery = parseSearchQuery(request.query);
     const limit = Math.max(1, Math.min(50, Math.floor(request.limit ?? 10) || 10));
-    const scope = `${this.version}:${sha256Hex(JSON.stringify([query.terms, request.locale ?? null, request.section ?? null])).slice(0, 12)}`;
+    const locales = request.locales ? new Set(request.locales) : undefined;
+    const scope = `${this.version}:${sha256Hex(JSON.stringify([query.terms, locales ? [...locales].sort() : null, request.section ?? null])).slice(0, 12)}`;
     const offset = offsetOf(request.cursor, scope);
     if (query.terms.length === 0) return { hits: [] };
+    const keywords = searchKeywords(query, request.locales ?? []);
     const ranked: { document: LocalDocument; score: number }[] = [];
     for (const document of this.documents) {
-      if (request.locale !== undefined && document.catalog.locale !== request.locale) continue;
+      if (locales && !locales.has(document.catalog.locale)) continue;
       if (request.section !== undefined && document.catalog.section !== request.section) continue;
-      let score = 0;
-      let all = true;
-      for (const words of query.terms) {
+      // As the store ranks (relevance-score.ts there): any term matches, stop words dropped,
+      // the terms held first, then the relevance squashed into [0, 1).
+      let relevance = 0;
+      let held = 0;
+      for (const words of keywords.terms) {
         const inTitle = occurrences(document.folded.title, words);
         const inText = occurrences(document.folded.text, words);
-        if (inTitle + inText === 0) {
-          all = false;
-          break;
-        }
-        score += 10 * inTitle + inText / (1 + Math.log1p(document.folded.text.length / 1000));
+        if (inTitle + inText === 0) continue;
+        held++;
+        relevance += 10 * inTitle + inText / (1 + Math.log1p(document.folded.text.length / 1000));
       }
-      if (all) ranked.push({ document, score });
+      if (held > 0) ranked.push({ document, score: held + relevance / (1 + relevance) });
     }
     ranked.sort(
       (a, b) => b.score - a.score || (a.document.catalog.cUrl < b.document.catalog.cUrl ? -1 : 1),
@@ -200,7 +214,7 @@ export class LocalCopyCatalog implements DocumentCatalog {
     const page = ranked.slice(offset, offset + limit);
     const hits: CatalogSearchHit[] = page.map(({ document, score }) => ({
       ...document.catalog,
-      snippet: makeSnippet(document.text, query.terms, document.catalog.title),
+      snippet: makeSnippet(document.text, keywords.terms, document.catalog.title),
       score,
     }));
     return {

@@ -37,6 +37,7 @@ export async function startMcpTestSite(
     source: mcpSourceOfSite(engine.reader, {
       origin: ORIGIN,
       name: 'Example',
+      language: 'en',
       usage: { trainAi: false },
     }),
     record: (event) => events.push(event),
