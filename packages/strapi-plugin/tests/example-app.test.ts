@@ -1,3 +1,6 @@
+import request from 'supertest';
+import { waitForState } from '@agent-ready/test-support';
+import { adminJwt, createAdminUser, superAdminRoleId } from './support/admin-users';
 import { getRaw, pathOf, sitemapItems } from './support/agent-http';
 import { DOCUMENTS, DRAFT_MARKER, FILES } from './support/example-seed';
 import { bootFixture, EXAMPLE_APP_DIR, type Fixture } from './support/fixture-app';
@@ -103,10 +106,79 @@ describe("Strapi's example app (create-strapi-app --example), configured as the 
     expect(twin).not.toContain('daviddoe@strapi.io');
   });
 
+  it('shows words shaped like identifiers, numbers or times: a quote’s title, alt texts, captions, a category', () => {
+    const [mUrl, twin] = served.get('/article/our-beans-sold-online')!;
+    const content = (JSON.parse(mUrl!) as { content: string }).content;
+    expect(twin).toContain('Category: [e-commerce](https://blog.example/category/e-commerce)');
+    expect(twin).toContain(
+      '![iPhone](https://cms.blog.example/uploads/first_order_9c0d.jpg "10:30")',
+    );
+    expect(twin).toContain('## eBay\n\nCoffee is one of the categories');
+    // The example's own seed captions its images with the file's name.
+    expect(twin).toContain('/uploads/coffee_art_7a8b.jpg "coffee-art")');
+    expect(content).toContain('Category: e-commerce');
+    expect(content).toContain('[Image: iPhone]\n10:30');
+    expect(content).toContain('eBay\n\nCoffee is one of the categories');
+    expect(content).toContain('[Image: An image uploaded to Strapi called coffee-art]\ncoffee-art');
+  });
+
+  it('counts those words in the coverage, as reaching agents', async () => {
+    const roles = [await superAdminRoleId(f.strapi)];
+    await createAdminUser(f.strapi, 'admin@blog.example', roles);
+    const jwt = await adminJwt(f.http, 'admin@blog.example');
+    const res = await request(f.http)
+      .get('/agent-ready/overview')
+      .set('authorization', `Bearer ${jwt}`);
+    const coverage = new Map(
+      (
+        res.body as {
+          contentTypes: { uid: string; coverage?: { strings: number; reached: number } }[];
+        }
+      ).contentTypes.map((type) => [type.uid, type.coverage] as const),
+    );
+    const strings = entryExpectations(f.strapi, published, ROUTES, RULES)
+      .filter(({ document }) => document.uid === 'api::article.article')
+      .reduce((sum, entry) => sum + entry.strings.length, 0);
+    expect(coverage.get('api::article.article')).toMatchObject({ strings, reached: strings });
+  });
+
   it('never shows a draft', async () => {
     const endpoints = await everyAgentEndpoint(f.http, []);
     expect(endpoints.filter(({ text }) => text.includes(DRAFT_MARKER)).map((e) => e.path)).toEqual(
       [],
+    );
+  });
+
+  it('summarises the site in llms.txt with its own SEO description, says so in the admin, and follows its edits', async () => {
+    // No `site.summary` set: the Global's `defaultSeo.metaDescription`, not the site's name again.
+    const summaryLine = async () =>
+      (await request(f.http).get('/llms.txt')).text
+        .split('\n')
+        .find((line) => line.startsWith('>'));
+    // (Read when the Global was seeded, after start-up: the settings follow it.)
+    await waitForState('the Global description in llms.txt', async () =>
+      (await summaryLine()) === '> A blog made with Strapi' ? true : undefined,
+    );
+    const jwt = await adminJwt(f.http, 'admin@blog.example');
+    const settings = await request(f.http)
+      .get('/agent-ready/settings')
+      .set('authorization', `Bearer ${jwt}`);
+    expect(settings.body.derivedSummary).toEqual({
+      text: 'A blog made with Strapi',
+      from: 'Global › defaultSeo.metaDescription',
+    });
+    // Not a setting: the form shows it empty, and saving the form keeps following the Global.
+    expect(settings.body.settings.site.summary).toBeUndefined();
+    const global = await f.strapi.documents('api::global.global' as never).findFirst({
+      status: 'published',
+    } as never);
+    await f.strapi.documents('api::global.global' as never).update({
+      documentId: (global as { documentId: string }).documentId,
+      data: { defaultSeo: { metaTitle: 'Page', metaDescription: 'Recipes and stories' } },
+      status: 'published',
+    } as never);
+    await waitForState('the new summary in llms.txt', async () =>
+      (await summaryLine()) === '> Recipes and stories' ? true : undefined,
     );
   });
 });

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import request from 'supertest';
+import { conformanceRunner, READ_ONLY_SERVER_SCENARIOS } from '@agent-ready/mcp-conformance';
 import type { AgentStats } from '@agent-ready/core/metrics';
 import type { CheckResult } from '@agent-ready/client';
 import { freePort, waitForState } from '@agent-ready/test-support';
@@ -124,6 +125,38 @@ it('refuses a browser on another origin', async () => {
   });
   expect(response.status).toBe(403);
 });
+
+it("answers a page of this Strapi server's own origin, not a rebinding page on its port", async () => {
+  // The public site is elsewhere (here 127.0.0.1): `localhost:<port>` is Strapi's own origin,
+  // as the MCP Inspector and the conformance suite call it; a rebinding page keeps its host name.
+  const call = (pageOrigin: string) =>
+    fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: pageOrigin,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+  expect((await call(`http://localhost:${port}`)).status).toBe(200);
+  expect((await call(`http://rebind.example:${port}`)).status).toBe(403);
+});
+
+// The official conformance framework (under the Node 22 binary it needs), as on Express
+// (packages/mcp/test/mcp-conformance.test.ts): the scenarios that apply to a read-only server.
+const conformance = conformanceRunner();
+(conformance ? it.each : it.skip.each)(READ_ONLY_SERVER_SCENARIOS)(
+  'passes the official conformance scenario %s',
+  async (scenario) => {
+    const result = await conformance!(`${origin}/mcp`, scenario);
+    expect({ failed: result.failed, output: result.failed ? result.output : '' }).toEqual({
+      failed: 0,
+      output: '',
+    });
+    expect(result.passed).toBe(result.total);
+  },
+);
 
 describe('the admin page', () => {
   let jwt: string;

@@ -29,6 +29,21 @@ export const FILES: SeedFile[] = [
     mime: 'image/jpeg',
   },
   {
+    // As the example's own seed script uploads its images: the file's name as the caption.
+    key: 'coffee-art',
+    url: '/uploads/coffee_art_7a8b.jpg',
+    alternativeText: 'An image uploaded to Strapi called coffee-art',
+    caption: 'coffee-art',
+    mime: 'image/jpeg',
+  },
+  {
+    key: 'first-order',
+    url: '/uploads/first_order_9c0d.jpg',
+    alternativeText: 'iPhone',
+    caption: '10:30',
+    mime: 'image/jpeg',
+  },
+  {
     key: 'david',
     url: '/uploads/daviddoe_5e6f.jpg',
     alternativeText: 'David Doe smiling',
@@ -49,6 +64,14 @@ export const DOCUMENTS: SeedDocument[] = [
     status: 'published',
     locales: {
       '': { name: 'Food', slug: 'food', description: 'Recipes, restaurants and what we cook.' },
+    },
+  },
+  {
+    key: 'category-ecommerce',
+    uid: 'api::category.category',
+    status: 'published',
+    locales: {
+      '': { name: 'e-commerce', slug: 'e-commerce', description: 'Selling what we roast, online.' },
     },
   },
   {
@@ -100,6 +123,34 @@ export const DOCUMENTS: SeedDocument[] = [
             body: 'Let the dough rest for **48 hours** in the fridge.',
           },
           { __component: 'shared.quote', title: 'Naples', body: 'Simple things, done right.' },
+        ],
+      },
+    },
+  },
+  {
+    key: 'article-shop',
+    uid: 'api::article.article',
+    status: 'published',
+    locales: {
+      '': {
+        title: 'Our beans, sold online',
+        description: 'The first week of our shop.',
+        slug: 'our-beans-sold-online',
+        author: to('author-david'),
+        category: to('category-ecommerce'),
+        blocks: [
+          {
+            __component: 'shared.rich-text',
+            body: 'We opened the shop on a Monday and waited.',
+          },
+          // The first order, photographed on the phone it came in on, and when it came.
+          { __component: 'shared.media', file: file('first-order') },
+          {
+            __component: 'shared.quote',
+            title: 'eBay',
+            body: 'Coffee is one of the categories growing fastest on our marketplace.',
+          },
+          { __component: 'shared.slider', files: files('coffee-art', 'coffee') },
         ],
       },
     },

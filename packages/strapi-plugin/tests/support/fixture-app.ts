@@ -29,6 +29,8 @@ export const APP_DIR = resolve(__dirname, '..', 'fixtures', 'app');
 export const MARKETING_APP_DIR = resolve(__dirname, '..', 'fixtures', 'marketing');
 /** The content model of `create-strapi-app --example` (tests/example-app.test.ts). */
 export const EXAMPLE_APP_DIR = resolve(__dirname, '..', 'fixtures', 'example');
+/** A site built as a tree of pages whose fullPath the app keeps (tests/pages-tree.test.ts). */
+export const PAGES_TREE_APP_DIR = resolve(__dirname, '..', 'fixtures', 'pages-tree');
 
 /** The plugin settings most tests use (the fixture app's content types, a policy). */
 export const FIXTURE_CONFIG = {

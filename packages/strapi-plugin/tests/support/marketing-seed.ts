@@ -1,4 +1,12 @@
-import { blocks, file, files, to, type SeedDocument, type SeedFile } from './seed-documents';
+import {
+  blocks,
+  file,
+  files,
+  imageBlock,
+  to,
+  type SeedDocument,
+  type SeedFile,
+} from './seed-documents';
 
 /**
  * The content of the marketing fixture (tests/fixtures/marketing, LaunchPad's model): what an
@@ -6,6 +14,26 @@ import { blocks, file, files, to, type SeedDocument, type SeedFile } from './see
  * reach agents (their text carries a MARKER). The test derives the strings agents must get from
  * these very objects and the schemas, not from the plugin's output.
  */
+
+/**
+ * The plugin's config for this site as the README gives it: the URLs its front end has, nothing
+ * more (LaunchPad's Next.js routes: `/[locale]`, `/[locale]/[slug]`, `/[locale]/blog/[slug]`...).
+ */
+export const MARKETING_CONFIG = {
+  site: { origin: 'https://site.example', name: 'Northwind Sites', language: 'en' },
+  rebuild: { debounceMs: 10, healIntervalMs: 0 },
+  contentTypes: {
+    'api::page.page': { url: '/{locale}/{slug}' },
+    'api::article.article': { url: '/{locale}/blog/{slug}' },
+    'api::product.product': { url: '/{locale}/products/{slug}' },
+    'api::blog-page.blog-page': { url: '/{locale}/blog' },
+    'api::product-page.product-page': { url: '/{locale}/products' },
+    'api::faq.faq': true,
+    'api::testimonial.testimonial': true,
+    'api::plan.plan': true,
+    'api::category.category': true,
+  },
+} as const;
 
 /** Text no agent endpoint may ever carry: private fields, drafts, admin users. */
 export const MARKER = 'NEVER-SHOWN';
@@ -20,6 +48,15 @@ export const CREATOR = {
   },
   table: 'pages',
   uid: 'api::page.page',
+};
+
+/** A photo an editor put into an article's text (a blocks field), from the media library. */
+export const LAUNCH_TEAM: SeedFile = {
+  key: 'launch-team',
+  url: '/uploads/launch_team_9a8b.jpg',
+  alternativeText: 'The launch team around one laptop',
+  caption: 'Day five: the site goes live',
+  mime: 'image/jpeg',
 };
 
 export const FILES: SeedFile[] = [
@@ -54,6 +91,14 @@ export const FILES: SeedFile[] = [
     url: '/uploads/setup_guide.pdf',
     caption: 'Setup guide for new teams',
     mime: 'application/pdf',
+  },
+  LAUNCH_TEAM,
+  {
+    key: 'phone-shot',
+    url: '/uploads/storefront_iphone_2f3a.png',
+    // Editors' alt texts are often one word, a product's name among them.
+    alternativeText: 'iPhone',
+    mime: 'image/png',
   },
 ];
 
@@ -155,6 +200,12 @@ export const DOCUMENTS: SeedDocument[] = [
     locales: { en: { name: 'Company news' } },
   },
   {
+    key: 'category-ecommerce',
+    uid: 'api::category.category',
+    status: 'published',
+    locales: { en: { name: 'e-commerce' } },
+  },
+  {
     key: 'logo-acme',
     uid: 'api::logo.logo',
     status: 'published',
@@ -195,7 +246,14 @@ export const DOCUMENTS: SeedDocument[] = [
         price: 499,
         description: 'The kit, onboarding and a year of support',
         slug: 'pro-bundle',
-        perks: [{ text: 'Onboarding call with our team' }],
+        images: files('phone-shot'),
+        // Where the bundle's shops sell: names and words shaped like identifiers.
+        perks: [
+          { text: 'Onboarding call with our team' },
+          { text: 'eBay' },
+          { text: 'e-commerce' },
+        ],
+        categories: to('category-ecommerce'),
         dynamic_zone: [
           {
             __component: 'dynamic-zone.related-products',
@@ -227,6 +285,7 @@ export const DOCUMENTS: SeedDocument[] = [
           ...blocks('Day one was all about the content model.'),
           { type: 'heading', level: 2, children: [{ type: 'text', text: 'What we learned' }] },
           ...blocks('Ship sections, not pages.'),
+          imageBlock(LAUNCH_TEAM),
           {
             type: 'list',
             format: 'unordered',
@@ -328,6 +387,7 @@ export const DOCUMENTS: SeedDocument[] = [
               top_items: [
                 { number: '1.2M', text: 'Monthly visitors' },
                 { number: '4,800', text: 'Signups last quarter' },
+                { number: '3.5', text: 'Minutes per visit' },
               ],
             },
           },
@@ -362,6 +422,12 @@ export const DOCUMENTS: SeedDocument[] = [
                 mission_number: 'Launch 01',
                 title: 'Northwind Coffee',
                 description: 'A storefront in three days.',
+              },
+              {
+                mission_number: 'Launch 02',
+                title: 'Acme Outdoor',
+                // The case study's path, pasted where the description goes: not text.
+                description: '/case-studies/acme-outdoor',
               },
             ],
           },
@@ -447,6 +513,17 @@ export const DOCUMENTS: SeedDocument[] = [
             sub_heading: 'A small team in Lyon building tools for marketers.',
             image: file('guide-pdf'),
           },
+          {
+            __component: 'dynamic-zone.how-it-works',
+            heading: 'Launch day',
+            sub_heading: 'How a site goes live with us.',
+            // An agenda: its steps are titled by the hour.
+            steps: [
+              { title: '09:00', description: 'A last read of every page.' },
+              { title: '10:30', description: 'The site goes live.' },
+              { title: '14:00', description: 'We watch the first visits together.' },
+            ],
+          },
         ],
       },
     },
@@ -498,6 +575,12 @@ export const DOCUMENTS: SeedDocument[] = [
             __component: 'dynamic-zone.related-products',
             heading: 'Our kits',
             products: to('product-kit', 'product-pro'),
+          },
+          {
+            __component: 'dynamic-zone.related-products',
+            heading: 'e-commerce',
+            sub_heading: 'For teams that sell online.',
+            products: to('product-pro'),
           },
         ],
       },

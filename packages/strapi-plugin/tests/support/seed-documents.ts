@@ -46,7 +46,8 @@ export interface Seeded {
   fileIds: Map<string, number>;
 }
 
-function resolveValue(value: unknown, seeded: Seeded, locale: string): unknown {
+/** Seed data as Strapi takes it: relations to documentIds, files to ids. */
+export function resolveValue(value: unknown, seeded: Seeded, locale: string): unknown {
   if (Array.isArray(value)) return value.map((item) => resolveValue(item, seeded, locale));
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
@@ -74,6 +75,42 @@ export function relationKeys(value: unknown): string[] {
   return Object.values(record).flatMap(relationKeys);
 }
 
+/** A seed file as Strapi's upload plugin stores it in its media library. */
+function libraryFile(seedFile: SeedFile) {
+  const { key: _key, ...data } = seedFile;
+  const name = data.url.split('/').pop()!;
+  return {
+    ...data,
+    name,
+    hash: name.replace(/\W/g, '_'),
+    ext: `.${name.split('.').pop()}`,
+    size: 12.3,
+    provider: data.url.startsWith('http') ? 'aws-s3' : 'local',
+  };
+}
+
+/**
+ * An image of a blocks field, as Strapi's blocks editor stores one (and its validator asks): the
+ * media library's file copied into the block, its `url` as the upload provider gave it
+ * (`/uploads/…` for Strapi's own).
+ */
+export const imageBlock = (seedFile: SeedFile) => ({
+  type: 'image',
+  image: {
+    ...libraryFile(seedFile),
+    alternativeText: seedFile.alternativeText ?? null,
+    caption: seedFile.caption ?? null,
+    width: 1600,
+    height: 900,
+    formats: null,
+    previewUrl: null,
+    provider_metadata: null,
+    createdAt: '2025-03-14T09:30:00.000Z',
+    updatedAt: '2025-03-14T09:30:00.000Z',
+  },
+  children: [{ type: 'text', text: '' }],
+});
+
 /** Blocks of one paragraph each. */
 export const blocks = (...paragraphs: string[]) =>
   paragraphs.map((text) => ({ type: 'paragraph', children: [{ type: 'text', text }] }));
@@ -95,19 +132,8 @@ export async function seedDocuments(
       create(params: { data: Record<string, unknown> }): Promise<{ id: number }>;
     };
   for (const seedFile of seed.files) {
-    const { key, ...data } = seedFile;
-    const name = data.url.split('/').pop()!;
-    const created = await query('plugin::upload.file').create({
-      data: {
-        ...data,
-        name,
-        hash: name.replace(/\W/g, '_'),
-        ext: `.${name.split('.').pop()}`,
-        size: 12.3,
-        provider: data.url.startsWith('http') ? 'aws-s3' : 'local',
-      },
-    });
-    seeded.fileIds.set(key, created.id);
+    const created = await query('plugin::upload.file').create({ data: libraryFile(seedFile) });
+    seeded.fileIds.set(seedFile.key, created.id);
   }
   const admin =
     creator &&

@@ -3,16 +3,20 @@ import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { Core } from '@strapi/strapi';
 import { normalizeText } from '@agent-ready/core/text';
+import { scpCollections } from './agent-http';
 import { relationKeys, type SeedDocument } from './seed-documents';
 
 /**
  * What a reader of a site calls its text, from the data a seed wrote and the app's schemas: the
- * strings of `string`, `text`, rich-text and blocks fields, and the alt texts and captions of
- * its media. Not text: `uid`, enumerations, e-mails, JSON, numbers, booleans and dates; the
- * attributes a test names as technical (an icon's name, a button's URL); values that are URLs
- * or paths; private attributes (which must never be read); the SEO component (meta tags for
- * search engines, used as the title and description where a page has none). Relations are not
- * the entry's text: their targets are entries of their own.
+ * strings of `string`, `text`, rich-text and blocks fields, whatever their words look like
+ * (`iPhone`, `e-commerce`, `3.5`, `10:30`), and the alt texts and captions of its media and of
+ * blocks fields' images. Not text: `uid`, enumerations, e-mails, JSON, numbers, booleans and
+ * dates; the attributes a test names as technical (an icon's name, a button's URL); private
+ * attributes (which must never be read); the SEO component (meta tags for search engines, used
+ * as the title and description where a page has none). Relations are not the entry's text:
+ * their targets are entries of their own. A text field's value that is a URL, a path, an e-mail
+ * address or a colour is counted too: it is left out of what agents get, and the coverage counts
+ * it as text left out.
  */
 export interface TextRules {
   /** Attribute names holding settings or identifiers, not words (the fixture's schema knows). */
@@ -50,9 +54,17 @@ function blockTexts(nodes: unknown): string[] {
   };
   const out: string[] = [];
   for (const node of Array.isArray(nodes) ? nodes : []) {
-    const record = node as { type?: string; children?: unknown[] };
+    const record = node as {
+      type?: string;
+      children?: unknown[];
+      image?: { alternativeText?: string | null; caption?: string | null };
+    };
     if (record.type === 'list') out.push(...(record.children ?? []).map(textOf));
-    else out.push(textOf(record));
+    else if (record.type === 'image') {
+      const { alternativeText, caption } = record.image ?? {};
+      if (alternativeText) out.push(alternativeText);
+      if (caption && caption !== alternativeText) out.push(caption);
+    } else out.push(textOf(record));
   }
   return out.map((text) => text.trim()).filter((text) => text !== '');
 }
@@ -73,7 +85,7 @@ export function humanStrings(
     switch (attribute.type) {
       case 'string':
       case 'text':
-        if (typeof value === 'string' && !/^(https?:|\/)/.test(value.trim()))
+        if (typeof value === 'string')
           out.push(...value.split(/\n+/).filter((line) => line.trim() !== ''));
         break;
       case 'richtext':
@@ -179,7 +191,8 @@ export const twinPath = (path: string) =>
 /**
  * The text of every agent endpoint the site serves: the sitemap and every M-URL and Markdown
  * twin it lists, llms.txt and llms-full.txt (per locale too), the change feed, the SCP sitemap
- * and its collections (decompressed). For greps of what must never be there.
+ * and the collections it lists, snapshots and deltas (decompressed). For greps of what must
+ * never be there.
  */
 export async function everyAgentEndpoint(
   http: Server,
@@ -212,9 +225,8 @@ export async function everyAgentEndpoint(
     await get(`${prefix}/llms-full.txt`);
   }
   await get('/llm-changes.json');
-  const scp = await get('/scp/sitemap.xml');
-  for (const match of scp.text.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-    await get(new URL(match[1]!).pathname);
-  }
+  await get('/scp/sitemap.xml');
+  const { snapshots, deltas } = await scpCollections(http);
+  for (const path of [...snapshots.values(), ...deltas.map((delta) => delta.path)]) await get(path);
   return out;
 }

@@ -240,10 +240,21 @@ export function SettingsPage() {
               })}
               {...siteInput('summary')}
               multiline
-              hint={formatMessage({
-                id: getTranslation('settings.site.summary.hint'),
-                defaultMessage: 'One sentence: the llms.txt blockquote.',
-              })}
+              hint={
+                description.derivedSummary && !draft.site.summary
+                  ? formatMessage(
+                      {
+                        id: getTranslation('settings.site.summary.derived'),
+                        defaultMessage:
+                          'Empty: llms.txt uses the site’s own description, from {from}: “{text}”. Type one to use yours.',
+                      },
+                      description.derivedSummary,
+                    )
+                  : formatMessage({
+                      id: getTranslation('settings.site.summary.hint'),
+                      defaultMessage: 'One sentence: the llms.txt blockquote.',
+                    })
+              }
             />
             <TextField
               label={formatMessage({

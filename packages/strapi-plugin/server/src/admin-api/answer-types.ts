@@ -263,6 +263,11 @@ export interface ContentTypeChoice {
 export interface SettingsDescription {
   /** The editable settings in force (file + admin panel). */
   settings: Required<RuntimeSettings>;
+  /**
+   * While the settings set no summary: the site's own description llms.txt uses instead, and
+   * where it is kept (`Global › seo.metaDescription`).
+   */
+  derivedSummary?: { text: string; from: string };
   /** The same keys as config/plugins alone sets them (what "reset" goes back to). */
   fileSettings: Required<RuntimeSettings>;
   status: SettingsStatus;

@@ -1,4 +1,5 @@
 import type { ContentTypeChoice, SettingsDescription } from './answer-types';
+import { describeSiteSummarySource } from '../mapping/find-site-summary';
 import type { FilePluginConfig } from '../config/plugin-config';
 import { describeMissing } from '../config/required-settings';
 import type { TypeCoverage } from '../text-coverage/measure-coverage';
@@ -107,8 +108,15 @@ export async function describeSettings(
     })
     .sort((a, b) => a.uid.localeCompare(b.uid));
   const context = runtime.syncContext;
+  const settings = runtimeSettingsOf(config);
+  const derived = runtime.derivedSummary;
+  const source = runtime.siteSummarySource();
+  if (derived !== undefined) delete settings.site.summary;
   return {
-    settings: runtimeSettingsOf(config),
+    settings,
+    ...(derived !== undefined && source
+      ? { derivedSummary: { text: derived, from: describeSiteSummarySource(source) } }
+      : {}),
     fileSettings: runtimeSettingsOf(runtime.fileConfig),
     status: runtime.settingsStatus(),
     ...(missing ? { missing: describeMissing(missing) } : {}),

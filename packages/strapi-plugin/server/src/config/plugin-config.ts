@@ -188,7 +188,7 @@ function contentTypeMappingOf(functions: boolean) {
           .optional(),
         {
           description:
-            "The SEO component attribute: its meta title and description are the entry's when it has none of its own, its `canonicalURL` (on `site.origin`) the C-URL. `false`: not used.",
+            "The SEO component attribute: its meta title and description are the entry's when it has none of its own, its `canonicalURL` compared with the page's route (noted when they differ). `false`: not used.",
           default: 'a single component with `metaTitle`/`metaDescription` and other SEO fields',
         },
       ),
@@ -210,7 +210,11 @@ function contentTypeMappingOf(functions: boolean) {
           .string({ error: 'must be letters, digits, - and _ (at most 128)' })
           .regex(SECTION, { error: 'must be letters, digits, - and _ (at most 128)' })
           .optional(),
-        { description: 'SCP and llms.txt section.', default: 'the plural name' },
+        {
+          description:
+            "SCP and llms.txt section (llms.txt heads it with the type's display name unless `llmsTxt.sections.titles` names it).",
+          default: 'the plural name',
+        },
       ),
       usage: documented(usagePreferencesSchema.optional(), {
         description:

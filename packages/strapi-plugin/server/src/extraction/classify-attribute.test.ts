@@ -1,4 +1,4 @@
-import { classifyAttribute, humanizeName, looksTechnical } from './classify-attribute';
+import { classifyAttribute, humanizeName, notProse } from './classify-attribute';
 
 describe('classifyAttribute', () => {
   const role = (name: string, type: string, extra: object = {}) =>
@@ -18,10 +18,16 @@ describe('classifyAttribute', () => {
       'anchorId',
       'cssClass',
       'videoId',
+      'email',
+      'contactEmail',
+      'support_email',
     ])
       expect(role(name, 'string')).toMatchObject({ role: 'none', reason: 'name' });
+    expect(role('email', 'string')).toMatchObject({
+      detail: 'named like an e-mail address (email)',
+    });
     // Words that merely end like a setting are words.
-    for (const name of ['paid', 'grid', 'monkey'])
+    for (const name of ['paid', 'grid', 'monkey', 'gmail_note', 'mailbox'])
       expect(role(name, 'string').role).not.toBe('none');
   });
 
@@ -49,22 +55,38 @@ describe('classifyAttribute', () => {
   });
 });
 
-describe('looksTechnical', () => {
-  it('tells URLs, paths, colours, e-mails and identifiers from words', () => {
+describe('notProse', () => {
+  it('tells URLs, paths, colours and e-mail addresses from words', () => {
     for (const value of [
       'https://x.example/a',
       '/contact',
+      '../pricing',
+      'www.example.com',
+      'mailto:sales@x.example',
       '#',
       '#aabbcc',
       'rgb(1, 2, 3)',
       'a@b.example',
-      'arrow-right',
-      'btn_primary',
-      'iconRocket',
     ])
-      expect(looksTechnical(value)).toBe(true);
+      expect(notProse(value)).toBe(true);
     for (const value of ['Get started', 'Pricing', '1.2M', '4,800', 'Launch 01', 'Mission #1'])
-      expect(looksTechnical(value)).toBe(false);
+      expect(notProse(value)).toBe(false);
+  });
+
+  it('takes words that look like identifiers, numbers or times for the words they are', () => {
+    for (const value of [
+      'iPhone',
+      'eBay',
+      'e-commerce',
+      '3.5',
+      '10:30',
+      'v2.0',
+      'drag-and-drop',
+      'arrow-right',
+      '/ month',
+      'coffee-art',
+    ])
+      expect(notProse(value)).toBe(false);
   });
 });
 

@@ -64,6 +64,9 @@ const TECHNICAL_NAME =
   /^(variant|theme|colou?r|icon|iconname|target|class|classname|cssclass|anchor|anchorid|key|type|style|size|align|alignment|layout|position|width|height|order|sortorder|sort|span|slug|locale|lang|hash|token|mime|ext|format|mode|background|backgroundcolou?r|metarobots|robots|metaviewport|viewport|keywords|structureddata|canonicalurl|canonical|rel|id)$/;
 const TECHNICAL_SUFFIX =
   /(?:[a-z0-9](?:Id|ID|Key|Token|Colou?r|Icon|Class|ClassName|Variant|Theme|Style|Anchor)|[_-](?:id|key|token|colou?r|icon|class|classname|variant|theme|style|anchor))$/;
+/** Names of string fields holding an e-mail address, as the `email` type does: not prose. */
+const EMAIL_NAME = /^(email|emailaddress)$/;
+const EMAIL_SUFFIX = /(?:[a-z0-9](?:Email|EMail)|[_-]e-?mail)$/;
 /** Names of short strings that are headings where they stand. */
 const HEADING_NAME = /^(heading|title|headline|header|question|name|h[1-6])$/;
 
@@ -74,9 +77,10 @@ const NUMBER_TECHNICAL =
 /**
  * The role an attribute plays, from its Strapi type and its name alone (zero configuration):
  * `string` fields named like headings are headings, like URLs the target of a link, like
- * presentation settings (`variant`, `color`, `icon`, `target`...) nothing; `uid`, `enumeration`,
- * `email`, `json`, passwords, booleans and dates are never text; custom fields are read only
- * when their kind is known (CKEditor's HTML). Private attributes are never read at all.
+ * presentation settings (`variant`, `color`, `icon`, `target`...) or e-mail addresses nothing;
+ * `uid`, `enumeration`, `email`, `json`, passwords, booleans and dates are never text; custom
+ * fields are read only when their kind is known (CKEditor's HTML). Private attributes are never
+ * read at all.
  */
 export function classifyAttribute(
   name: string,
@@ -110,6 +114,9 @@ export function classifyAttribute(
       if (TECHNICAL_NAME.test(loose) || TECHNICAL_SUFFIX.test(name)) {
         return { role: 'none', reason: 'name', detail: `named like a setting (${name})` };
       }
+      if (EMAIL_NAME.test(loose) || EMAIL_SUFFIX.test(name)) {
+        return { role: 'none', reason: 'name', detail: `named like an e-mail address (${name})` };
+      }
       if (attribute.type === 'string' && HEADING_NAME.test(loose)) return { role: 'heading' };
       return { role: 'text' };
     }
@@ -141,24 +148,19 @@ export function classifyAttribute(
   }
 }
 
-const URL_VALUE = /^(?:[a-z][a-z0-9+.-]*:\/\/|mailto:|tel:|www\.|\/|#$|\.\.?\/)/i;
+/** A URL or path, whole: a scheme, `mailto:`, `tel:`, `www.`, `/`, `./` or `../`, no spaces; or `#`. */
+const URL_VALUE = /^(?:(?:[a-z][a-z0-9+.-]*:\/\/|mailto:|tel:|www\.|\/|\.\.?\/)\S*|#)$/i;
 const COLOUR_VALUE = /^(?:#[0-9a-f]{3,8}|(?:rgba?|hsla?)\([^)]*\))$/i;
 const EMAIL_VALUE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** `arrow-right`, `btn_primary`, `IconArrowRight`-like tokens: names, not words. */
-const IDENTIFIER_VALUE = /^(?:[a-z0-9]+(?:[-_.:][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)$/;
 
 /**
- * Whether a short string value is a URL, a path, a colour, an e-mail address or an identifier
- * rather than words (a `string` field named innocently may still hold one): never shown as text.
+ * Whether a one-line value of a text field is not prose at all: a URL or path, an e-mail
+ * address or a colour (a link's target or a setting, in a field named innocently). Words that
+ * look like identifiers are words: `iPhone`, `eBay`, `e-commerce`, `3.5`, `10:30`.
  */
-export function looksTechnical(value: string): boolean {
+export function notProse(value: string): boolean {
   const text = value.trim();
-  return (
-    URL_VALUE.test(text) ||
-    COLOUR_VALUE.test(text) ||
-    EMAIL_VALUE.test(text) ||
-    IDENTIFIER_VALUE.test(text)
-  );
+  return URL_VALUE.test(text) || COLOUR_VALUE.test(text) || EMAIL_VALUE.test(text);
 }
 
 /** `sub_heading` → `Sub heading`: an attribute name as a label in the text. */

@@ -1,4 +1,5 @@
 import { parseContentTree, renderMarkdown, renderPlainText } from '@agent-ready/core/content';
+import { prepareDocument } from '@agent-ready/core/document';
 import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
 import { compileBodyPlan, type PlanSite } from './compile-extraction-plan';
 import { extractBlocks, extractBody, type TextSink } from './extract-entry';
@@ -68,8 +69,13 @@ const types: Record<string, StrapiSchema> = {
           'dynamic-zone.related-articles',
         ],
       },
+      categories: { type: 'relation', relation: 'manyToMany', target: 'api::category.category' },
       createdBy: { type: 'relation', relation: 'oneToOne', target: 'admin::user', private: true },
     },
+  },
+  'api::category.category': {
+    info: { singularName: 'category', pluralName: 'categories', displayName: 'Category' },
+    attributes: { name: { type: 'string' } },
   },
   'api::faq.faq': {
     info: { singularName: 'faq', pluralName: 'faqs', displayName: 'FAQ' },
@@ -91,7 +97,11 @@ function site(overrides: Partial<PlanSite> = {}): PlanSite {
     lookup,
     components: {},
     exposure: (uid) =>
-      uid === 'api::faq.faq' ? { pages: false } : types[uid] ? { pages: true } : undefined,
+      uid === 'api::faq.faq' || uid === 'api::category.category'
+        ? { pages: false }
+        : types[uid]
+          ? { pages: true }
+          : undefined,
     problem: (key, message) => {
       throw new Error(`${key}: ${message}`);
     },
@@ -282,5 +292,240 @@ describe('extracting a dynamic-zone page', () => {
       value,
     });
     expect(extractBody({ content: [] }, plan, context)).toBeUndefined();
+  });
+});
+
+describe('words that look like identifiers, numbers or times', () => {
+  // What editors of a shop's site write: product names, e-commerce, a rating, an agenda.
+  const launch = {
+    documentId: 'p2',
+    slug: 'launch-day',
+    dynamic_zone: [
+      {
+        __component: 'dynamic-zone.hero',
+        heading: 'e-commerce',
+        sub_heading: 'eBay',
+        CTAs: [{ text: 'iPhone', URL: '/shop/iphone' }],
+        image: {
+          url: '/uploads/phone_3c4d.png',
+          alternativeText: 'iPhone',
+          caption: '10:30',
+          mime: 'image/png',
+        },
+      },
+      {
+        __component: 'dynamic-zone.how-it-works',
+        heading: '10:30',
+        steps: [
+          { title: '09:00', description: 'e-commerce' },
+          { title: '3.5', description: 'v2.0' },
+        ],
+      },
+      {
+        __component: 'dynamic-zone.faq',
+        heading: 'Questions',
+        faqs: [{ documentId: 'f3', question: 'eBay', answer: 'Yes.' }],
+      },
+      {
+        __component: 'dynamic-zone.related-articles',
+        heading: 'Read more',
+        articles: [{ documentId: 'a2', title: 'iPhone', slug: 'iphone' }],
+      },
+      {
+        __component: 'dynamic-zone.hero',
+        // A link's target typed into a text field: not prose, left out (and counted as such).
+        heading: 'Setup guide',
+        sub_heading: 'https://docs.example/setup',
+        image: {
+          url: '/uploads/setup_guide_5e6f.pdf',
+          name: 'setup_guide.pdf',
+          mime: 'application/pdf',
+        },
+      },
+    ],
+    categories: [{ documentId: 'c1', name: 'e-commerce' }],
+  };
+
+  it('shows them wherever text is: headings, lines, list items, alt texts, captions, names', () => {
+    const tree = parseContentTree({ children: extractBlocks(launch, pagePlan(), context) });
+    expect(renderMarkdown(tree)).toBe(
+      [
+        '## e-commerce',
+        '',
+        'eBay',
+        '',
+        '- [iPhone](/shop/iphone)',
+        '',
+        '![iPhone](https://cms.example.com/uploads/phone_3c4d.png "10:30")',
+        '',
+        '## 10:30',
+        '',
+        '- **09:00**',
+        '',
+        '  e-commerce',
+        '- **3.5**',
+        '',
+        '  v2.0',
+        '',
+        '## Questions',
+        '',
+        '### eBay',
+        '',
+        'Yes.',
+        '',
+        '## Read more',
+        '',
+        'Articles: [iPhone](/blog/iphone)',
+        '',
+        '## Setup guide',
+        '',
+        // A file without an alt text or caption: linked under its name, as uploaded.
+        '[setup\\_guide.pdf](https://cms.example.com/uploads/setup_guide_5e6f.pdf)',
+        '',
+        'Categories: e-commerce',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('counts each of them as shown, and a value left out for its shape as dropped', () => {
+    const seen: {
+      text: string;
+      path: string;
+      emitted: boolean;
+      owner?: string;
+      shape?: boolean;
+    }[] = [];
+    extractBlocks(launch, pagePlan(), {
+      ...context,
+      sink: {
+        text: (text, path, emitted, owner, shape) =>
+          seen.push({
+            text,
+            path,
+            emitted,
+            ...(owner ? { owner: owner.documentId } : {}),
+            ...(shape ? { shape } : {}),
+          }),
+      },
+    });
+    expect(seen.filter((s) => !s.emitted)).toEqual([
+      {
+        text: 'https://docs.example/setup',
+        path: 'dynamic_zone[dynamic-zone.hero].sub_heading',
+        emitted: false,
+        shape: true,
+      },
+    ]);
+    expect(seen.filter((s) => !s.owner).map((s) => s.text)).toEqual([
+      'e-commerce',
+      'eBay',
+      'iPhone',
+      'iPhone',
+      '10:30',
+      '10:30',
+      '09:00',
+      'e-commerce',
+      '3.5',
+      'v2.0',
+      'Questions',
+      'Read more',
+      'Setup guide',
+      'https://docs.example/setup',
+    ]);
+    // A folded entry's name is its own text: the FAQ's question, the category's name.
+    expect(seen.filter((s) => s.owner).map((s) => [s.owner, s.text])).toEqual([
+      ['f3', 'eBay'],
+      ['f3', 'Yes.'],
+      ['c1', 'e-commerce'],
+    ]);
+  });
+});
+
+describe('images in a blocks field', () => {
+  // An article whose text is a blocks field (LaunchPad's `content`), alone in the body (handed
+  // to core as blocks) or beside other fields (walked into a content tree).
+  const notePlan = (alone: boolean) =>
+    compileBodyPlan(
+      {
+        uid: 'api::note.note',
+        schema: {
+          info: {},
+          attributes: {
+            content: { type: 'blocks' },
+            slug: { type: 'uid' },
+            ...(alone ? {} : { sub_heading: { type: 'string' } }),
+          },
+        },
+        used: new Set(),
+        key: 'contentTypes["api::note.note"]',
+      },
+      site(),
+    );
+  const imageBlock = (url: string, alternativeText: string, caption: string | null) => ({
+    type: 'image',
+    image: { name: 'team.jpg', url, alternativeText, caption, mime: 'image/jpeg', width: 1600 },
+    children: [{ type: 'text', text: '' }],
+  });
+  const note = {
+    documentId: 'n1',
+    sub_heading: 'Notes from the team',
+    content: [
+      { type: 'paragraph', children: [{ type: 'text', text: 'We launched on Tuesday.' }] },
+      imageBlock('/uploads/team_9f8e.jpg', 'The team at the launch party', 'Lyon, March 2025'),
+      imageBlock('https://media.cdn.example/site/stage.jpg', 'The stage', null),
+    ],
+  };
+  /** What agents get of the note at a page of `https://site.example`: M-URL, twin, SCP line. */
+  const served = (alone: boolean, mediaUrl = context.mediaUrl) => {
+    const body = extractBody(note, notePlan(alone), { ...context, mediaUrl });
+    const rendered = prepareDocument(
+      { id: 'n1', url: '/en/blog/launch', title: 'Launch notes', ...(body ? { body } : {}) },
+      { origin: 'https://site.example' },
+    ).render('2026-01-01T00:00:00.000Z');
+    const { content } = JSON.parse(rendered.body.toString('utf8')) as { content: string };
+    return { body, content, markdown: rendered.markdown, scp: rendered.scpLine };
+  };
+
+  it.each([
+    ['alone in the body, handed to core as blocks', true, 'strapi-blocks'],
+    ['beside other fields, in a content tree', false, 'content-tree'],
+  ])('puts uploads on Strapi’s public URL, never the page’s: %s', (_name, alone, format) => {
+    const { body, content, markdown, scp } = served(alone);
+    expect(body?.format).toBe(format);
+    expect(markdown).toContain(
+      '![The team at the launch party](https://cms.example.com/uploads/team_9f8e.jpg "Lyon, March 2025")',
+    );
+    expect(markdown).toContain('![The stage](https://media.cdn.example/site/stage.jpg)');
+    expect(content).toContain('[Image: The team at the launch party]\nLyon, March 2025');
+    expect(scp).toContain('"url":"https://cms.example.com/uploads/team_9f8e.jpg"');
+    expect(scp).toContain('"url":"https://media.cdn.example/site/stage.jpg"');
+    for (const text of [content, markdown, scp]) expect(text).not.toContain('site.example/uploads');
+    // The editor's value is left as Strapi returned it.
+    expect(note.content[1]).toMatchObject({ image: { url: '/uploads/team_9f8e.jpg' } });
+  });
+
+  it.each([true, false])(
+    'gives an upload no invented URL when Strapi’s public URL is unknown (alone: %s)',
+    (alone) => {
+      const { content, markdown, scp } = served(alone, mediaUrlResolver(undefined));
+      expect(content).toContain('The team at the launch party — Lyon, March 2025');
+      expect(markdown).toContain('The team at the launch party — Lyon, March 2025');
+      expect(markdown).toContain('![The stage](https://media.cdn.example/site/stage.jpg)');
+      for (const text of [content, markdown, scp]) expect(text).not.toContain('/uploads/');
+    },
+  );
+
+  it('counts an image’s alt text and caption as the coverage finds them served', () => {
+    const seen: string[] = [];
+    extractBlocks(note, notePlan(false), {
+      ...context,
+      mediaUrl: mediaUrlResolver(undefined),
+      sink: { text: (text) => seen.push(text) },
+    });
+    expect(seen).toContain('The team at the launch party — Lyon, March 2025');
+    expect(served(false, mediaUrlResolver(undefined)).content).toContain(
+      'The team at the launch party — Lyon, March 2025',
+    );
   });
 });

@@ -10,8 +10,10 @@ import {
 } from '@agent-ready/core/content';
 import type { AgentDocumentBody } from '@agent-ready/core/document';
 import type { StrapiEntry } from '../mapping/strapi-schema';
-import { looksTechnical } from './classify-attribute';
+import { withMediaUrls } from './blocks-images';
+import { notProse } from './classify-attribute';
 import type { ComponentPlan, FieldPlan, RelationPlan, TextFormat } from './extraction-plan';
+import type { MediaUrl } from './media-url';
 
 /** Whose text a string is: the entry's own, or a folded entry's (`uid`, `documentId`, `locale`). */
 export interface TextOwner {
@@ -24,14 +26,24 @@ export interface TextOwner {
 export interface TextSink {
   /**
    * `emitted`: put into the document (the coverage still checks the output for it); `owner`:
-   * a folded entry's text, undefined for the entry's own.
+   * a folded entry's text, undefined for the entry's own; `shape`: left out for what the value
+   * is (a URL, a path, an e-mail address or a colour), not by the settings.
    */
-  text(text: string, path: string, emitted: boolean, owner: TextOwner | undefined): void;
+  text(
+    text: string,
+    path: string,
+    emitted: boolean,
+    owner: TextOwner | undefined,
+    shape?: boolean,
+  ): void;
 }
 
 export interface ExtractContext {
-  /** The absolute URL of a media file (its `url` as Strapi stores it), undefined when unknown. */
-  mediaUrl(url: string): string | undefined;
+  /**
+   * The absolute URL of a media file (its `url` as Strapi stores it), undefined when unknown:
+   * media fields' files and the images of blocks fields.
+   */
+  mediaUrl: MediaUrl;
   /** The page URL of a related entry of a type with pages, undefined when it has none. */
   linkUrl(uid: string, target: StrapiEntry): string | undefined;
   /** The entry's locale ('' when not localized): folded localized entries are in it too. */
@@ -60,20 +72,33 @@ const paragraph = (children: InlineNode[]): BlockNode => ({ type: 'paragraph', c
 const deeper = (level: HeadingLevel): HeadingLevel => Math.min(level + 1, 6) as HeadingLevel;
 
 /** One string as the sink counts it: its lines (a paragraph each). */
-function reportLines(walk: Walk, value: string, path: string, emitted: boolean): void {
+function reportLines(
+  walk: Walk,
+  value: string,
+  path: string,
+  emitted: boolean,
+  shape = false,
+): void {
   const sink = walk.context.sink;
   if (!sink) return;
   for (const line of value.split(/\n+/)) {
     const trimmed = line.replace(/^\d+\.\s+/, '').trim();
-    if (trimmed !== '') sink.text(trimmed, path, emitted && !walk.dropped, walk.owner);
+    if (trimmed === '') continue;
+    if (shape && !walk.dropped) sink.text(trimmed, path, false, walk.owner, true);
+    else sink.text(trimmed, path, emitted && !walk.dropped, walk.owner);
   }
 }
 
-function parseText(format: TextFormat, value: unknown, field: string): BlockNode[] {
+function parseText(
+  format: TextFormat,
+  value: unknown,
+  field: string,
+  mediaUrl: MediaUrl,
+): BlockNode[] {
   switch (format) {
     case 'blocks':
       return Array.isArray(value) && value.length > 0
-        ? parseStrapiBlocks(value, { field }).children
+        ? parseStrapiBlocks(withMediaUrls(value, mediaUrl), { field }).children
         : [];
     case 'markdown':
       return typeof value === 'string' ? parseMarkdown(value, { field }).children : [];
@@ -86,12 +111,24 @@ function parseText(format: TextFormat, value: unknown, field: string): BlockNode
   }
 }
 
-/** A short string fit to show: trimmed, not empty, not a URL, colour or identifier. */
-function shortText(value: unknown): string | undefined {
+/** A value as written, trimmed (a number as its digits); undefined when empty or neither. */
+function valueText(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const trimmed = String(value).trim();
-  if (trimmed === '' || (!trimmed.includes('\n') && looksTechnical(trimmed))) return undefined;
-  return trimmed;
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * A heading, a line of text, an alt text or a caption, as shown: the value as written, whatever
+ * its words look like (`iPhone`, `e-commerce`, `3.5`, `10:30`). Only a one-line value that is
+ * not prose at all (a URL or path, an e-mail address, a colour: a setting in a field named
+ * innocently) is left out, and counted as dropped text: the coverage says so.
+ */
+function shownText(walk: Walk, value: unknown, path: string): string | undefined {
+  const text = valueText(value);
+  if (text === undefined || text.includes('\n') || !notProse(text)) return text;
+  reportLines(walk, text, path, false, true);
+  return undefined;
 }
 
 function headingBlock(walk: Walk, inlines: InlineNode[]): BlockNode {
@@ -103,15 +140,17 @@ function headingBlock(walk: Walk, inlines: InlineNode[]): BlockNode {
 function mediaBlocks(walk: Walk, value: unknown, path: string): BlockNode[] {
   const files = (Array.isArray(value) ? value : [value]).filter(isObject);
   return files.flatMap((file): BlockNode[] => {
-    const alt = shortText(file.alternativeText);
-    const caption = shortText(file.caption);
+    const alt = shownText(walk, file.alternativeText, `${path}.alternativeText`);
+    // A caption that repeats the alt text says nothing more.
+    const caption =
+      valueText(file.caption) === valueText(file.alternativeText)
+        ? undefined
+        : shownText(walk, file.caption, `${path}.caption`);
     if (alt) reportLines(walk, alt, `${path}.alternativeText`, true);
-    if (caption && caption !== alt) reportLines(walk, caption, `${path}.caption`, true);
+    if (caption) reportLines(walk, caption, `${path}.caption`, true);
     const url = typeof file.url === 'string' ? walk.context.mediaUrl(file.url) : undefined;
     const mime = typeof file.mime === 'string' ? file.mime : '';
-    const described = [alt, caption !== alt ? caption : undefined].filter(
-      (part): part is string => part !== undefined,
-    );
+    const described = [alt, caption].filter((part): part is string => part !== undefined);
     if (url === undefined) {
       // No public URL known for it: its words still reach agents.
       return described.length > 0 ? [paragraph([text(described.join(' — '))])] : [];
@@ -132,12 +171,12 @@ function mediaBlocks(walk: Walk, value: unknown, path: string): BlockNode[] {
           type: 'image',
           url,
           alt: alt ?? '',
-          ...(caption && caption !== alt ? { title: caption } : {}),
+          ...(caption ? { title: caption } : {}),
         },
       ];
     }
-    const name = shortText(file.name);
-    const label = described.join(' — ') || name;
+    // A file without words of its own is linked under its name, as it was uploaded.
+    const label = described.join(' — ') || valueText(file.name);
     return label ? [paragraph([{ type: 'link', url, children: [text(label)] }])] : [];
   });
 }
@@ -152,7 +191,7 @@ function relationBlocks(
   const target: RelationPlan = field.target;
   if (target.show === 'fold') return foldedBlocks(walk, field, target, targets);
   const names = targets.flatMap((entry): InlineNode[] => {
-    const name = target.display ? shortText(entry[target.display]) : undefined;
+    const name = target.display ? valueText(entry[target.display]) : undefined;
     const url = target.show === 'link' ? walk.context.linkUrl(target.uid, entry) : undefined;
     if (name === undefined) return [];
     return [url ? { type: 'link', url, children: [text(name)] } : text(name)];
@@ -182,7 +221,7 @@ function foldedBlocks(
             locale: target.localized ? (walk.context.locale ?? '') : '',
           }
         : walk.owner;
-    const title = target.title ? shortText(entry[target.title]) : undefined;
+    const title = target.title ? valueText(entry[target.title]) : undefined;
     const inner: Walk = {
       ...walk,
       owner,
@@ -256,20 +295,20 @@ function fieldBlocks(
       : inlines;
   switch (field.kind) {
     case 'heading': {
-      const value_ = shortText(value);
+      const value_ = shownText(walk, value, field.path);
       if (value_ === undefined) return [];
       reportLines(walk, value_, field.path, true);
       return [headingBlock(walk, linked([text(value_)]))];
     }
     case 'text': {
       if (field.format === 'plain') {
-        const value_ = shortText(value);
+        const value_ = shownText(walk, value, field.path);
         if (value_ === undefined) return [];
         reportLines(walk, value_, field.path, true);
         if (link && link.label === field.name) return [paragraph(linked([text(value_)]))];
-        return parseText('plain', value_, field.path);
+        return parseText('plain', value_, field.path, walk.context.mediaUrl);
       }
-      const blocks = parseText(field.format, value, field.path);
+      const blocks = parseText(field.format, value, field.path, walk.context.mediaUrl);
       if (walk.context.sink && blocks.length > 0) {
         reportLines(walk, renderPlainText({ children: blocks }), field.path, true);
       }
@@ -349,8 +388,9 @@ const OWN_FORMAT: Record<TextFormat, AgentDocumentBody['format']> = {
 
 /**
  * The document body of an entry. When the plan extracts one text field and nothing else (an
- * article's blocks), it is handed over in its own format, parsed once by core; otherwise the
- * blocks of every field, as a content tree. No content at all gives `undefined`.
+ * article's blocks), it is handed over in its own format, parsed once by core (blocks with their
+ * images on the media URL, as `parseText` has them); otherwise the blocks of every field, as a
+ * content tree. No content at all gives `undefined`.
  */
 export function extractBody(
   entry: StrapiEntry,
@@ -360,7 +400,9 @@ export function extractBody(
   const extracted = fields.filter((field) => field.kind !== 'dropped');
   const only = extracted.length === 1 ? extracted[0] : undefined;
   if (only?.kind === 'text' && only.format !== 'plain' && !context.sink) {
-    const value = entry[only.name];
+    const raw = entry[only.name];
+    const value =
+      only.format === 'blocks' && Array.isArray(raw) ? withMediaUrls(raw, context.mediaUrl) : raw;
     if (value === null || value === undefined) return undefined;
     if (typeof value === 'string' && value.trim() === '') return undefined;
     if (Array.isArray(value) && value.length === 0) return undefined;

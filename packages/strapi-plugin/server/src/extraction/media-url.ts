@@ -1,12 +1,15 @@
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 
+/** Where a media file's `url`, as Strapi stores it, is public; undefined when unknown. */
+export type MediaUrl = (url: string) => string | undefined;
+
 /**
  * Where a media file's `url` (as Strapi stores it) is public: an absolute URL (an upload
  * provider's CDN) is kept, a protocol-relative one gets https; a relative one (`/uploads/…`,
  * served by Strapi itself) is made absolute on `baseUrl`, Strapi's public URL. Without a base
  * it has no known public URL (undefined): the front end's origin does not serve it.
  */
-export function mediaUrlResolver(baseUrl: string | undefined): (url: string) => string | undefined {
+export function mediaUrlResolver(baseUrl: string | undefined): MediaUrl {
   const base = baseUrl?.replace(/\/+$/, '');
   return (url) => {
     const trimmed = url.trim();

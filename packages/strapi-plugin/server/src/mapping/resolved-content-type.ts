@@ -39,7 +39,7 @@ export interface ResolvedContentType {
   descriptions: string[][];
   author?: string[];
   published?: string[];
-  /** The SEO component, when the type has one (its canonical URL is the C-URL when on the origin). */
+  /** The SEO component, when the type has one (its meta title and description; its canonical URL is only compared with the route). */
   seo?: SeoComponent;
   /** What each attribute becomes, in order (compiled once from the schemas). */
   body: FieldPlan[];

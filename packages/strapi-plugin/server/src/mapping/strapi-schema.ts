@@ -8,6 +8,9 @@ export interface StrapiAttribute {
   /** relation */
   relation?: string;
   target?: string;
+  /** The other side of a two-sided relation (the owning side names `inversedBy`). */
+  inversedBy?: string;
+  mappedBy?: string;
   /** component */
   component?: string;
   repeatable?: boolean;

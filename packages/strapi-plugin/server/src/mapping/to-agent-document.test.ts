@@ -3,7 +3,12 @@ import { resolveContentTypes } from './resolve-content-types';
 import type { SchemaLookup, StrapiEntry, StrapiSchema } from './strapi-schema';
 import { mediaUrlResolver } from '../extraction/media-url';
 import type { UrlRules } from './page-url';
-import { documentKey, toAgentDocument, type MappingContext } from './to-agent-document';
+import {
+  documentKey,
+  relatedDocumentIds,
+  toAgentDocument,
+  type MappingContext,
+} from './to-agent-document';
 
 const schemas: Record<string, StrapiSchema> = {
   'api::post.post': {
@@ -152,6 +157,23 @@ describe('toAgentDocument', () => {
     expect(map(entry)).not.toHaveProperty('llmindex');
   });
 
+  it('names what the entry was made from: every related entry and file its read populated', () => {
+    const entry = {
+      documentId: 'page-1',
+      hero: { image: { documentId: 'file-1', url: '/uploads/a.png' } },
+      sections: [
+        { __component: 'blocks.faq', faqs: [{ documentId: 'faq-1' }, { documentId: 'faq-2' }] },
+        {
+          __component: 'blocks.related',
+          articles: [{ documentId: 'a-1', category: { documentId: 'c-1' } }],
+        },
+      ],
+      parent: { documentId: 'page-1' },
+    };
+    expect(relatedDocumentIds(entry).sort()).toEqual(['a-1', 'c-1', 'faq-1', 'faq-2', 'file-1']);
+    expect(relatedDocumentIds({ documentId: 'x', title: 'Alone' })).toEqual([]);
+  });
+
   it('keys documents by content type and documentId', () => {
     expect(documentKey('api::post.post', 'abc123')).toBe('api::post.post:abc123');
   });
@@ -194,22 +216,28 @@ describe('toAgentDocument', () => {
       sections: [{ __component: 'blocks.hero', heading: 'Plans for every team' }],
     };
 
-    it('takes the SEO title and description, and the canonical URL on the origin', () => {
-      const doc = map(
-        {
-          ...base,
-          seo: {
-            metaTitle: 'Pricing',
-            metaDescription: 'What it costs.',
-            canonicalURL: 'https://site.example/plans',
-            keywords: 'never, shown',
-          },
-        },
-        landing,
-        withTypes,
-      );
-      expect(doc).toMatchObject({ title: 'Pricing', description: 'What it costs.', url: '/plans' });
+    const seo = {
+      metaTitle: 'Pricing',
+      metaDescription: 'What it costs.',
+      canonicalURL: 'https://site.example/plans',
+      keywords: 'never, shown',
+    };
+
+    it('takes the SEO title and description; the page stays at its route, whatever the canonical', () => {
+      // A canonical URL an editor left (an old slug, say) does not hold the page at another URL
+      // than the front end's route.
+      const doc = map({ ...base, seo }, landing, withTypes);
+      expect(doc).toMatchObject({
+        title: 'Pricing',
+        description: 'What it costs.',
+        url: '/pricing',
+      });
       expect(JSON.stringify(doc)).not.toContain('never, shown');
+      const guessed = resolveContentTypes({ 'api::landing.landing': true }, seoLookup).get(
+        'api::landing.landing',
+      )!;
+      const types = { ...context, types: new Map([['api::landing.landing', guessed]]) };
+      expect(map({ ...base, seo }, guessed, types)).toMatchObject({ url: '/landings/pricing/' });
     });
 
     it('ignores a canonical URL off the origin, then falls back to the first heading and the id', () => {

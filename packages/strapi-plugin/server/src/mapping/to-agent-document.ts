@@ -111,8 +111,10 @@ function relatedPath(context: MappingContext, uid: string, target: StrapiEntry, 
 }
 
 /**
- * The entry's C-URL path: the canonical URL the editor set in the SEO component when it is on
- * the site's origin (TCT's canonical_url is the C-URL), else its page's path.
+ * The entry's C-URL path: its page's route, where readers open it. A canonical URL an editor set
+ * in the SEO component is not the C-URL: editors seldom update it when a slug or a parent
+ * changes (many front ends never print it), and a page kept at its old URL is worse than none.
+ * `canonical` says how it compares with the route (the admin's notes).
  */
 export function entryPath(
   entry: StrapiEntry,
@@ -120,16 +122,44 @@ export function entryPath(
   context: Pick<MappingContext, 'origin' | 'rules'>,
   documentId: string,
   locale: string,
-): { path: string | undefined; canonical: 'used' | 'off-origin' | 'none' } {
+): { path: string | undefined; canonical: 'the-route' | 'off-origin' | 'not-the-route' | 'none' } {
+  const path = pagePath(type.page, entry, {
+    uid: type.uid,
+    documentId,
+    locale,
+    rules: context.rules,
+  });
   const canonical = type.seo?.canonical
     ? canonicalPath(valueAt(entry, [type.seo.attribute, type.seo.canonical]), context.origin)
     : undefined;
-  if (canonical !== undefined && canonical !== 'off-origin')
-    return { path: canonical, canonical: 'used' };
-  return {
-    path: pagePath(type.page, entry, { uid: type.uid, documentId, locale, rules: context.rules }),
-    canonical: canonical ?? 'none',
+  if (canonical === undefined) return { path, canonical: 'none' };
+  if (canonical === 'off-origin') return { path, canonical };
+  return { path, canonical: canonical === path ? 'the-route' : 'not-the-route' };
+}
+
+/**
+ * The documents an entry as read was made from besides itself: the `documentId` of every related
+ * entry and media file its read populated (shown in place, linked, named, or read for its URL),
+ * at any depth, in components and dynamic zones too. Stored with the row (`dependsOn`), they let
+ * a change of any of them re-sync exactly the pages that show it. What the read did not
+ * populate, the page does not show; a blocks field's image copy counts too (harmless: the
+ * re-sync then finds nothing new).
+ */
+export function relatedDocumentIds(entry: StrapiEntry): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const { documentId } = value as { documentId?: unknown };
+    if (typeof documentId === 'string' && documentId !== '') found.add(documentId);
+    for (const inner of Object.values(value)) visit(inner);
   };
+  for (const [name, value] of Object.entries(entry)) if (name !== 'documentId') visit(value);
+  found.delete(String(entry.documentId));
+  return [...found];
 }
 
 /** The first text of a tree: its first heading, else its first paragraph (one line, bounded). */
@@ -225,6 +255,7 @@ export function toAgentDocument(
   const author = optionalText(entry, type.author);
   const published = optionalDate(entry, type.published);
   const llmindex = llmindexRole(entry, type.llmindex);
+  const dependsOn = relatedDocumentIds(entry);
   return {
     id,
     ...(locale ? { locale } : {}),
@@ -238,5 +269,6 @@ export function toAgentDocument(
     section: type.section,
     ...(llmindex ? { llmindex } : {}),
     ...(type.usage ? { usage: type.usage } : {}),
+    ...(dependsOn.length > 0 ? { dependsOn } : {}),
   };
 }

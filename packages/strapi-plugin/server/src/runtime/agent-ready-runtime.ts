@@ -29,7 +29,10 @@ import { createSiteMcpHandler, siteMcpSettings } from '@agent-ready/mcp';
 import { answerAheadOfKoa } from '../http/answer-ahead-of-koa';
 import { LearnedStrapiHeaders } from '../http/learn-strapi-headers';
 import type { KoaApplication, KoaMiddleware } from '../http/koa-context';
+import { strapiServerOrigins } from '../http/strapi-server-origins';
+import { findSiteSummarySource, type SiteSummarySource } from '../mapping/find-site-summary';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
+import type { StrapiSchema } from '../mapping/strapi-schema';
 import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { DocumentSync } from './document-sync';
@@ -92,6 +95,8 @@ export class AgentReadyRuntime {
   private state: RuntimeState = 'registered';
   /** The site in force: engine, endpoints, identity and metrics (see openAgentSite). */
   private site?: AgentSite;
+  /** See siteSummarySource (null: the site keeps none). */
+  private summarySource?: SiteSummarySource | null;
   private engineValue?: RegenerationEngine;
   private started?: Promise<void>;
   /** Puts Strapi's HTTP server back to Koa alone (see answerAheadOfKoa). */
@@ -118,6 +123,10 @@ export class AgentReadyRuntime {
       batchSize: () => this.config.reconcile?.batchSize ?? DEFAULT_BATCH_SIZE,
       countPublished: () => this.countPublished(),
       onReconciled: () => void this.coverage.measureAndWarn(),
+      // llms.txt's summary may be the site's own description: its edit reaches agents at once.
+      onChanged: (uid) => {
+        if (uid === this.siteSummaryUid()) void this.settings.refresh();
+      },
     });
     this.coverage = new CoverageMonitor(() => this.sync.syncContext, this.log);
     this.rebuildJobs = new RebuildJobs({
@@ -242,6 +251,7 @@ export class AgentReadyRuntime {
         // Koa's own `ctx.ip` (Koa has not seen the request): the address, and so the `rateLimit`
         // budget, the client has on every other agent endpoint, `server.proxy` honoured.
         clientAddress: (req, res) => koa.createContext(req, res).ip,
+        serverOrigins: strapiServerOrigins(this.strapi.config.get('server')),
         onError: (error) =>
           this.log.warn(`agent-ready: MCP call failed: ${(error as Error).message}`),
       });
@@ -313,6 +323,33 @@ export class AgentReadyRuntime {
       commit();
       this.site!.reconfigure(prepared.config);
     });
+  }
+
+  /**
+   * Where the site keeps its own description (find-site-summary.ts), from the schemas, which do
+   * not change while Strapi runs: read once.
+   */
+  siteSummarySource(): SiteSummarySource | undefined {
+    if (this.summarySource === undefined) {
+      const component = (uid: string) =>
+        this.strapi.components[uid as keyof typeof this.strapi.components] as unknown as
+          StrapiSchema | undefined;
+      this.summarySource =
+        findSiteSummarySource(
+          this.strapi.contentTypes as unknown as Record<string, StrapiSchema>,
+          component,
+        ) ?? null;
+    }
+    return this.summarySource ?? undefined;
+  }
+
+  private siteSummaryUid(): string | undefined {
+    return this.siteSummarySource()?.uid;
+  }
+
+  /** llms.txt's summary when it is the site's own description, not a setting (see settings). */
+  get derivedSummary(): string | undefined {
+    return this.settings.derivedSummary;
   }
 
   /** Codes of the locales Strapi knows (undefined without i18n). */

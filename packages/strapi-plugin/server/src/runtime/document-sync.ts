@@ -7,8 +7,13 @@ import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
 import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
-import { readPublishedInBatches } from '../sync/read-published-entries';
-import { typesFolding } from '../sync/types-folding';
+import { subscribeToQueryEngine, UPLOAD_FILE_UID } from '../sync/query-engine-changes';
+import {
+  findPagesShowing,
+  findReciprocalRelations,
+  type ReciprocalRelations,
+} from '../sync/pages-showing';
+import type { StrapiSchema } from '../mapping/strapi-schema';
 import { syncDocument } from '../sync/sync-document';
 import { mediaUrlResolver } from '../extraction/media-url';
 import { ExclusiveWork } from './exclusive-work';
@@ -25,14 +30,18 @@ export interface DocumentSyncOptions {
   countPublished?(): Promise<number>;
   /** After a reconcile ran to its end (the coverage is measured then). */
   onReconciled?(): void;
+  /** After a document of `uid` changed (committed), whether or not it is exposed. */
+  onChanged?(uid: string): void;
 }
 
 /**
  * How Strapi's content reaches the agent table: a Document Service middleware records each
- * change of a tracked content type after its commit, a queue syncs each changed document
- * (coalesced, re-read from its published versions), and reconciles bring the whole table in line
- * (start-up, a settings change, on demand). Reconciles and mapping changes run one at a time with
- * the queue paused (ExclusiveWork), so a document is never synced with half-installed settings.
+ * change of a document after its commit (and a Query Engine subscription the writes beneath it:
+ * media library edits, an app's own `strapi.db.query` writes), a queue syncs each changed document (coalesced, re-read from its published versions)
+ * and then the pages that show it (pages-showing: found by index, never by reading the site),
+ * and reconciles bring the whole table in line (start-up, a settings change, on demand).
+ * Reconciles and mapping changes run one at a time with the queue paused (ExclusiveWork), so a
+ * document is never synced with half-installed settings.
  */
 export class DocumentSync {
   /** The last reconcile that ran to its end, if any. */
@@ -42,6 +51,9 @@ export class DocumentSync {
   private readonly queue: DocumentSyncQueue;
   private readonly exclusiveWork: ExclusiveWork;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeQueries: () => void;
+  /** Per content type, its relations that pages see from their side (pages-showing). */
+  private reciprocal: ReadonlyMap<string, ReciprocalRelations> = new Map();
   private readonly shutdown = new AbortController();
   private tracked: ReadonlySet<string>;
   /** Where syncs read and write; undefined until settings are in force. */
@@ -56,12 +68,25 @@ export class DocumentSync {
     const { log } = options;
     this.tracked = options.tracked;
     this.queue = new DocumentSyncQueue({
-      run: async (uid, documentId) => {
+      run: async (uid, documentId, reason) => {
         const context = this.context;
         if (!context) return;
-        await syncDocument(context, uid, documentId);
-        // An entry without a page of its own (an FAQ) is shown in the pages that refer to it.
-        if (context.types.get(uid)?.page.kind === 'none') await this.resyncReferring(context, uid);
+        if (context.types.has(uid)) await syncDocument(context, uid, documentId);
+        // What shows it follows: an FAQ's pages, the links naming an article, the pages of a
+        // category whose slug is in their URL, the pages using a media file; and, for a change
+        // of its own, the documents it relates to from the other side, whose relations changed
+        // with it (what shows those follows in turn, once). A page re-synced only because it
+        // shows another is no news for a third.
+        if (reason === 'none') return;
+        const pages = await findPagesShowing(
+          context,
+          this.reciprocal,
+          uid,
+          documentId,
+          reason === 'all',
+        );
+        for (const page of pages)
+          this.queue.enqueue(page.uid, page.documentId, page.relationsChanged ? 'showing' : 'none');
       },
       onError: (error, uid, documentId) =>
         log.error(
@@ -70,9 +95,14 @@ export class DocumentSync {
     });
     this.exclusiveWork = new ExclusiveWork(this.queue);
     const middleware: DocumentServiceMiddleware = createChangeMiddleware({
-      tracks: (uid) => this.tracked.has(uid),
+      // Every type once configured: an edit of a type that is not exposed can still change the
+      // pages that show it (a category's slug in their URL).
+      tracks: (uid) => this.context !== undefined || this.tracked.has(uid),
       db: strapi.db,
-      onChange: (uid, documentId) => this.queue.enqueue(uid, documentId),
+      onChange: (uid, documentId) => {
+        this.queue.enqueue(uid, documentId);
+        options.onChanged?.(uid);
+      },
       onError: (error) =>
         log.error(`agent-ready: change not recorded: ${(error as Error).message}`),
     });
@@ -81,6 +111,17 @@ export class DocumentSync {
     };
     const unsubscribe = documents.use(middleware);
     this.unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : () => {};
+    // Writes beneath the Document Service: the media library's, an app's own Query Engine writes.
+    this.unsubscribeQueries = subscribeToQueryEngine(
+      strapi.db as unknown as Parameters<typeof subscribeToQueryEngine>[0],
+      {
+        tracks: (uid) =>
+          this.context !== undefined && (uid === UPLOAD_FILE_UID || this.context.types.has(uid)),
+        onChange: (uid, documentId) => this.queue.enqueue(uid, documentId),
+        onError: (error) =>
+          log.error(`agent-ready: change not recorded: ${(error as Error).message}`),
+      },
+    );
   }
 
   /** Where syncs read and write (undefined until settings are in force). */
@@ -116,6 +157,7 @@ export class DocumentSync {
   attach(engine: RegenerationEngine, prepared: PreparedConfig): void {
     const { strapi } = this;
     this.tracked = new Set(prepared.types.keys());
+    this.reciprocal = this.reciprocalOf(prepared);
     this.context = {
       engine,
       ...this.mappingOf(prepared),
@@ -144,6 +186,7 @@ export class DocumentSync {
     const swap = () => {
       alongside();
       this.tracked = new Set(prepared.types.keys());
+      this.reciprocal = this.reciprocalOf(prepared);
       const { locales: _old, mediaBaseUrl: _base, ...context } = this.context!;
       this.context = { ...context, ...this.mappingOf(prepared) };
     };
@@ -198,6 +241,7 @@ export class DocumentSync {
   stopTracking(): void {
     this.shutdown.abort();
     this.unsubscribe();
+    this.unsubscribeQueries();
   }
 
   /** Drops waiting syncs and waits for the ones in progress (after `stopTracking`). */
@@ -205,19 +249,12 @@ export class DocumentSync {
     return this.queue.close();
   }
 
-  /**
-   * Queues every published document of the types whose pages fold entries of `uid` (they show
-   * its text in place): an edited FAQ answer reaches the pages showing it. Each is re-read;
-   * a page that does not show the edited entry renders to what it was and writes nothing.
-   */
-  private async resyncReferring(context: SyncContext, uid: string): Promise<void> {
-    for (const type of typesFolding(context.types, uid)) {
-      for await (const batch of readPublishedInBatches(context.documents, type, 500, {
-        keysOnly: true,
-      })) {
-        for (const entry of batch) this.queue.enqueue(type.uid, String(entry.documentId));
-      }
-    }
+  /** Every type's relations that the exposed pages see from their side, under `prepared`. */
+  private reciprocalOf({ types }: PreparedConfig): ReadonlyMap<string, ReciprocalRelations> {
+    return findReciprocalRelations(
+      this.strapi.contentTypes as unknown as Record<string, StrapiSchema>,
+      types,
+    );
   }
 
   /** What a sync reads with under `prepared`: types, rendering, URLs, media and locales. */

@@ -12,6 +12,13 @@ import {
 } from '../config/validate-plugin-config';
 import { mediaBaseUrl } from '../extraction/media-url';
 import type { UrlRules } from '../mapping/page-url';
+import {
+  findSiteSummarySource,
+  readSiteSummary,
+  type SiteSummarySource,
+  type SummaryDocumentsApi,
+} from '../mapping/find-site-summary';
+import { withSectionTitles } from '../mapping/section-titles';
 import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
 import { applyRuntimeSettings, type RuntimeSettings } from '../settings/runtime-settings';
@@ -24,6 +31,11 @@ export interface PreparedConfig {
   rules: UrlRules;
   /** The base of relative media URLs (Strapi's public URL), if known. */
   mediaBaseUrl?: string;
+  /**
+   * Where `site.summary` was read from, when the settings set none and the site keeps a
+   * description of its own (find-site-summary.ts); re-read when that type changes.
+   */
+  summaryFrom?: SiteSummarySource;
 }
 
 export const DEFAULT_HOME_SLUGS = ['homepage', 'home'];
@@ -123,6 +135,8 @@ export async function preparePluginConfig(
     components: config.components ?? {},
     ...(config.pluginContentTypes ? { pluginContentTypes: config.pluginContentTypes } : {}),
   });
+  // llms.txt's sections under the content types' display names, not their API names.
+  config = withSectionTitles(config, types.values());
   await checkLocales(strapi, config.locales);
   const rules: UrlRules = {
     homeSlugs: (config.urls?.homeSlugs ?? DEFAULT_HOME_SLUGS).map((slug) => slug.toLowerCase()),
@@ -130,5 +144,41 @@ export async function preparePluginConfig(
     defaultLocale: await defaultLocale(strapi),
   };
   const media = mediaBaseUrl(config.media?.baseUrl, strapi.config.get('server.url'));
-  return { config, types, rules, ...(media ? { mediaBaseUrl: media } : {}) };
+  const summary = config.site.summary === undefined ? await siteSummary(strapi, rules) : undefined;
+  if (summary) config = { ...config, site: { ...config.site, summary: summary.text } };
+  return {
+    config,
+    types,
+    rules,
+    ...(media ? { mediaBaseUrl: media } : {}),
+    ...(summary ? { summaryFrom: summary.from } : {}),
+  };
+}
+
+/**
+ * llms.txt's summary when the settings set none: the site's own description, published, in the
+ * default locale (find-site-summary.ts). Undefined when the site keeps none, or it cannot be
+ * read now (the site's name stays the summary; the next settings check reads it again).
+ */
+async function siteSummary(
+  strapi: Core.Strapi,
+  rules: UrlRules,
+): Promise<{ text: string; from: SiteSummarySource } | undefined> {
+  const lookup = schemaLookup(strapi);
+  const from = findSiteSummarySource(
+    strapi.contentTypes as unknown as Record<string, StrapiSchema>,
+    lookup.component,
+  );
+  if (!from) return undefined;
+  const localized = lookup.contentType(from.uid)?.pluginOptions?.i18n?.localized === true;
+  try {
+    const text = await readSiteSummary(
+      (uid) => strapi.documents(uid as never) as unknown as SummaryDocumentsApi,
+      from,
+      localized ? rules.defaultLocale : '',
+    );
+    return text ? { text, from } : undefined;
+  } catch {
+    return undefined;
+  }
 }

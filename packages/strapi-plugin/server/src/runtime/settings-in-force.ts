@@ -4,7 +4,11 @@ import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-
 import { PLUGIN_ID } from '../config/plugin-config';
 import type { RequiredSetting } from '../config/required-settings';
 import { MissingSettingsError, validateFilePluginConfig } from '../config/validate-plugin-config';
-import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
+import {
+  applyRuntimeSettings,
+  type RuntimeSettings,
+  type StoredSettings,
+} from '../settings/runtime-settings';
 import { SavedSettings } from '../settings/saved-settings';
 import type { PluginStoreApi } from '../settings/settings-store';
 import type { PluginLogger } from '../sync/sync-context';
@@ -79,6 +83,15 @@ export class SettingsInForce {
   }
 
   /**
+   * The summary in force when the settings set none: the site's own description, read when the
+   * settings were put in force (prepare-plugin-config.ts), not a setting the form may save.
+   */
+  get derivedSummary(): string | undefined {
+    const own = applyRuntimeSettings(this.fileConfig, this.saved.applied?.settings).site.summary;
+    return own === undefined ? this.configValue?.site.summary : undefined;
+  }
+
+  /**
    * What start-up puts in force: the saved settings laid over config/plugins, else config/plugins
    * alone, or, when a required setting is missing from both, what there is so far. Throws (failing
    * Strapi's start) on config/plugins settings that do not fit the schemas.
@@ -136,7 +149,10 @@ export class SettingsInForce {
         const state = this.target.state();
         if (state !== 'ready' && state !== 'not-configured') return;
         const change = await saved.readChange();
-        if (!change) return;
+        if (!change) {
+          await this.followSiteSummary();
+          return;
+        }
         if (change.kind === 'missing') {
           if (this.target.state() === 'not-configured') {
             // Still not enough to start: the settings form shows what there is now.
@@ -174,6 +190,22 @@ export class SettingsInForce {
   /** No more polling (shutdown). */
   stopPolling(): void {
     if (this.poll) clearInterval(this.poll);
+  }
+
+  /**
+   * When the settings set no summary, the site's own description is llms.txt's: read again (on
+   * every poll, and at once when its type is saved here), the settings are put in force anew
+   * when it changed, so every instance's llms.txt follows an edit of it.
+   */
+  private async followSiteSummary(): Promise<void> {
+    const config = this.configValue;
+    if (!config || this.target.state() !== 'ready') return;
+    const settings = this.saved.applied?.settings;
+    if (applyRuntimeSettings(this.fileConfig, settings).site.summary !== undefined) return;
+    const prepared = await this.prepare(settings);
+    if (prepared.config.site.summary === config.site.summary) return;
+    await this.putInForce(prepared, this.saved.applied, "the site's description changed");
+    this.log.info("agent-ready: llms.txt's summary follows the site's description");
   }
 
   /** See preparePluginConfig. */

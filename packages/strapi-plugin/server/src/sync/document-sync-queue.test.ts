@@ -43,6 +43,24 @@ describe('DocumentSyncQueue', () => {
     expect(runs.sort()).toEqual(['a:1', 'a:2']);
   });
 
+  it('a waiting run takes the widest reason it was queued for', async () => {
+    const reasons: string[] = [];
+    const queue = new DocumentSyncQueue({
+      async run(_uid, documentId, reason) {
+        reasons.push(`${documentId}:${reason}`);
+      },
+      onError() {},
+    });
+    queue.enqueue('a', '1', 'none');
+    queue.enqueue('a', '1', 'all');
+    queue.enqueue('a', '1', 'showing');
+    queue.enqueue('a', '2', 'none');
+    queue.enqueue('a', '2', 'showing');
+    queue.open();
+    await queue.whenIdle();
+    expect(reasons.sort()).toEqual(['1:all', '2:showing']);
+  });
+
   it('coalesces a burst: one run in progress plus one waiting per document', async () => {
     const { queue, runs, errors } = recordingQueue();
     queue.open();

@@ -1,8 +1,18 @@
 import { AsyncResource } from 'node:async_hooks';
 
+/**
+ * What a queued run follows besides the document: `all` (it changed in Strapi: the pages that
+ * show it, and the documents it relates to from the other side), `showing` (its relations
+ * changed with another's edit: the pages that show it), `none` (a page re-synced because it
+ * shows another: no news for a third). A run waiting for less takes the wider reason.
+ */
+export type SyncReason = 'all' | 'showing' | 'none';
+
+const REACH: Record<SyncReason, number> = { none: 0, showing: 1, all: 2 };
+
 export interface DocumentSyncQueueOptions {
   /** Brings one document in line (re-reads it, writes the table). */
-  run(uid: string, documentId: string): Promise<void>;
+  run(uid: string, documentId: string, reason: SyncReason): Promise<void>;
   /** A failed run: logged; the document is healed by its next change or the next reconcile. */
   onError(error: unknown, uid: string, documentId: string): void;
   /** Documents synced at the same time (default 2); one document never runs twice at once. */
@@ -12,6 +22,7 @@ export interface DocumentSyncQueueOptions {
 interface Task {
   uid: string;
   documentId: string;
+  reason: SyncReason;
 }
 
 /**
@@ -42,10 +53,12 @@ export class DocumentSyncQueue {
     return this.waiting.size + this.running.size;
   }
 
-  enqueue(uid: string, documentId: string): void {
+  enqueue(uid: string, documentId: string, reason: SyncReason = 'all'): void {
     if (this.closed) return;
     const key = `${uid}\u0000${documentId}`;
-    if (!this.waiting.has(key)) this.waiting.set(key, { uid, documentId });
+    const waiting = this.waiting.get(key);
+    if (!waiting) this.waiting.set(key, { uid, documentId, reason });
+    else if (REACH[reason] > REACH[waiting.reason]) waiting.reason = reason;
     this.schedulePump();
   }
 
@@ -99,7 +112,7 @@ export class DocumentSyncQueue {
 
   private async execute(key: string, task: Task): Promise<void> {
     try {
-      await this.options.run(task.uid, task.documentId);
+      await this.options.run(task.uid, task.documentId, task.reason);
     } catch (error) {
       try {
         this.options.onError(error, task.uid, task.documentId);

@@ -38,6 +38,26 @@ export async function readPublishedVersions(
   })) as StrapiEntry[];
 }
 
+/**
+ * What the entries of `documentIds` relate to in any status, by documentId and locale: their
+ * draft versions read as a sync reads the published ones, which populates the related entries'
+ * drafts. A published page relates only to published entries; its draft (or, without draft &
+ * publish, its relations read as drafts) also names those not published yet or any more, whose
+ * publication must reach the page (see relatedDocumentIds).
+ */
+export async function readDraftVersions(
+  documents: DocumentsApi,
+  type: ResolvedContentType,
+  documentIds: readonly string[],
+): Promise<StrapiEntry[]> {
+  if (documentIds.length === 0) return [];
+  return (await documents(type.uid).findMany({
+    ...publishedParams(type),
+    status: 'draft',
+    filters: { documentId: { $in: [...new Set(documentIds)] } },
+  })) as StrapiEntry[];
+}
+
 /** Where a paged read starts and stops, and whether it reads only the entries' keys. */
 export interface PagedReadOptions {
   /** Entries with a higher row id than this (default 0: from the first). */

@@ -8,7 +8,7 @@ import type { SyncContext } from './sync-context';
  * Bump when the mapping of entries to documents (to-agent-document) changes what it makes of
  * the same entry: every stamp then changes, so the next reconcile prepares every entry again.
  */
-const MAPPING_VERSION = 2;
+const MAPPING_VERSION = 3;
 
 /**
  * Stamps the entries of one content type for the store's source stamps: a sha256 of the entry

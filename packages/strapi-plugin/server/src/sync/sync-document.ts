@@ -3,8 +3,17 @@ import { AgentReadyError } from '@agent-ready/core/errors';
 import { StoreUnavailableError, type UpsertStatus } from '@agent-ready/store';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../mapping/strapi-schema';
-import { documentKey, toAgentDocument, type MappingContext } from '../mapping/to-agent-document';
-import { readExistingLocales, readPublishedVersions } from './read-published-entries';
+import {
+  documentKey,
+  relatedDocumentIds,
+  toAgentDocument,
+  type MappingContext,
+} from '../mapping/to-agent-document';
+import {
+  readDraftVersions,
+  readExistingLocales,
+  readPublishedVersions,
+} from './read-published-entries';
 import type { SyncContext } from './sync-context';
 
 /** The table's locale for an entry, or undefined when that locale is not exposed. */
@@ -30,9 +39,11 @@ export async function storeEntry(
   type: ResolvedContentType,
   entry: StrapiEntry,
   revision: number,
+  drafts: DraftRelations = new Map(),
 ): Promise<UpsertStatus | 'failed'> {
   try {
-    return (await context.engine.upsert(prepareEntry(context, type, entry, revision))).status;
+    return (await context.engine.upsert(prepareEntry(context, type, entry, revision, drafts)))
+      .status;
   } catch (error) {
     return notServed(context, type, entry, error);
   }
@@ -69,9 +80,10 @@ export async function storeEntries(
   };
   const documents: PreparedDocument[] = [];
   const positions: number[] = [];
+  const drafts = await readDraftRelations(context, type, entries);
   entries.forEach((entry, index) => {
     try {
-      documents.push(prepareEntry(context, type, entry, revision));
+      documents.push(prepareEntry(context, type, entry, revision, drafts));
       positions.push(index);
     } catch (error) {
       stored.statuses[index] = notServed(context, type, entry, error);
@@ -90,7 +102,7 @@ export async function storeEntries(
   } catch (error) {
     if (!(error instanceof AgentReadyError) || error instanceof StoreUnavailableError) throw error;
     for (const index of positions) {
-      stored.statuses[index] = await storeEntry(context, type, entries[index]!, revision);
+      stored.statuses[index] = await storeEntry(context, type, entries[index]!, revision, drafts);
     }
   }
   return stored;
@@ -106,14 +118,39 @@ export function mappingContextOf(context: SyncContext): MappingContext {
   };
 }
 
+/** What each entry's draft relates to, by `documentId` and locale (readDraftVersions). */
+type DraftRelations = ReadonlyMap<string, readonly string[]>;
+
+const draftKey = (entry: StrapiEntry) =>
+  `${String(entry.documentId)}\u0000${String(entry.locale ?? '')}`;
+
+/** The related documents of the drafts of `entries` (one read for all of them). */
+async function readDraftRelations(
+  context: SyncContext,
+  type: ResolvedContentType,
+  entries: readonly StrapiEntry[],
+): Promise<DraftRelations> {
+  const drafts = await readDraftVersions(
+    context.documents,
+    type,
+    entries.map((entry) => String(entry.documentId)),
+  );
+  return new Map(drafts.map((draft) => [draftKey(draft), relatedDocumentIds(draft)]));
+}
+
 function prepareEntry(
   context: SyncContext,
   type: ResolvedContentType,
   entry: StrapiEntry,
   revision: number,
+  drafts: DraftRelations,
 ): PreparedDocument {
+  const document = toAgentDocument(entry, type, mappingContextOf(context));
+  // What it shows, and what it relates to but cannot show yet (or any more): a related entry's
+  // publication then re-syncs it (pages-showing).
+  const dependsOn = [...(document.dependsOn ?? []), ...(drafts.get(draftKey(entry)) ?? [])];
   return prepareDocument(
-    { ...toAgentDocument(entry, type, mappingContextOf(context)), revision },
+    { ...document, revision, ...(dependsOn.length > 0 ? { dependsOn } : {}) },
     context.prepareOptions,
   );
 }
@@ -157,10 +194,13 @@ export async function syncDocument(
   // A type without pages of its own has no rows: its entries are shown in the pages that
   // refer to them (which the caller re-syncs, see referencingTypes).
   if (type && type.page.kind !== 'none') {
-    for (const entry of await readPublishedVersions(context.documents, type, documentId)) {
+    const entries = await readPublishedVersions(context.documents, type, documentId);
+    const drafts =
+      entries.length > 0 ? await readDraftRelations(context, type, entries) : new Map();
+    for (const entry of entries) {
       const locale = exposedLocale(context, type, entry);
       if (locale === undefined) continue;
-      const status = await storeEntry(context, type, entry, revision);
+      const status = await storeEntry(context, type, entry, revision, drafts);
       if (status === 'failed') outcome.failed++;
       else {
         served.add(locale);

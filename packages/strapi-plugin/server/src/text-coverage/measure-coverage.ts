@@ -57,6 +57,8 @@ interface Found {
   text: string;
   path: string;
   emitted: boolean;
+  /** Left out for what the value is (a URL, a path, an e-mail address, a colour). */
+  shape?: boolean;
 }
 
 const ownerKey = (owner: TextOwner) => `${owner.uid}\u0000${owner.documentId}\u0000${owner.locale}`;
@@ -66,8 +68,14 @@ class EntryStrings implements TextSink {
   readonly own: Found[] = [];
   readonly folded = new Map<string, Found[]>();
 
-  text(text: string, path: string, emitted: boolean, owner: TextOwner | undefined): void {
-    const found = { text, path, emitted };
+  text(
+    text: string,
+    path: string,
+    emitted: boolean,
+    owner: TextOwner | undefined,
+    shape?: boolean,
+  ): void {
+    const found = { text, path, emitted, ...(shape ? { shape } : {}) };
     if (!owner) this.own.push(found);
     else {
       const key = ownerKey(owner);
@@ -121,6 +129,8 @@ class TypeTally {
   sampled = false;
   readonly lowest: TypeCoverage['lowest'] = [];
   readonly droppedStrings = new Map<string, number>();
+  /** Strings left out for their shape, per field path. */
+  readonly shapeDropped = new Map<string, number>();
   readonly notes = new Map<string, number>();
 
   count(
@@ -133,7 +143,9 @@ class TypeTally {
     let reached = 0;
     for (const found of strings) {
       if (isReached(found.text)) reached++;
-      else if (!found.emitted) {
+      else if (found.shape) {
+        this.shapeDropped.set(found.path, (this.shapeDropped.get(found.path) ?? 0) + 1);
+      } else if (!found.emitted) {
         this.droppedStrings.set(found.path, (this.droppedStrings.get(found.path) ?? 0) + 1);
       }
     }
@@ -180,9 +192,15 @@ class TypeTally {
       ratio: this.strings === 0 ? 1 : this.reached / this.strings,
       lowest: this.lowest,
       dropped,
-      notes: [...this.notes].map(([text, count]) =>
-        count > 1 ? `${text} (${count} entries)` : text,
-      ),
+      notes: [
+        ...[...this.notes].map(([text, count]) =>
+          count > 1 ? `${text} (${count} entries)` : text,
+        ),
+        ...[...this.shapeDropped].map(
+          ([path, count]) =>
+            `${path}: ${count === 1 ? 'a value' : `${count} values`} left out as a URL, a path, an e-mail address or a colour, not text (a field of link targets can be given the role link)`,
+        ),
+      ],
     };
   }
 }
@@ -288,12 +306,15 @@ function countPageEntry(
   else {
     for (const key of sink.folded.keys()) shown.set(key, [...(shown.get(key) ?? []), haystack]);
   }
-  if (
-    type.seo?.canonical &&
-    entryPath(entry, type, mapping, documentId, locale).canonical === 'off-origin'
-  ) {
+  const canonical = type.seo?.canonical
+    ? entryPath(entry, type, mapping, documentId, locale).canonical
+    : 'none';
+  if (canonical === 'off-origin')
     tally.note("the SEO canonical URL is not on the site's origin: the page's own URL is used");
-  }
+  if (canonical === 'not-the-route')
+    tally.note(
+      "the SEO canonical URL is not the page's URL: the page's own URL is used (set url if the front end's routes differ)",
+    );
   const media = sink.own.filter((found) => /\.(alternativeText|caption)$/.test(found.path));
   if (media.length > 0 && mapping.mediaUrl('/uploads/x') === undefined) {
     tally.note("media have no public URL: set media.baseUrl (or Strapi's server.url)");
