@@ -30,8 +30,17 @@ const PARSERS = [
 const parserOf = (path) =>
   PARSERS.find(([, pattern]) => pattern.test(path))?.[0] ?? 'other properties';
 
-/** Tests that are no property but run bigger under fuzz (FUZZING): races of several writers. */
-const STRESS = ['packages/store/test/multi-process.test.ts'];
+/**
+ * Tests that run bigger under fuzz (FUZZING) without naming fast-check themselves: races of
+ * several writers, and the Strapi plugin's differential runs (their properties live in a
+ * support module).
+ */
+const STRESS = [
+  'packages/store/test/multi-process.test.ts',
+  'packages/strapi-plugin/tests/differential-marketing.test.ts',
+  'packages/strapi-plugin/tests/differential-example.test.ts',
+  'packages/strapi-plugin/tests/differential-pages-tree.test.ts',
+];
 
 const files = [
   ...execFileSync('git', ['grep', '-l', "from 'fast-check'", '--', '*.test.ts'], {

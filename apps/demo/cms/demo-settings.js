@@ -238,8 +238,11 @@ function demoSettings(env = process.env) {
     agentReady,
     // No `locales`: every locale is exposed. (Listing them would fail the first start: the
     // plugin checks them at its bootstrap, before this app's bootstrap creates `fr`.)
-    /** The plugin's `config` (config/plugins.js). */
-    plugin: { ...agentReady, contentTypes },
+    /**
+     * The plugin's `config` (config/plugins.js). Strapi's uploads are served by the site too, on
+     * the public origin: media and the images of blocks fields are linked there.
+     */
+    plugin: { ...agentReady, contentTypes, media: { baseUrl: origin } },
     /** Fixed credentials of a local sandbox; override them for anything else. */
     admin: {
       email: env.DEMO_ADMIN_EMAIL || 'admin@tinkerbench.test',

@@ -148,6 +148,12 @@ function printSummary(settings, sample) {
     ],
     ['SCP sitemap', `${site}/scp/sitemap.xml`],
     [
+      'MCP server',
+      settings.agentReady.mcp?.enabled
+        ? `${site}/mcp  (Streamable HTTP; over stdio: npx -y @agent-ready/cli mcp ${site} --state <dir>)`
+        : 'off (mcp in demo-settings.js)',
+    ],
+    [
       'Edge (Varnish)',
       settings.edge
         ? `${settings.edge.url}/  (docs/edge/varnish.vcl in front of the site, purged on every change)`

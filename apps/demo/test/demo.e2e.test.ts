@@ -78,6 +78,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(rows.get('llms.txt')).toBe(`${site}/llms.txt`);
       expect(rows.get('llmindex manifest')).toMatch(/^off: llmindex needs an https origin/);
       expect(rows.get('SCP sitemap')).toBe(`${site}/scp/sitemap.xml`);
+      expect(rows.get('MCP server')).toMatch(
+        new RegExp(`^${site}/mcp .*npx -y @agent-ready/cli mcp ${site} `),
+      );
       expect(rows.get('TCT profile')).toMatch(/^tct-1 \(DEMO_TCT_PROFILE=tct-03/);
       expect(demo.summary.curl.url).toBe(rows.get('An M-URL'));
       expect(demo.summary.curl.etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);

@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkCli } from './cli-global';
 import { checkExpressApp, type AppContext } from './express-apps';
-import { lintPackages } from './lint-packages';
+import { lintPackages, type Linters } from './lint-packages';
+import { resolveBinScript } from './resolve-bin-script';
 import { buildAndPack } from './build-and-pack';
 import { tarballsFor, type PackedPackage } from './pack-packages';
 import { seedPrebuildCache } from './seed-prebuild-cache';
@@ -44,6 +45,7 @@ async function timed(name: string, run: () => Promise<string[]>): Promise<string
 export interface PreparedInstallTest {
   work: string;
   packed: Map<string, PackedPackage>;
+  linters: Linters;
 }
 
 /**
@@ -57,11 +59,20 @@ export async function prepareInstallTest(): Promise<PreparedInstallTest> {
   mkdirSync(join(work, 'logs'));
   const packed = await buildAndPack(repo, work);
   await seedPrebuildCache(repo, join(work, 'npm-cache'), join(work, 'logs', 'pack.log'));
-  return { work, packed };
+  const packageDir = join(repo, 'packages', 'install-test');
+  const linters: Linters = {
+    publint: resolveBinScript(packageDir, 'publint'),
+    attw: resolveBinScript(packageDir, '@arethetypeswrong/cli', 'attw'),
+  };
+  return { work, packed, linters };
 }
 
 /** The tarballs linted, then the fresh apps installed from them: 0 when nothing was wrong. */
-export async function runInstallTest({ work, packed }: PreparedInstallTest): Promise<number> {
+export async function runInstallTest({
+  work,
+  packed,
+  linters,
+}: PreparedInstallTest): Promise<number> {
   const started = Date.now();
   const log = (name: string) => join(work, 'logs', `${name}.log`);
   const problems: string[] = [];
@@ -73,9 +84,8 @@ export async function runInstallTest({ work, packed }: PreparedInstallTest): Pro
       log: log(name),
       tarballsFor: (names) => tarballsFor(packed, names),
     });
-    const bin = join(repo, 'packages', 'install-test', 'node_modules', '.bin');
     problems.push(
-      ...(await timed('publint and attw', () => lintPackages(packed, bin, log('lint')))),
+      ...(await timed('publint and attw', () => lintPackages(packed, linters, log('lint')))),
     );
     // Strapi (the longest) beside the rest: two cores, mostly network; Strapi's pinned SQLite
     // driver is the one native module compiled (the others get the workspace's, see

@@ -74,7 +74,8 @@ export async function runReleaseDryRun({ work, copy, log }: ReleaseCopy): Promis
       ['install', '--frozen-lockfile', '--offline', '--ignore-scripts', '--reporter=silent'],
       { cwd: copy, log },
     );
-    const changeset = join(repo, 'node_modules', '.bin', 'changeset');
+    // The copy's own install: the checkout's `.bin` is relinked by `npm test` meanwhile.
+    const changeset = join(copy, 'node_modules', '.bin', 'changeset');
     await runCommand(changeset, ['version'], { cwd: copy, log });
     await runPnpm(['publish', '-r', '--dry-run', '--no-git-checks'], { cwd: copy, log });
     const packed = await packPackages(copy, join(work, 'tarballs'), log);

@@ -53,13 +53,15 @@ export function preparedBenchDocument(fields: {
   section: string;
   renderKey: string;
   language?: string;
+  /** The document's locale, as a CMS with locales stores it (default: none, `''`). */
+  locale?: string;
 }): PreparedDocument {
   const { key, title, content } = fields;
   const cUrl = `${ORIGIN}${fields.path}`;
   const mUrl = mUrlFor(cUrl);
   return {
     key,
-    locale: '',
+    locale: fields.locale ?? '',
     cUrl,
     mUrl,
     mPath: new URL(mUrl).pathname,

@@ -8,6 +8,7 @@ import { normalizeTextScenario } from './normalize-text';
 import { resyncBytesScenario } from './resync-bytes';
 import { instanceLagScenario } from './instance-lag';
 import { mcpNotifyScenario, mcpSearchScenario } from './mcp-search';
+import { mcpRelevanceScenario } from './mcp-relevance';
 import { saveToVisibleScenario } from './save-to-visible';
 import { scpParseScenario } from './scp-parse';
 import { serveExpressScenario } from './serve-express';
@@ -35,6 +36,7 @@ export const scenarios: BenchScenario[] = [
   serveExpressScenario,
   serveStrapiScenario,
   mcpSearchScenario,
+  mcpRelevanceScenario,
   mcpNotifyScenario,
   edgeVarnishScenario,
   strapiSaveScenario,
