@@ -51,6 +51,11 @@ export { answerFromCache } from './reader/answer-from-cache';
 export { openStoreReader } from './reader/open-store-reader';
 export { StoreReader, type StoreReaderOptions, type StoredArtifact } from './reader/store-reader';
 export type { ChangeListenerStatus } from './reader/listen-for-changes';
+export {
+  notifyOptionsSchema,
+  type ChangeRelayStatus,
+  type NotifyOptions,
+} from './notify/redis-change-relay';
 export type { ServingMetrics } from './reader/serving-metrics';
 
 // The database, options, logging and errors.
@@ -61,6 +66,7 @@ export {
   databaseOption,
   edgeOption,
   loggerOption,
+  notifyOption,
   rebuildOptionsSchema,
   revalidateAfterMsOption,
   scpObjectStorageOption,

@@ -33,6 +33,7 @@ import { siteArtifactSettings, type SiteArtifactHosting } from './rebuild/site-a
 import { isStoreUnavailable } from './store-errors';
 import type { StoreLogger } from './store-logger';
 import type { StoreReader } from './reader/store-reader';
+import type { NotifyOptions } from './notify/redis-change-relay';
 
 export interface OpenAgentSiteOptions {
   /** The site's options, validated (`validateAgentSiteOptions`). */
@@ -63,6 +64,12 @@ export interface OpenAgentSiteOptions {
    * Refused with `scp: false`. Absent: every collection is served from the table.
    */
   scpObjectStorage?: ScpObjectStorageOptions;
+  /**
+   * `{ redis: url }`: every instance tells the others of its commits over Redis and revalidates
+   * on theirs (docs/change-feed.md). Absent: PostgreSQL's NOTIFY, SQLite's data version, else
+   * the `revalidateAfterMs` poll.
+   */
+  notify?: NotifyOptions;
 }
 
 /** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
@@ -161,6 +168,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   const prefix = options.tablePrefix ? { tablePrefix: options.tablePrefix } : {};
   const revalidate =
     options.revalidateAfterMs !== undefined ? { revalidateAfterMs: options.revalidateAfterMs } : {};
+  const notify = options.notify ? { notify: options.notify } : {};
   let engine: RegenerationEngine | undefined;
   let reader: StoreReader;
   let closeStore: () => Promise<void>;
@@ -195,7 +203,12 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
     onError: (error: Error) => logger.warn(`agent-ready: metrics flush failed: ${error.message}`),
   };
   if (options.mode === 'read-only') {
-    const opened = await openStoreReader(options.database, { ...prefix, ...revalidate, logger });
+    const opened = await openStoreReader(options.database, {
+      ...prefix,
+      ...revalidate,
+      ...notify,
+      logger,
+    });
     reader = opened.reader;
     closeStore = opened.close;
     metricsTarget = [opened.database.knex, opened.tables, opened.database.dialect, metricsOptions];
@@ -208,6 +221,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       logger,
       ...(options.revalidateAfterMs !== undefined ? { reader: revalidate } : {}),
       ...(purging ? { purging } : {}),
+      ...notify,
     });
     engine = opened;
     reader = opened.reader;

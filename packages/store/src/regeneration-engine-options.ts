@@ -5,6 +5,7 @@ import type { DatabaseOption } from './schema/open-database';
 import type { SitemapSettingsInput } from './sitemap/sitemap-settings';
 import type { StoreLogger } from './store-logger';
 import type { StoreReaderOptions } from './reader/store-reader';
+import type { NotifyOptions } from './notify/redis-change-relay';
 
 /** What `RegenerationEngine.open` takes. */
 export interface RegenerationEngineOptions {
@@ -63,4 +64,10 @@ export interface RegenerationEngineOptions {
    * the background. Every writer of one table should agree.
    */
   search?: boolean;
+  /**
+   * Tell the other instances of every commit over Redis (`{ redis: url }`, docs/change-feed.md):
+   * this engine publishes after each commit and its reader revalidates on theirs. For MySQL/
+   * MariaDB (and PostgreSQL without LISTEN) when instances run on several machines.
+   */
+  notify?: NotifyOptions;
 }

@@ -53,6 +53,8 @@ import { resolveSitemapSettings, type SitemapSettingsInput } from './sitemap/sit
 import { translateDatabaseErrors } from './store-errors';
 import { SILENT_LOGGER } from './store-logger';
 import { StoreReader } from './reader/store-reader';
+import { RedisChangeRelay } from './notify/redis-change-relay';
+import { onCommittedChange } from './writer/announce-change';
 import { tableNames, type TableNames } from './schema/table-names';
 import { SearchIndexFill } from './search/fill-search-index';
 
@@ -84,12 +86,25 @@ export class RegenerationEngine {
   /** Fills the search index at open where it lacks entries (search/fill-search-index). */
   private readonly searchFill: SearchIndexFill;
 
-  private constructor(options: RegenerationEngineOptions, db: Database) {
+  /** `notify.redis`: publishes this engine's commits, tells its reader of the others'. */
+  private readonly relay: RedisChangeRelay | undefined;
+  private readonly stopPublishing: (() => void) | undefined;
+
+  private constructor(
+    options: RegenerationEngineOptions,
+    db: Database,
+    relay: RedisChangeRelay | undefined,
+  ) {
     this.db = db;
     this.tables = tableNames(options.tablePrefix);
+    this.relay = relay;
+    this.stopPublishing = relay
+      ? onCommittedChange(db.knex, this.tables, (what) => relay.publish(what))
+      : undefined;
     this.reader = new StoreReader(db.knex, this.tables, {
       logger: options.logger ?? SILENT_LOGGER,
       ...options.reader,
+      ...(relay ? { relay } : {}),
     });
     this.store = {
       db,
@@ -125,7 +140,16 @@ export class RegenerationEngine {
     const db = openDatabase(options.database, options.logger);
     const t = tableNames(options.tablePrefix);
     await translateDatabaseErrors('migrate', () => runMigrations(db.knex, t, db.dialect));
-    const engine = new RegenerationEngine(options, db);
+    let relay: RedisChangeRelay | undefined;
+    try {
+      relay = options.notify
+        ? await RedisChangeRelay.open(options.notify, db.knex, t, options.logger ?? SILENT_LOGGER)
+        : undefined;
+    } catch (error) {
+      if (db.owned) await db.knex.destroy();
+      throw error;
+    }
+    const engine = new RegenerationEngine(options, db, relay);
     const sitemap = engine.settings.sitemap;
     if (sitemap) {
       await translateDatabaseErrors('configure sitemap', () =>
@@ -409,6 +433,8 @@ export class RegenerationEngine {
     await this.searchFill.close();
     await this.scheduler.close();
     this.reader.close();
+    this.stopPublishing?.();
+    await this.relay?.close();
     if (this.db.owned) await this.db.knex.destroy();
   }
 }

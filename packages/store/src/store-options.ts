@@ -5,6 +5,7 @@ import type { StoreLogger } from './store-logger';
 import { TABLE_PREFIX } from './schema/table-names';
 import { edgeOptionsSchema } from './edge/edge-options';
 import { scpObjectStorageOptionsSchema } from './rebuild/scp-object-storage';
+import { notifyOptionsSchema } from './notify/redis-change-relay';
 
 /**
  * The store's options as the adapters offer them (documented: the README tables are rendered
@@ -81,6 +82,13 @@ export const edgeOption = documented(edgeOptionsSchema.optional(), {
   description:
     '`{ purger, delivery?, sharedMaxAge?, tagHeader?, keyPrefix? }`: a shared cache in front (Varnish, Fastly, Cloudflare…) keeps agent responses until purged on change (docs/edge.md; fields in the store README).',
   default: 'off: no shared-cache headers, nothing purged',
+});
+
+/** `notify`, as both adapters offer it. */
+export const notifyOption = documented(notifyOptionsSchema.optional(), {
+  description:
+    '`{ redis: url }`: instances tell each other of every commit over Redis pub/sub (install `ioredis` beside the adapter), so another instance serves an edit or an unpublish within milliseconds of the acknowledgement instead of `revalidateAfterMs`; for MySQL/MariaDB (and PostgreSQL without LISTEN) across machines. Each instance keeps polling too, and says in its status when Redis is away (docs/change-feed.md).',
+  default: 'off: NOTIFY on PostgreSQL, the data version on SQLite, else the poll',
 });
 
 /** `scpObjectStorage`, as both adapters offer it (the store README lists its fields). */

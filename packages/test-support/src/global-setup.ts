@@ -1,5 +1,7 @@
 import { probeDatabases } from './databases';
+import { probeRedis } from './redis';
 
 export default async function globalSetup(): Promise<void> {
   await probeDatabases();
+  await probeRedis();
 }

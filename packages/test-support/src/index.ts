@@ -29,3 +29,4 @@ export * from './s3-emulator';
 export * from './purge-receiver';
 export * from './differential';
 export * from './relevance/relevance-corpus';
+export * from './redis';

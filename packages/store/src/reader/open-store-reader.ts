@@ -1,5 +1,6 @@
 import { openDatabase, type Database, type DatabaseOption } from '../schema/open-database';
-import type { StoreLogger } from '../store-logger';
+import { SILENT_LOGGER, type StoreLogger } from '../store-logger';
+import { RedisChangeRelay, type NotifyOptions } from '../notify/redis-change-relay';
 import { StoreReader, type StoreReaderOptions } from './store-reader';
 import { StoreError, translateDatabaseErrors } from '../store-errors';
 import { tableNames, type TableNames } from '../schema/table-names';
@@ -10,7 +11,12 @@ import { tableNames, type TableNames } from '../schema/table-names';
  */
 export async function openStoreReader(
   database: DatabaseOption,
-  options: StoreReaderOptions & { tablePrefix?: string; logger?: StoreLogger } = {},
+  options: Omit<StoreReaderOptions, 'relay'> & {
+    tablePrefix?: string;
+    logger?: StoreLogger;
+    /** `{ redis: url }`: learn of the writers' commits over Redis (see `RedisChangeRelay`). */
+    notify?: NotifyOptions;
+  } = {},
 ): Promise<{
   reader: StoreReader;
   database: Database;
@@ -30,13 +36,32 @@ export async function openStoreReader(
       { field: 'tablePrefix', value: options.tablePrefix },
     );
   }
-  const reader = new StoreReader(db.knex, tables, options);
+  let relay: RedisChangeRelay | undefined;
+  try {
+    relay = options.notify
+      ? await RedisChangeRelay.open(
+          options.notify,
+          db.knex,
+          tables,
+          options.logger ?? SILENT_LOGGER,
+        )
+      : undefined;
+  } catch (error) {
+    if (db.owned) await db.knex.destroy();
+    throw error;
+  }
+  const { notify: _notify, ...readerOptions } = options;
+  const reader = new StoreReader(db.knex, tables, {
+    ...readerOptions,
+    ...(relay ? { relay } : {}),
+  });
   return {
     reader,
     database: db,
     tables,
     close: async () => {
       reader.close();
+      await relay?.close();
       if (db.owned) await db.knex.destroy();
     },
   };

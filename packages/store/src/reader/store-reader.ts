@@ -26,6 +26,7 @@ import { LiveSitemap } from '../sitemap/live-sitemap';
 import { readStoredServingSettings } from '../serving-settings-row';
 import { ChangeNotifications } from './change-notifications';
 import type { ChangeListenerStatus } from './listen-for-changes';
+import type { ChangeRelayStatus, RedisChangeRelay } from '../notify/redis-change-relay';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger';
 import { dialectOf } from '../schema/open-database';
 import type {
@@ -62,6 +63,8 @@ export interface StoreReaderOptions {
   listen?: boolean;
   /** Where a lost LISTEN connection is reported. */
   logger?: StoreLogger;
+  /** The other instances' commits over Redis (`notify.redis`; the opener owns and closes it). */
+  relay?: RedisChangeRelay;
 }
 
 /** With a live LISTEN, notifications invalidate; the table is still checked this often. */
@@ -138,6 +141,11 @@ export class StoreReader implements DocumentCatalog {
   /** Where this process's change notifications stand (PostgreSQL); undefined: polling only. */
   get changeNotifications(): ChangeListenerStatus | undefined {
     return this.notifications.status;
+  }
+
+  /** Where the Redis relay stands (`notify.redis`); undefined without one. */
+  get changeRelay(): ChangeRelayStatus | undefined {
+    return this.notifications.relayStatus;
   }
 
   /** How long a checked cache is trusted: longer while notifications are live (0 stays 0). */

@@ -22,13 +22,49 @@ export type ChangeAnnouncement = `content:${number}` | `installed:${number}` | '
 /**
  * Inside a transaction that moves what readers check (`readSequences`): on PostgreSQL a
  * `NOTIFY` on the table's channel, delivered to every listening process when (and only if) the
- * transaction commits. Elsewhere nothing: readers there poll (`revalidateAfterMs`).
+ * transaction commits; and, on any database, the `onCommittedChange` listeners (the Redis
+ * relay) once it has. Without either, readers poll (`revalidateAfterMs`).
  */
 export async function announceChange(
   trx: Knex.Transaction,
   t: TableNames,
   what: ChangeAnnouncement,
 ): Promise<void> {
+  const listeners = committedChangeListeners.get(trx.client.config as object)?.get(t.state);
+  if (listeners?.size) {
+    // After the outermost transaction commits (never for a rollback): a relay such as Redis
+    // must not announce what nobody can read yet.
+    let outermost = trx as Knex.Transaction & { parentTransaction?: Knex.Transaction };
+    while (outermost.parentTransaction) outermost = outermost.parentTransaction;
+    outermost.executionPromise.then(
+      () => {
+        for (const listener of listeners) listener(what);
+      },
+      () => undefined,
+    );
+  }
   if (dialectOf(trx as unknown as Knex) !== 'postgres') return;
   await trx.raw(`select pg_notify(${changeChannelSql('?')}, ?)`, [t.state, what]);
+}
+
+/**
+ * Who is told after a commit announced a change, by database (knex's client settings, which its
+ * transactions share) and state table: the `notify` relays of the engines in this process.
+ */
+const committedChangeListeners = new WeakMap<object, Map<string, Set<(what: string) => void>>>();
+
+/** Calls `listener` with every change announced on `t`'s table through `knex`, once committed. */
+export function onCommittedChange(
+  knex: Knex,
+  t: TableNames,
+  listener: (what: ChangeAnnouncement) => void,
+): () => void {
+  const config = knex.client.config as object;
+  let tables = committedChangeListeners.get(config);
+  if (!tables) committedChangeListeners.set(config, (tables = new Map()));
+  let listeners = tables.get(t.state);
+  if (!listeners) tables.set(t.state, (listeners = new Set()));
+  const registered = listener as (what: string) => void;
+  listeners.add(registered);
+  return () => listeners.delete(registered);
 }
