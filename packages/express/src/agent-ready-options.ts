@@ -9,6 +9,7 @@ import {
   rebuildOptionsSchema,
   revalidateAfterMsOption,
   scpObjectStorageOption,
+  notifyOption,
   tablePrefixOption,
   withScpObjectStorageRule,
 } from '@agent-ready/store';
@@ -58,6 +59,7 @@ export const agentReadyOptionsObject = agentSiteOptionsObject.extend({
   revalidateAfterMs: revalidateAfterMsOption,
   edge: edgeOption,
   scpObjectStorage: scpObjectStorageOption,
+  notify: notifyOption,
   logger: documented(
     offOr(loggerOption, 'must be { info, warn, error } (functions) or false').optional(),
     {

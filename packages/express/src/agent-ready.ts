@@ -111,6 +111,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
         : {}),
       ...(options.edge ? { edge: options.edge } : {}),
       ...(options.scpObjectStorage ? { scpObjectStorage: options.scpObjectStorage } : {}),
+      ...(options.notify ? { notify: options.notify } : {}),
       logger,
     }).then(
       (ready) => (opened = ready),

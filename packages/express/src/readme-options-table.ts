@@ -27,6 +27,7 @@ export const README_OPTION_ROWS = [
   'revalidateAfterMs',
   'edge',
   'scpObjectStorage',
+  'notify',
   'maxDocumentBytes',
   'logger',
 ] as const;

@@ -13,6 +13,8 @@ export type MissingSetting = Json<AdminApi.MissingSetting>;
 export type AgentTraffic = NonNullable<Overview['traffic']>;
 /** The shared cache in front and its purges (the `edge` option). */
 export type EdgeStatus = NonNullable<Overview['edge']>;
+/** The Redis change relay between instances (the `notify` option). */
+export type ChangeRelay = NonNullable<Overview['changeRelay']>;
 
 export type SettingsDescription = Json<AdminApi.SettingsDescription>;
 export type RuntimeSettings = SettingsDescription['settings'];

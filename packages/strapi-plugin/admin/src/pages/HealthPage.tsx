@@ -15,6 +15,7 @@ import { apiProblem, useAdminApi } from '../api/use-admin-api';
 import { CheckResults } from '../components/CheckResults';
 import { ContentTable } from '../components/ContentTable';
 import { CoverageSummary } from '../components/CoverageSummary';
+import { ChangeRelayPanel } from '../components/ChangeRelayPanel';
 import { EdgePanel } from '../components/EdgePanel';
 import { EndpointList, MCP_ENDPOINT_ID } from '../components/EndpointList';
 import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
@@ -234,6 +235,22 @@ export function HealthPage() {
                 traffic={overview.traffic}
                 mcp={overview.endpoints.find((endpoint) => endpoint.id === MCP_ENDPOINT_ID)}
               />
+            </Section>
+          ) : null}
+
+          {overview.changeRelay ? (
+            <Section
+              title={formatMessage({
+                id: getTranslation('health.relay.title'),
+                defaultMessage: 'Other instances',
+              })}
+              subtitle={formatMessage({
+                id: getTranslation('health.relay.subtitle'),
+                defaultMessage:
+                  'Every commit is announced to the other instances over Redis; while it is down they poll.',
+              })}
+            >
+              <ChangeRelayPanel relay={overview.changeRelay} />
             </Section>
           ) : null}
 

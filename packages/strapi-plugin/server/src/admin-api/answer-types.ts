@@ -12,6 +12,7 @@ import type { CacheTagHeader } from '@agent-ready/core/serve';
 import type { ValidationReport } from '@agent-ready/client';
 import type {
   ArtifactsStatus,
+  ChangeRelayStatus,
   PurgeStatus,
   PurgerType,
   RebuildOutcome,
@@ -205,6 +206,8 @@ export interface Overview {
   traffic?: AgentStats;
   /** The shared cache in front and its purges; absent without the `edge` option. */
   edge?: EdgeOverview;
+  /** This instance's Redis change relay; absent without the `notify` option. */
+  changeRelay?: ChangeRelayStatus;
 }
 
 /** The `edge` option in force and the purge outbox as the database has it (every instance's). */

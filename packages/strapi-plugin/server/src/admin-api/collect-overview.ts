@@ -124,5 +124,6 @@ export async function collectOverview(
     settings: status.settings,
     ...(traffic ? { traffic } : {}),
     ...(edge ? { edge } : {}),
+    ...(engine?.reader.changeRelay ? { changeRelay: engine.reader.changeRelay } : {}),
   };
 }

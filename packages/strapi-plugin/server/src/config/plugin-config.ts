@@ -23,6 +23,7 @@ import {
   rebuildOptionsSchema,
   revalidateAfterMsOption,
   scpObjectStorageOption,
+  notifyOption,
   tablePrefixOption,
   withScpObjectStorageRule,
 } from '@agent-ready/store';
@@ -440,6 +441,7 @@ export const pluginConfigObject = agentSiteOptionsObject.extend({
   }),
   edge: edgeOption,
   scpObjectStorage: scpObjectStorageOption,
+  notify: notifyOption,
 });
 
 export const pluginConfigSchema = withScpObjectStorageRule(withSiteOptionRules(pluginConfigObject));

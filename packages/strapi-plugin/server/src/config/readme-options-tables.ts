@@ -41,6 +41,7 @@ export const README_SETTING_ROWS = [
   'botAuth',
   'edge',
   'scpObjectStorage',
+  'notify',
 ] as const;
 
 /** The rows of the README's mapping table. */

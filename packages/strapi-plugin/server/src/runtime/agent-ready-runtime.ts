@@ -297,6 +297,8 @@ export class AgentReadyRuntime {
       ...(config.edge ? { edge: config.edge } : {}),
       // SCP collections uploaded to object storage (config/plugins only).
       ...(config.scpObjectStorage ? { scpObjectStorage: config.scpObjectStorage } : {}),
+      // Other instances told of every commit over Redis (config/plugins only).
+      ...(config.notify ? { notify: config.notify } : {}),
       logger: log,
     });
     const engine = site.engine!;

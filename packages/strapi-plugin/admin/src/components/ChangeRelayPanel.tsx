@@ -1,0 +1,36 @@
+import { Grid } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
+import type { ChangeRelay } from '../api/admin-api-types';
+import { getTranslation } from '../translations/get-translation';
+import { FactCell } from './FactCell';
+
+const STATE_MESSAGES: Record<ChangeRelay['state'], string> = {
+  connecting: 'Connecting',
+  live: 'Live: other instances learn of each commit at once',
+  down: 'Down: other instances poll every revalidateAfterMs',
+  closed: 'Closed',
+};
+
+/** Where this instance's Redis change relay stands (the `notify` option). */
+export function ChangeRelayPanel({ relay }: { relay: ChangeRelay }) {
+  const { formatMessage, formatNumber } = useIntl();
+  return (
+    <Grid.Root gap={4}>
+      <FactCell
+        wide
+        label={formatMessage({ id: getTranslation('relay.state'), defaultMessage: 'Redis' })}
+      >
+        {formatMessage({
+          id: getTranslation(`relay.state.${relay.state}`),
+          defaultMessage: STATE_MESSAGES[relay.state],
+        })}
+        {relay.lastError ? ` (${relay.lastError})` : ''}
+      </FactCell>
+      <FactCell
+        label={formatMessage({ id: getTranslation('relay.connects'), defaultMessage: 'Connects' })}
+      >
+        {formatNumber(relay.connects)}
+      </FactCell>
+    </Grid.Root>
+  );
+}
