@@ -7,7 +7,7 @@ import {
   type PreparedDocument,
 } from '@agent-ready/core';
 import { validateAgentSiteOptions, type AgentSiteOptions } from '@agent-ready/core/serve';
-import type { AgentSite, DatabaseOption } from '@agent-ready/store';
+import type { AgentSite, DatabaseOption, NotifyOptions } from '@agent-ready/store';
 import {
   dropAgentTables,
   openAgentSite,
@@ -33,7 +33,11 @@ export function benchSiteOptions(): AgentSiteOptions {
  * The generated site served whole by one standalone instance over tables named by `tablePrefix`
  * on `database`, with no automatic rebuilds and no log.
  */
-export function openBenchSite(database: DatabaseOption, tablePrefix: string): Promise<AgentSite> {
+export function openBenchSite(
+  database: DatabaseOption,
+  tablePrefix: string,
+  more: { notify?: NotifyOptions } = {},
+): Promise<AgentSite> {
   return openAgentSite({
     site: benchSiteOptions(),
     database,
@@ -41,6 +45,7 @@ export function openBenchSite(database: DatabaseOption, tablePrefix: string): Pr
     mode: 'standalone',
     rebuild: { automatic: false },
     logger: SILENT_LOGGER,
+    ...more,
   });
 }
 
