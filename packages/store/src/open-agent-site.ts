@@ -70,6 +70,8 @@ export interface OpenAgentSiteOptions {
    * the `revalidateAfterMs` poll.
    */
   notify?: NotifyOptions;
+  /** See `StoreReaderOptions.sqliteChangeCheck` (default true; the adapters never turn it off). */
+  sqliteChangeCheck?: boolean;
 }
 
 /** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
@@ -169,6 +171,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   const revalidate =
     options.revalidateAfterMs !== undefined ? { revalidateAfterMs: options.revalidateAfterMs } : {};
   const notify = options.notify ? { notify: options.notify } : {};
+  const changeCheck = options.sqliteChangeCheck === false ? { sqliteChangeCheck: false } : {};
   let engine: RegenerationEngine | undefined;
   let reader: StoreReader;
   let closeStore: () => Promise<void>;
@@ -207,6 +210,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       ...prefix,
       ...revalidate,
       ...notify,
+      ...changeCheck,
       logger,
     });
     reader = opened.reader;
@@ -219,7 +223,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       ...siteArtifactSettings(options.site, hosting),
       ...(options.rebuild ? { rebuild: options.rebuild } : {}),
       logger,
-      ...(options.revalidateAfterMs !== undefined ? { reader: revalidate } : {}),
+      reader: { ...revalidate, ...changeCheck },
       ...(purging ? { purging } : {}),
       ...notify,
     });

@@ -7,6 +7,7 @@ import { edgeVarnishScenario } from './edge-varnish';
 import { normalizeTextScenario } from './normalize-text';
 import { resyncBytesScenario } from './resync-bytes';
 import { instanceLagScenario } from './instance-lag';
+import { sqliteChangeCheckScenario } from './sqlite-change-check';
 import { mcpNotifyScenario, mcpSearchScenario } from './mcp-search';
 import { mcpRelevanceScenario } from './mcp-relevance';
 import { saveToVisibleScenario } from './save-to-visible';
@@ -32,6 +33,7 @@ export const scenarios: BenchScenario[] = [
   storeReconcileScenario,
   saveToVisibleScenario,
   instanceLagScenario,
+  sqliteChangeCheckScenario,
   resyncBytesScenario,
   serveExpressScenario,
   serveStrapiScenario,

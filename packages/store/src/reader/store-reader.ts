@@ -65,6 +65,13 @@ export interface StoreReaderOptions {
   logger?: StoreLogger;
   /** The other instances' commits over Redis (`notify.redis`; the opener owns and closes it). */
   relay?: RedisChangeRelay;
+  /**
+   * SQLite: read the file's data version before answering from the cache (default true), so
+   * another process's commit is seen at once (reader/sqlite-change-check). `false` trusts the
+   * cache for `revalidateAfterMs` as on other databases: only for a process alone on its file,
+   * and to measure what the check costs (`bench serve.sqlite-change-check`).
+   */
+  sqliteChangeCheck?: boolean;
 }
 
 /** With a live LISTEN, notifications invalidate; the table is still checked this often. */
@@ -129,7 +136,8 @@ export class StoreReader implements DocumentCatalog {
       () => this.trustMs() || 50,
       options.logger ?? SILENT_LOGGER,
     );
-    this.sqliteChanges = SqliteChangeCheck.for(knex);
+    this.sqliteChanges =
+      options.sqliteChangeCheck === false ? undefined : SqliteChangeCheck.for(knex);
     this.notifications = new ChangeNotifications(knex, tables, options, {
       changed: (announcement) => {
         if (!this.alreadySeen(announcement)) this.invalidate();
