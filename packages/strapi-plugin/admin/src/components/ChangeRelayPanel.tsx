@@ -4,13 +4,6 @@ import type { ChangeRelay } from '../api/admin-api-types';
 import { getTranslation } from '../translations/get-translation';
 import { FactCell } from './FactCell';
 
-const STATE_MESSAGES: Record<ChangeRelay['state'], string> = {
-  connecting: 'Connecting',
-  live: 'Live: other instances learn of each commit at once',
-  down: 'Down: other instances poll every revalidateAfterMs',
-  closed: 'Closed',
-};
-
 /** Where this instance's Redis change relay stands (the `notify` option). */
 export function ChangeRelayPanel({ relay }: { relay: ChangeRelay }) {
   const { formatMessage, formatNumber } = useIntl();
@@ -20,10 +13,14 @@ export function ChangeRelayPanel({ relay }: { relay: ChangeRelay }) {
         wide
         label={formatMessage({ id: getTranslation('relay.state'), defaultMessage: 'Redis' })}
       >
-        {formatMessage({
-          id: getTranslation(`relay.state.${relay.state}`),
-          defaultMessage: STATE_MESSAGES[relay.state],
-        })}
+        {formatMessage(
+          {
+            id: getTranslation('relay.state.value'),
+            defaultMessage:
+              '{state, select, live {Live: other instances learn of each commit at once} down {Down: other instances poll every revalidateAfterMs} connecting {Connecting to Redis} other {Closed at shutdown}}',
+          },
+          { state: relay.state },
+        )}
         {relay.lastError ? ` (${relay.lastError})` : ''}
       </FactCell>
       <FactCell
