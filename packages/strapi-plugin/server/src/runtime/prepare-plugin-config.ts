@@ -144,7 +144,10 @@ export async function preparePluginConfig(
     defaultLocale: await defaultLocale(strapi),
   };
   const media = mediaBaseUrl(config.media?.baseUrl, strapi.config.get('server.url'));
-  const summary = config.site.summary === undefined ? await siteSummary(strapi, rules) : undefined;
+  const summary =
+    config.site.summary === undefined
+      ? await readDerivedSummary(strapi, rules.defaultLocale)
+      : undefined;
   if (summary) config = { ...config, site: { ...config.site, summary: summary.text } };
   return {
     config,
@@ -157,12 +160,13 @@ export async function preparePluginConfig(
 
 /**
  * llms.txt's summary when the settings set none: the site's own description, published, in the
- * default locale (find-site-summary.ts). Undefined when the site keeps none, or it cannot be
- * read now (the site's name stays the summary; the next settings check reads it again).
+ * default locale (find-site-summary.ts; `defaultLocaleCode` read when not given). Undefined when
+ * the site keeps none, or it cannot be read now (the site's name stays the summary; the next
+ * settings check reads it again).
  */
-async function siteSummary(
+export async function readDerivedSummary(
   strapi: Core.Strapi,
-  rules: UrlRules,
+  defaultLocaleCode?: string,
 ): Promise<{ text: string; from: SiteSummarySource } | undefined> {
   const lookup = schemaLookup(strapi);
   const from = findSiteSummarySource(
@@ -175,7 +179,7 @@ async function siteSummary(
     const text = await readSiteSummary(
       (uid) => strapi.documents(uid as never) as unknown as SummaryDocumentsApi,
       from,
-      localized ? rules.defaultLocale : '',
+      localized ? (defaultLocaleCode ?? (await defaultLocale(strapi))) : '',
     );
     return text ? { text, from } : undefined;
   } catch {

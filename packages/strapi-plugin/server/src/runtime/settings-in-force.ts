@@ -12,7 +12,11 @@ import {
 import { SavedSettings } from '../settings/saved-settings';
 import type { PluginStoreApi } from '../settings/settings-store';
 import type { PluginLogger } from '../sync/sync-context';
-import { preparePluginConfig, type PreparedConfig } from './prepare-plugin-config';
+import {
+  preparePluginConfig,
+  readDerivedSummary,
+  type PreparedConfig,
+} from './prepare-plugin-config';
 
 /** How often an instance looks for settings another instance saved (one indexed row read). */
 const SETTINGS_POLL_MS = 10_000;
@@ -150,7 +154,11 @@ export class SettingsInForce {
         if (state !== 'ready' && state !== 'not-configured') return;
         const change = await saved.readChange();
         if (!change) {
-          await this.followSiteSummary();
+          await this.followSiteSummary().catch((error: unknown) =>
+            this.log.warn(
+              `agent-ready: could not read the site's description for llms.txt: ${(error as Error).message}`,
+            ),
+          );
           return;
         }
         if (change.kind === 'missing') {
@@ -202,6 +210,10 @@ export class SettingsInForce {
     if (!config || this.target.state() !== 'ready') return;
     const settings = this.saved.applied?.settings;
     if (applyRuntimeSettings(this.fileConfig, settings).site.summary !== undefined) return;
+    // The description alone first (one published entry read): the whole configuration is
+    // prepared again only when it changed, not every poll.
+    const derived = await readDerivedSummary(this.strapi, undefined);
+    if (derived?.text === config.site.summary) return;
     const prepared = await this.prepare(settings);
     if (prepared.config.site.summary === config.site.summary) return;
     await this.putInForce(prepared, this.saved.applied, "the site's description changed");
