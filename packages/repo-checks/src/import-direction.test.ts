@@ -22,7 +22,7 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
     '(root) <-> translations',
   ],
   'packages/client/src': ['(root) <-> http', '(root) <-> sync', '(root) <-> validate'],
-  'packages/core/src': ['bot-identity <-> serve', 'serve <-> tct'],
+  'packages/core/src': ['serve <-> tct'],
   'packages/store/src': [
     '(root) <-> edge',
     '(root) <-> notify',

@@ -1,11 +1,10 @@
 import type { HttpResponse } from '../http/served-resource';
-import { classifyAgent } from '../metrics/classify-agent';
+import { classifyAgent, VERIFIED_FAMILY_PREFIX } from '../metrics/classify-agent';
 import type { AgentSiteOptions } from '../serve/agent-site-options';
 import { errorResponse } from '../serve/error-responses';
 import { createBotVerifier, type SignedRequest } from './verify-signature-agent';
 
-/** How a verified signature's family starts (`verified:<agent>`); no User-Agent family does. */
-export const VERIFIED_FAMILY_PREFIX = 'verified:';
+export { VERIFIED_FAMILY_PREFIX };
 
 export interface AgentIdentity {
   /** The metrics' agent family: `verified:<agent>` for a verified signature, else by User-Agent. */

@@ -1,4 +1,10 @@
 /**
+ * How a verified signature's family starts (`verified:<agent>`); no User-Agent family does.
+ * Beside the User-Agent families, below both identification and the rate limit that key on it.
+ */
+export const VERIFIED_FAMILY_PREFIX = 'verified:';
+
+/**
  * User-agent families the metrics count separately: AI crawlers and assistants, search engines,
  * and "browser"/"other". Matching is by product token (case-insensitive), checked in order, so
  * a more specific token (OAI-SearchBot) wins over a broader one. Nothing else of the request is

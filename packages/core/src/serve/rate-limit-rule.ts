@@ -1,4 +1,4 @@
-import { VERIFIED_FAMILY_PREFIX } from '../bot-identity/identify-agent';
+import { VERIFIED_FAMILY_PREFIX } from '../metrics/classify-agent';
 import type { AgentSiteOptions } from './agent-site-options';
 
 /**
