@@ -1,5 +1,5 @@
 // The client library agents import: a bounded HTTP client, discovery, the validator, sync.
-export * from './client-errors';
+export * from './errors/client-errors';
 export {
   HttpClient,
   isSameOrigin,

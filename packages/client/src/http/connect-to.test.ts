@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@agent-ready/test-support';
-import { ClientOptionError } from '../client-errors';
+import { ClientOptionError } from '../errors/client-errors';
 import { connectUrl, parseConnectTo, parseConnectToList } from './connect-to';
 
 describe('connectUrl', () => {

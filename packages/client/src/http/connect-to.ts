@@ -1,4 +1,4 @@
-import { ClientOptionError } from '../client-errors';
+import { ClientOptionError } from '../errors/client-errors';
 import { hasScheme, parseOrigin } from './parse-origin';
 
 /**

@@ -1,5 +1,5 @@
 import http, { type Server } from 'node:http';
-import { HttpTransportError } from '../client-errors';
+import { HttpTransportError } from '../errors/client-errors';
 import { HttpClient } from './http-client';
 
 /**

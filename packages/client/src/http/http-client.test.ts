@@ -1,6 +1,6 @@
 import http, { type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { HttpBudgetError, HttpTransportError } from '../client-errors';
+import { HttpBudgetError, HttpTransportError } from '../errors/client-errors';
 import { HttpClient } from './http-client';
 
 let server: Server;

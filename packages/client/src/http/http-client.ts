@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { getProxyForUrl } from 'proxy-from-env';
-import { HttpBudgetError, HttpTransportError, positiveInteger } from '../client-errors';
+import { HttpBudgetError, HttpTransportError, positiveInteger } from '../errors/client-errors';
 import { connectUrl, type ConnectTo } from './connect-to';
 import { limitConcurrency, type Limiter } from './limit-concurrency';
 import { parseRetryAfter } from './parse-retry-after';

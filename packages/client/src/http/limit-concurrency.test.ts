@@ -1,5 +1,5 @@
 import { setImmediate as tick } from 'node:timers/promises';
-import { ClientOptionError } from '../client-errors';
+import { ClientOptionError } from '../errors/client-errors';
 import { forEachConcurrently, limitConcurrency } from './limit-concurrency';
 
 describe('limitConcurrency', () => {

@@ -1,4 +1,4 @@
-import { positiveInteger } from '../client-errors';
+import { positiveInteger } from '../errors/client-errors';
 
 /**
  * Runs at most `concurrency` tasks at once, in the order they were submitted. Our own few lines

@@ -1,4 +1,4 @@
-import { ClientOptionError } from '../client-errors';
+import { ClientOptionError } from '../errors/client-errors';
 
 /** Whether `value` starts with a scheme (`http://`); an origin without one is https. */
 export const hasScheme = (value: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(value);

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SyncError } from '../client-errors';
+import { SyncError } from '../errors/client-errors';
 import { loadSqliteDriver } from './load-sqlite-driver';
 
 describe('loadSqliteDriver', () => {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
-import { SyncError } from '../client-errors';
+import { SyncError } from '../errors/client-errors';
 
 /**
  * `better-sqlite3`, where the sync keeps its state, loaded on the first sync: the app's own (a

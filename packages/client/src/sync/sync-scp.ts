@@ -16,7 +16,7 @@ import {
   type ScpPage,
   type ScpSitemap,
 } from '@agent-ready/core/scp';
-import { SyncError } from '../client-errors';
+import { SyncError } from '../errors/client-errors';
 import { readRobotsSitemaps } from '../discovery/find-sitemap-xml';
 import type { RobotsPolicy } from '../discovery/read-robots-policy';
 import { isSameOrigin, originOf, type HttpClient } from '../http/http-client';

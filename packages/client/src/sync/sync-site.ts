@@ -1,4 +1,4 @@
-import { SyncError } from '../client-errors';
+import { SyncError } from '../errors/client-errors';
 import { discoverTctSitemaps } from '../discovery/discover-tct-sitemaps';
 import {
   fetchRobotsTxt,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ScpPage } from '@agent-ready/core/scp';
-import { SyncError } from '../client-errors';
+import { SyncError } from '../errors/client-errors';
 import { SyncState } from './sync-state';
 
 let dir: string;

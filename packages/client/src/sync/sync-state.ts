@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type ScpLocalIndex, type ScpPage } from '@agent-ready/core/scp';
 import { normalizeUri } from '@agent-ready/core/uri';
-import { SyncError } from '../client-errors';
+import { SyncError } from '../errors/client-errors';
 import { loadSqliteDriver } from './load-sqlite-driver';
 
 export const SYNC_STATE_FILE = 'agent-ready-sync.sqlite';

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ClientOptionError, HttpBudgetError, HttpTransportError } from '../client-errors';
+import { ClientOptionError, HttpBudgetError, HttpTransportError } from '../errors/client-errors';
 import { headerLinks, mediaTypeOf, selectLinks } from '../discovery/find-links';
 import type { HttpExchange } from '../http/http-client';
 import { sameUrl } from '../tct/same-url';

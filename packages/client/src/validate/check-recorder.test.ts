@@ -1,4 +1,4 @@
-import { HttpBudgetError, HttpTransportError } from '../client-errors';
+import { HttpBudgetError, HttpTransportError } from '../errors/client-errors';
 import { VALIDATION_CHECKS } from './check-catalog';
 import { CheckRecorder } from './check-recorder';
 

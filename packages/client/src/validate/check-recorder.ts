@@ -1,4 +1,4 @@
-import { HttpBudgetError, HttpTransportError } from '../client-errors';
+import { HttpBudgetError, HttpTransportError } from '../errors/client-errors';
 import type { HttpExchange, HttpExchangeHead } from '../http/http-client';
 import {
   checkDefinition,

@@ -1,6 +1,6 @@
 import type { HttpExchange } from '../http/http-client';
 import { canonicalizeJson, normalizeUri, sha256 } from '@agent-ready/core';
-import { HttpBudgetError, HttpTransportError } from '../client-errors';
+import { HttpBudgetError, HttpTransportError } from '../errors/client-errors';
 import { headerLinks, selectLinks } from '../discovery/find-links';
 import { IDENTITY_CHECKS, type Tct03Prefix } from './check-catalog-tct03';
 import { evidenceOf } from './check-recorder';

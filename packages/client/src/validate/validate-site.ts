@@ -1,6 +1,6 @@
 import { type ScpLimits } from '@agent-ready/core/scp';
 import { tctProfile, type TctProfileName } from '@agent-ready/core/tct';
-import { positiveInteger } from '../client-errors';
+import { positiveInteger } from '../errors/client-errors';
 import { parseConnectToList, type ConnectTo } from '../http/connect-to';
 import { HttpClient, type HttpClientOptions, type HttpClientStats } from '../http/http-client';
 import { parseOrigin } from '../http/parse-origin';
