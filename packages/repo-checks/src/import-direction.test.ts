@@ -23,11 +23,8 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   ],
   'packages/core/src': ['serve <-> tct'],
   'packages/store/src': [
-    '(root) <-> edge',
-    '(root) <-> notify',
     '(root) <-> reader',
     '(root) <-> rebuild',
-    '(root) <-> schema',
     '(root) <-> search',
     '(root) <-> sitemap',
     '(root) <-> writer',

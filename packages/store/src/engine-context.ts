@@ -8,7 +8,7 @@ import type { ArtifactBuilder } from './rebuild/artifact-builder';
 import type { EdgePurging } from './edge/enqueue-change-purges';
 import type { Database } from './schema/open-database';
 import type { SitemapSettings } from './sitemap/sitemap-settings';
-import type { StoreLogger } from './store-logger';
+import type { StoreLogger } from './ground/store-logger';
 import type { StoreReader } from './reader/store-reader';
 import type { TableNames } from './schema/table-names';
 

@@ -72,13 +72,13 @@ export {
   scpObjectStorageOption,
   tablePrefixOption,
 } from './store-options';
-export { CONSOLE_LOGGER, SILENT_LOGGER, type StoreLogger } from './store-logger';
+export { CONSOLE_LOGGER, SILENT_LOGGER, type StoreLogger } from './ground/store-logger';
 export {
   DuplicateUrlError,
   isStoreUnavailable,
   StoreError,
   StoreUnavailableError,
-} from './store-errors';
+} from './ground/store-errors';
 
 // Shared caches in front of the site: the `edge` option, purgers, the purge outbox and its
 // delivery, what they have done, collections in object storage.

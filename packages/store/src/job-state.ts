@@ -1,6 +1,6 @@
 import type { EngineStore } from './engine-context';
 import { isDeadLocalHolder } from './rebuild/rebuild-lease-holder';
-import { translateDatabaseErrors } from './store-errors';
+import { translateDatabaseErrors } from './ground/store-errors';
 import {
   acquireStateLease,
   holdsStateLease,

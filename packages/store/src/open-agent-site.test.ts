@@ -11,7 +11,7 @@ import {
 import { preparedDocument } from '../test/fixtures/prepared-documents';
 import type { DatabaseOption } from './schema/open-database';
 import { openAgentSite, type AgentSite, type AgentSiteRequest } from './open-agent-site';
-import { SILENT_LOGGER } from './store-logger';
+import { SILENT_LOGGER } from './ground/store-logger';
 
 const HOST = 'example.com';
 const get = (target: string, headers: Record<string, string> = {}): AgentSiteRequest => ({

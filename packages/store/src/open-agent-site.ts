@@ -30,8 +30,8 @@ import { RegenerationEngine, type RegenerationEngineOptions } from './regenerati
 import { startServingMetrics, type ServingMetrics } from './reader/serving-metrics';
 import { scpCollectionHostFor, type ScpObjectStorageOptions } from './rebuild/scp-object-storage';
 import { siteArtifactSettings, type SiteArtifactHosting } from './rebuild/site-artifact-builders';
-import { isStoreUnavailable } from './store-errors';
-import type { StoreLogger } from './store-logger';
+import { isStoreUnavailable } from './ground/store-errors';
+import type { StoreLogger } from './ground/store-logger';
 import type { StoreReader } from './reader/store-reader';
 import type { NotifyOptions } from './notify/redis-change-relay';
 

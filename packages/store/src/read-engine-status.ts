@@ -3,7 +3,7 @@ import { artifactsFresh, createBuildContext } from './rebuild/build-artifact-fam
 import { iteratePublishedRows } from './writer/document-rows';
 import type { EngineSettings, EngineStore } from './engine-context';
 import { readReconcileCheckpoint, type ReconcileCheckpoint } from './writer/reconcile-checkpoint';
-import { translateDatabaseErrors } from './store-errors';
+import { translateDatabaseErrors } from './ground/store-errors';
 import { readSequences } from './store-state';
 
 /**

@@ -3,7 +3,7 @@ import type { ArtifactBuilder } from './rebuild/artifact-builder';
 import type { EdgePurging } from './edge/enqueue-change-purges';
 import type { DatabaseOption } from './schema/open-database';
 import type { SitemapSettingsInput } from './sitemap/sitemap-settings';
-import type { StoreLogger } from './store-logger';
+import type { StoreLogger } from './ground/store-logger';
 import type { StoreReaderOptions } from './reader/store-reader';
 import type { NotifyOptions } from './notify/redis-change-relay';
 

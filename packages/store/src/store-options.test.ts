@@ -6,7 +6,7 @@ import {
   rebuildOptionsSchema,
   tablePrefixOption,
 } from './store-options';
-import { SILENT_LOGGER } from './store-logger';
+import { SILENT_LOGGER } from './ground/store-logger';
 
 const schema = optionsObject({
   database: databaseOption.optional(),

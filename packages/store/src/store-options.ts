@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanOption, documented, integerOption, optionsObject } from '@agent-ready/core/options';
 import { isKnex, type DatabaseOption } from './schema/open-database';
-import type { StoreLogger } from './store-logger';
+import type { StoreLogger } from './ground/store-logger';
 import { TABLE_PREFIX } from './schema/table-names';
 import { edgeOptionsSchema } from './edge/edge-options';
 import { scpObjectStorageOptionsSchema } from './rebuild/scp-object-storage';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CatalogChange } from '@agent-ready/core';
 import type { TableNames } from '../schema/table-names';
-import type { StoreLogger } from '../store-logger';
+import type { StoreLogger } from '../ground/store-logger';
 
 /** Changes read per query while catching up. */
 const PAGE = 1000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Knex } from 'knex';
-import { SILENT_LOGGER, type StoreLogger } from '../store-logger';
+import { SILENT_LOGGER, type StoreLogger } from '../ground/store-logger';
 import type { TableNames } from '../schema/table-names';
 import {
   claimDuePurges,

@@ -1,5 +1,5 @@
 import { parseHttpDate } from '@agent-ready/core/http';
-import { StoreError } from '../store-errors';
+import { StoreError } from '../ground/store-errors';
 
 /**
  * Tells one shared cache to drop what it stored under some cache tags (surrogate keys). Every

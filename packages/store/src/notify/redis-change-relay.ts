@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { documented, optionsObject, parseOptions } from '@agent-ready/core/options';
 import { dialectOf } from '../schema/open-database';
 import type { TableNames } from '../schema/table-names';
-import { StoreError } from '../store-errors';
-import type { StoreLogger } from '../store-logger';
+import { StoreError } from '../ground/store-errors';
+import type { StoreLogger } from '../ground/store-logger';
 
 /**
  * `notify`: how instances tell each other of a commit beyond PostgreSQL's own `NOTIFY`.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { listenForChanges, type ChangeSubscription } from './listen-for-changes';
 import { dialectOf } from '../schema/open-database';
-import { SILENT_LOGGER, type StoreLogger } from '../store-logger';
+import { SILENT_LOGGER, type StoreLogger } from '../ground/store-logger';
 import type { TableNames } from '../schema/table-names';
 import type { ChangeRelayStatus, RedisChangeRelay } from '../notify/redis-change-relay';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { changeChannelSql } from '../writer/announce-change';
-import type { StoreLogger } from '../store-logger';
+import type { StoreLogger } from '../ground/store-logger';
 
 /** What we use of a `pg` Client (what knex's `acquireRawConnection` gives on PostgreSQL). */
 interface PgConnection {

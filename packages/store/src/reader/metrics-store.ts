@@ -7,7 +7,7 @@ import type {
 } from '@agent-ready/core/metrics';
 import { pathKey } from '../writer/document-rows';
 import type { Dialect } from '../schema/open-database';
-import { translateDatabaseErrors } from '../store-errors';
+import { translateDatabaseErrors } from '../ground/store-errors';
 import type { TableNames } from '../schema/table-names';
 
 const COLUMNS: Record<keyof MetricCounters, string> = {

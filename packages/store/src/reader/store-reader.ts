@@ -12,7 +12,7 @@ import {
   type MUrlRow,
 } from '../writer/document-rows';
 import { readSequences } from '../store-state';
-import { translateDatabaseErrors } from '../store-errors';
+import { translateDatabaseErrors } from '../ground/store-errors';
 import type { TableNames } from '../schema/table-names';
 import { type MetricRow } from '@agent-ready/core/metrics';
 import {
@@ -27,7 +27,7 @@ import { readStoredServingSettings } from '../serving-settings-row';
 import { ChangeNotifications } from './change-notifications';
 import type { ChangeListenerStatus } from './listen-for-changes';
 import type { ChangeRelayStatus, RedisChangeRelay } from '../notify/redis-change-relay';
-import { SILENT_LOGGER, type StoreLogger } from '../store-logger';
+import { SILENT_LOGGER, type StoreLogger } from '../ground/store-logger';
 import { dialectOf } from '../schema/open-database';
 import type {
   CatalogChange,

@@ -3,7 +3,7 @@ import { ArtifactDescriptorError, createAgentEndpoints } from '@agent-ready/core
 import { databaseConfig, uniqueTablePrefix } from '@agent-ready/test-support';
 import { listArtifactMeta, readArtifactMeta } from './artifact-rows';
 import { RegenerationEngine } from '../regeneration-engine';
-import { SILENT_LOGGER } from '../store-logger';
+import { SILENT_LOGGER } from '../ground/store-logger';
 
 // Artifacts as the previous version stored them (their descriptor under the old keys, no
 // `kind`) are read and served as before; a descriptor that is no known shape is a clear error.

@@ -1,7 +1,7 @@
 import { SCP_FAMILY, type ScpSitemapBuild } from '@agent-ready/core';
 import type { ArtifactBuildContext } from './artifact-builder';
 import type { ArtifactMeta } from './artifact-rows';
-import { StoreError } from '../store-errors';
+import { StoreError } from '../ground/store-errors';
 import type { ScpCollectionHost } from './scp-object-storage';
 
 /** A collection this build wrote: its files in the build's work folder. */

@@ -6,7 +6,7 @@ import { runRebuildPass, type RebuildOutcome, type RebuildReport } from './run-r
 import { refreshSitemapMemos } from '../sitemap/refresh-sitemap-memos';
 import { installSitemapSettings } from '../sitemap/sitemap-layout';
 import type { SitemapSettings } from '../sitemap/sitemap-settings';
-import { translateDatabaseErrors } from '../store-errors';
+import { translateDatabaseErrors } from '../ground/store-errors';
 
 /** When the engine rebuilds (RegenerationEngineOptions' `rebuild`, defaults applied). */
 export interface RebuildTiming {

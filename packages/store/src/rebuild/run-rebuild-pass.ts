@@ -24,7 +24,7 @@ import {
 } from './build-artifact-families';
 import type { BuildSnapshots } from './open-build-snapshot';
 import { isDeadLocalHolder } from './rebuild-lease-holder';
-import type { StoreLogger } from '../store-logger';
+import type { StoreLogger } from '../ground/store-logger';
 import {
   acquireRebuildLease,
   allocateArtifactGeneration,

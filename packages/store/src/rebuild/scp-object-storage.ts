@@ -12,7 +12,7 @@ import {
   parseOptions,
 } from '@agent-ready/core/options';
 import type * as S3 from '@aws-sdk/client-s3';
-import { StoreError } from '../store-errors';
+import { StoreError } from '../ground/store-errors';
 
 /** Bytes to upload: a file the build wrote, or bytes read back from the table. */
 export type UploadSource = Buffer | { file: string; size: number };

@@ -1,7 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { ValidationError } from '@agent-ready/core/errors';
-import { knexLog, SILENT_LOGGER, type StoreLogger } from '../store-logger';
-import { StoreError } from '../store-errors';
+import { knexLog, SILENT_LOGGER, type StoreLogger } from '../ground/store-logger';
+import { StoreError } from '../ground/store-errors';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 

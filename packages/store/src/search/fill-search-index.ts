@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { lockContentSequence } from '../store-state';
-import type { StoreLogger } from '../store-logger';
+import type { StoreLogger } from '../ground/store-logger';
 import { writeSearchEntries, type SearchIndexStore } from './index-search-entries';
 
 /** Published rows looked at per transaction. */

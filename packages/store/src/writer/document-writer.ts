@@ -32,7 +32,11 @@ import {
 } from './document-dependencies';
 import { touchSitemapShard, touchSitemapShards } from '../sitemap/sitemap-shard-versions';
 import { leftBehind, tombstoneLeftPaths } from './tombstone-left-paths';
-import { DuplicateUrlError, isUniqueViolation, translateDatabaseErrors } from '../store-errors';
+import {
+  DuplicateUrlError,
+  isUniqueViolation,
+  translateDatabaseErrors,
+} from '../ground/store-errors';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from '../store-state';
 import type { RemovalReason, RemoveOptions, RemoveOutcome, UpsertOutcome } from './write-outcomes';
 

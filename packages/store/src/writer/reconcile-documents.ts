@@ -15,7 +15,7 @@ import {
 } from './reconcile-checkpoint';
 import { measureReconcileProgress, type ReconcileProgress } from './reconcile-progress';
 import { findPathHolder } from './document-rows';
-import { DuplicateUrlError, translateDatabaseErrors } from '../store-errors';
+import { DuplicateUrlError, translateDatabaseErrors } from '../ground/store-errors';
 
 type Documents = AsyncIterable<PreparedDocument> | Iterable<PreparedDocument>;
 

@@ -16,7 +16,7 @@ import {
   type EdgePurging,
 } from '../edge/enqueue-change-purges';
 import { touchSitemapShard } from '../sitemap/sitemap-shard-versions';
-import type { StoreLogger } from '../store-logger';
+import type { StoreLogger } from '../ground/store-logger';
 import { advanceCommitClock, bumpContentSequence, lockContentSequence } from '../store-state';
 import type { TableNames } from '../schema/table-names';
 

@@ -1,5 +1,5 @@
 import type { EngineStore } from '../engine-context';
-import { translateDatabaseErrors } from '../store-errors';
+import { translateDatabaseErrors } from '../ground/store-errors';
 import { lockContentSequence } from '../store-state';
 
 /**
