@@ -25,14 +25,11 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   'packages/store/src': [
     '(root) <-> reader',
     '(root) <-> rebuild',
-    '(root) <-> search',
-    '(root) <-> sitemap',
     '(root) <-> writer',
     'reader <-> rebuild',
     'rebuild <-> sitemap',
     'schema <-> search',
     'search <-> writer',
-    'sitemap <-> writer',
   ],
   'packages/strapi-plugin/server/src': [
     'admin-api <-> runtime',

@@ -6,7 +6,7 @@ import {
   holdsStateLease,
   releaseStateLease,
   renewStateLease,
-} from './store-state';
+} from './state/store-state';
 
 /**
  * Leases and checkpoints for an adapter's own long jobs (the Strapi plugin's start-up

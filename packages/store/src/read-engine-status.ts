@@ -4,7 +4,7 @@ import { iteratePublishedRows } from './writer/document-rows';
 import type { EngineSettings, EngineStore } from './engine-context';
 import { readReconcileCheckpoint, type ReconcileCheckpoint } from './writer/reconcile-checkpoint';
 import { translateDatabaseErrors } from './ground/store-errors';
-import { readSequences } from './store-state';
+import { readSequences } from './state/store-state';
 
 /**
  * The engine's narrow reads for the adapters (admin and health pages, syncs): where the table

@@ -54,7 +54,7 @@ import { translateDatabaseErrors } from './ground/store-errors';
 import { SILENT_LOGGER } from './ground/store-logger';
 import { StoreReader } from './reader/store-reader';
 import { RedisChangeRelay } from './notify/redis-change-relay';
-import { onCommittedChange } from './writer/announce-change';
+import { onCommittedChange } from './state/announce-change';
 import { tableNames, type TableNames } from './schema/table-names';
 import { SearchIndexFill } from './search/fill-search-index';
 

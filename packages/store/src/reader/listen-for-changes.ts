@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { changeChannelSql } from '../writer/announce-change';
+import { changeChannelSql } from '../state/announce-change';
 import type { StoreLogger } from '../ground/store-logger';
 
 /** What we use of a `pg` Client (what knex's `acquireRawConnection` gives on PostgreSQL). */

@@ -11,7 +11,7 @@ import {
   type MarkdownTwinRow,
   type MUrlRow,
 } from '../writer/document-rows';
-import { readSequences } from '../store-state';
+import { readSequences } from '../state/store-state';
 import { translateDatabaseErrors } from '../ground/store-errors';
 import type { TableNames } from '../schema/table-names';
 import { type MetricRow } from '@agent-ready/core/metrics';
@@ -23,7 +23,7 @@ import {
 } from '@agent-ready/core/serve';
 import { readMetricRows } from './metrics-store';
 import { LiveSitemap } from '../sitemap/live-sitemap';
-import { readStoredServingSettings } from '../serving-settings-row';
+import { readStoredServingSettings } from '../state/serving-settings-row';
 import { ChangeNotifications } from './change-notifications';
 import type { ChangeListenerStatus } from './listen-for-changes';
 import type { ChangeRelayStatus, RedisChangeRelay } from '../notify/redis-change-relay';

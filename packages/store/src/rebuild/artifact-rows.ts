@@ -6,7 +6,7 @@ import {
   type ServingSettings,
   type StoredArtifactView,
 } from '@agent-ready/core/serve';
-import { announceChange } from '../writer/announce-change';
+import { announceChange } from '../state/announce-change';
 import {
   enqueueChangePurges,
   installChangeTags,
@@ -16,10 +16,10 @@ import type { ArtifactInput, InstallableArtifact } from './artifact-input';
 import { ARTIFACT_ROW_COLUMNS, installArtifactRows } from './install-artifact-rows';
 
 export type { ArtifactInput, InstallableArtifact } from './artifact-input';
-import { writeServingSettings } from '../serving-settings-row';
+import { writeServingSettings } from '../state/serving-settings-row';
 import type { TableNames } from '../schema/table-names';
 import { toBuffer } from '../writer/document-rows';
-import { stillHoldsRebuildLease } from '../store-state';
+import { stillHoldsRebuildLease } from '../state/store-state';
 
 /** Bodies are stored in chunks: a 100 MB collection never travels as one value. */
 export const CHUNK_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@ import {
   type ArtifactInput,
 } from './artifact-rows';
 import { iteratePublishedRows, iterateRowIds } from '../writer/document-rows';
-import { readSequences } from '../store-state';
+import { readSequences } from '../state/store-state';
 import type { TableNames } from '../schema/table-names';
 
 /** A family whose build failed this pass. */

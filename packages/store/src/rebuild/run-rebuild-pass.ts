@@ -31,7 +31,7 @@ import {
   readSequences,
   releaseRebuildLease,
   renewRebuildLease,
-} from '../store-state';
+} from '../state/store-state';
 import type { TableNames } from '../schema/table-names';
 
 /** What the last rebuild this instance installed did (for health pages). */

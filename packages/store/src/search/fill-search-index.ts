@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { lockContentSequence } from '../store-state';
+import { lockContentSequence } from '../state/store-state';
 import type { StoreLogger } from '../ground/store-logger';
 import { writeSearchEntries, type SearchIndexStore } from './index-search-entries';
 

@@ -9,8 +9,8 @@ import {
   writeSitemapSettings,
   type SitemapSettings,
 } from './sitemap-settings';
-import { announceChange } from '../writer/announce-change';
-import { lockContentSequence } from '../store-state';
+import { announceChange } from '../state/announce-change';
+import { lockContentSequence } from '../state/store-state';
 import type { TableNames } from '../schema/table-names';
 
 /**

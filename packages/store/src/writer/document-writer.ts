@@ -37,7 +37,7 @@ import {
   isUniqueViolation,
   translateDatabaseErrors,
 } from '../ground/store-errors';
-import { advanceCommitClock, bumpContentSequence, lockContentSequence } from '../store-state';
+import { advanceCommitClock, bumpContentSequence, lockContentSequence } from '../state/store-state';
 import type { RemovalReason, RemoveOptions, RemoveOutcome, UpsertOutcome } from './write-outcomes';
 
 /** Over this, agents with small context windows may truncate a document: worth a warning. */

@@ -17,7 +17,7 @@ import {
 } from '../edge/enqueue-change-purges';
 import { touchSitemapShard } from '../sitemap/sitemap-shard-versions';
 import type { StoreLogger } from '../ground/store-logger';
-import { advanceCommitClock, bumpContentSequence, lockContentSequence } from '../store-state';
+import { advanceCommitClock, bumpContentSequence, lockContentSequence } from '../state/store-state';
 import type { TableNames } from '../schema/table-names';
 
 /** Rows looked up per query; each is then re-rendered in a transaction of its own. */

@@ -1,6 +1,6 @@
 import type { EngineStore } from '../engine-context';
 import { translateDatabaseErrors } from '../ground/store-errors';
-import { lockContentSequence } from '../store-state';
+import { lockContentSequence } from '../state/store-state';
 
 /**
  * Source stamps let an adapter's reconcile recognise a document it read before without

@@ -11,8 +11,8 @@ import {
 } from './document-rows';
 import type { EngineStore } from '../engine-context';
 import { touchSitemapShards } from '../sitemap/sitemap-shard-versions';
-import { lockContentSequence, readSequence } from '../store-state';
-import { announceChange } from './announce-change';
+import { lockContentSequence, readSequence } from '../state/store-state';
+import { announceChange } from '../state/announce-change';
 import { MAX_PARAMETERS } from '../schema/open-database';
 import { insertDocumentRows } from './insert-document-rows';
 import type { UpsertOutcome } from './write-outcomes';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { announceChange } from './writer/announce-change';
-import type { TableNames } from './schema/table-names';
+import { announceChange } from './announce-change';
+import type { TableNames } from '../schema/table-names';
 
 /**
  * The `state` table's rows: `content_seq` (bumped by every effective change, in commit order,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { readServingSettings, type ServingSettings } from '@agent-ready/core/serve';
-import type { TableNames } from './schema/table-names';
+import type { TableNames } from '../schema/table-names';
 
 /** The settings row holding the writer's serving settings (see core's ServingSettings). */
 const SERVING_SETTINGS = 'serving';
