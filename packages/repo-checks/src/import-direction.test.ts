@@ -23,7 +23,6 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   ],
   'packages/core/src': ['serve <-> tct'],
   'packages/store/src': [
-    '(root) <-> reader',
     '(root) <-> rebuild',
     '(root) <-> writer',
     'reader <-> rebuild',

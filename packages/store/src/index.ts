@@ -47,7 +47,7 @@ export {
   type AgentSiteRequest,
   type OpenAgentSiteOptions,
 } from './open-agent-site';
-export { answerFromCache } from './reader/answer-from-cache';
+export { answerFromCache } from './answer-from-cache';
 export { openStoreReader } from './reader/open-store-reader';
 export { StoreReader, type StoreReaderOptions, type StoredArtifact } from './reader/store-reader';
 export type { ChangeListenerStatus } from './reader/listen-for-changes';

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { HttpResponse, ResponseHeaders } from '@agent-ready/core/http';
 import { writeBufferedNodeResponse } from '@agent-ready/core/node-http';
 import type { AgentRequest } from '@agent-ready/core/serve';
-import type { AgentSite } from '../open-agent-site';
+import type { AgentSite } from './open-agent-site';
 
 // The node:http fast path both adapters run ahead of their framework (Express's
 // `agent.handler(app)`, the Strapi plugin's listener ahead of Koa). It lives in the store, beside
