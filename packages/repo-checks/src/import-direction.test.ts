@@ -33,8 +33,6 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   'packages/strapi-plugin/server/src': [
     'admin-api <-> runtime',
     'admin-api <-> settings',
-    'config <-> mapping',
-    'extraction <-> mapping',
     'runtime <-> settings',
   ],
 };

@@ -7,7 +7,7 @@ import { classifyAttribute } from '../extraction/classify-attribute';
 import { describePlan } from '../extraction/describe-plan';
 import { DATE_TYPES, TEXT_TYPES, type ResolvedContentType } from '../mapping/resolve-content-types';
 import { isExposable } from '../mapping/exposable-content-types';
-import type { StrapiSchema } from '../mapping/strapi-schema';
+import type { StrapiSchema } from '../schema/strapi-schema';
 import { DEFAULT_HOME_SLUGS } from '../runtime/prepare-plugin-config';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
 import { runtimeSettingsOf } from '../settings/runtime-settings';

@@ -17,7 +17,7 @@ import {
 } from '@agent-ready/core/serve';
 import { usagePreferencesSchema } from '@agent-ready/core/usage';
 import { FIELD_ROLES, type FieldRole } from '../extraction/classify-attribute';
-import type { UrlResolver } from '../mapping/page-url';
+import type { UrlResolver } from './url-resolver';
 import {
   edgeOption,
   rebuildOptionsSchema,

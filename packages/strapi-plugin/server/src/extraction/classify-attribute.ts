@@ -1,4 +1,4 @@
-import type { StrapiAttribute } from '../mapping/strapi-schema';
+import type { StrapiAttribute } from '../schema/strapi-schema';
 
 /**
  * What a `string`, `text` or custom field holds, as the extraction reads it: a heading, prose

@@ -1,4 +1,4 @@
-import type { SchemaLookup, StrapiAttribute, StrapiSchema } from '../mapping/strapi-schema';
+import type { SchemaLookup, StrapiAttribute, StrapiSchema } from '../schema/strapi-schema';
 import {
   classifyAttribute,
   humanizeName,

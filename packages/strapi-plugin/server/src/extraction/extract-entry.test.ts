@@ -1,6 +1,6 @@
 import { parseContentTree, renderMarkdown, renderPlainText } from '@agent-ready/core/content';
 import { prepareDocument } from '@agent-ready/core/document';
-import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
+import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
 import { compileBodyPlan, type PlanSite } from './compile-extraction-plan';
 import { extractBlocks, extractBody, type TextSink } from './extract-entry';
 import { mediaUrlResolver } from './media-url';

@@ -9,7 +9,7 @@ import {
   type InlineNode,
 } from '@agent-ready/core/content';
 import type { AgentDocumentBody } from '@agent-ready/core/document';
-import type { StrapiEntry } from '../mapping/strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
 import { withMediaUrls } from './blocks-images';
 import { notProse } from './classify-attribute';
 import type { ComponentPlan, FieldPlan, RelationPlan, TextFormat } from './extraction-plan';

@@ -1,4 +1,4 @@
-import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
+import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
 import { classifyAttribute, looseName } from './classify-attribute';
 
 /** A type's SEO component and the attributes of it that are used. */

@@ -10,7 +10,7 @@ import {
 import type { ReadQuery } from '../extraction/extraction-plan';
 import { mergeQueries, planQuery } from '../extraction/read-query';
 import type { ResolvedBasics, ResolvedContentType } from './resolved-content-type';
-import type { SchemaLookup } from './strapi-schema';
+import type { SchemaLookup } from '../schema/strapi-schema';
 
 /** The `body` setting as a list of attribute names, each checked (undefined: every attribute). */
 function bodyNames(basics: ResolvedBasics): string[] | undefined {

@@ -1,7 +1,7 @@
 import { OptionsValidationError } from '@agent-ready/core/errors';
 import { isExposable, whyNotExposable } from './exposable-content-types';
 import { resolveContentTypes } from './resolve-content-types';
-import type { SchemaLookup, StrapiSchema } from './strapi-schema';
+import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
 
 const schema = (singularName: string): StrapiSchema => ({
   info: { singularName, pluralName: `${singularName}s` },

@@ -1,5 +1,5 @@
 import { describeSiteSummarySource, findSiteSummarySource } from './find-site-summary';
-import type { StrapiSchema } from './strapi-schema';
+import type { StrapiSchema } from '../schema/strapi-schema';
 
 const seo: StrapiSchema = {
   info: { displayName: 'seo' },

@@ -1,4 +1,4 @@
-import type { StrapiSchema } from './strapi-schema';
+import type { StrapiSchema } from '../schema/strapi-schema';
 
 /**
  * Where a Strapi site keeps its own description, for llms.txt's summary when `site.summary` is

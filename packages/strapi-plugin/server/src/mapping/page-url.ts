@@ -1,29 +1,12 @@
 import { ValidationError } from '@agent-ready/core/errors';
-import type { StrapiEntry } from './strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
+import type { UrlResolver } from '../config/url-resolver';
 import {
   expandUrlPattern,
   isPathPlaceholder,
   placeholderAttribute,
   type UrlPattern,
 } from './url-pattern';
-
-/** What a `url` function in config/plugins is given for each entry (one locale of a document). */
-export interface UrlResolverInput {
-  /** The entry as the plugin reads it: its text attributes, uid, relations' names and URLs' fields. */
-  entry: StrapiEntry;
-  /** The entry's locale ('' when the type is not localized). */
-  locale: string;
-  /** Strapi's default locale ('' without i18n). */
-  defaultLocale: string;
-  uid: string;
-  documentId: string;
-}
-
-/**
- * `url: ({ entry, locale }) => '/shop/' + entry.slug`: the page's path (or absolute URL on the
- * site's origin); `undefined`, `null` or `''`: the entry has no page (not served, logged).
- */
-export type UrlResolver = (input: UrlResolverInput) => string | null | undefined;
 
 /** How the front end's URLs are formed, site-wide (config `urls`). */
 export interface UrlRules {

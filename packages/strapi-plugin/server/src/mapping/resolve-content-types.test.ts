@@ -1,6 +1,6 @@
 import { ValidationError } from '@agent-ready/core/errors';
 import { resolveContentTypes } from './resolve-content-types';
-import type { SchemaLookup, StrapiSchema } from './strapi-schema';
+import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
 
 const article: StrapiSchema = {
   kind: 'collectionType',

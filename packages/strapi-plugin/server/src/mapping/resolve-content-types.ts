@@ -15,7 +15,7 @@ import type {
 } from './resolved-content-type';
 import { whyNotExposable } from './exposable-content-types';
 import { resolvePageSource } from './resolve-page-source';
-import type { SchemaLookup, StrapiSchema } from './strapi-schema';
+import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
 import { DATE_TYPES, NUMBER_TYPES, TEXT_TYPES, TypeResolver } from './type-resolver';
 
 export type { PopulateEntry } from '../extraction/extraction-plan';

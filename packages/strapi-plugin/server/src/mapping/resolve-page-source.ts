@@ -1,5 +1,6 @@
 import { contentTypeKey } from '../config/validate-plugin-config';
-import type { PageSource, UrlResolver } from './page-url';
+import type { UrlResolver } from '../config/url-resolver';
+import type { PageSource } from './page-url';
 import { PATH_TYPES, URL_TYPES, type TypeResolver } from './type-resolver';
 import {
   isPathPlaceholder,

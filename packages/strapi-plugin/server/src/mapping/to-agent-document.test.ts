@@ -1,6 +1,6 @@
 import { ValidationError } from '@agent-ready/core/errors';
 import { resolveContentTypes } from './resolve-content-types';
-import type { SchemaLookup, StrapiEntry, StrapiSchema } from './strapi-schema';
+import type { SchemaLookup, StrapiEntry, StrapiSchema } from '../schema/strapi-schema';
 import { mediaUrlResolver } from '../extraction/media-url';
 import type { UrlRules } from './page-url';
 import {

@@ -9,7 +9,7 @@ import { ValidationError } from '@agent-ready/core/errors';
 import { extractBody } from '../extraction/extract-entry';
 import { canonicalPath, pagePath, type UrlRules } from './page-url';
 import type { ResolvedContentType, ResolvedLlmindexRole } from './resolve-content-types';
-import type { StrapiEntry } from './strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
 
 /** `api::article.article:h3k9…`: the store key of a Strapi document (one row per locale). */
 export function documentKey(uid: string, documentId: string): string {

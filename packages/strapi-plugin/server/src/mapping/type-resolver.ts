@@ -1,7 +1,7 @@
 import type { ConfigProblem } from '../config/validate-plugin-config';
 import { contentTypeKey } from '../config/validate-plugin-config';
 import type { PopulateEntry, ReadQuery } from '../extraction/extraction-plan';
-import type { SchemaLookup, StrapiAttribute, StrapiSchema } from './strapi-schema';
+import type { SchemaLookup, StrapiAttribute, StrapiSchema } from '../schema/strapi-schema';
 import { MAX_PLACEHOLDER_DEPTH } from './url-pattern';
 
 export const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'uid', 'enumeration']);

@@ -32,7 +32,7 @@ import type { KoaApplication, KoaMiddleware } from '../http/koa-context';
 import { strapiServerOrigins } from '../http/strapi-server-origins';
 import { findSiteSummarySource, type SiteSummarySource } from '../mapping/find-site-summary';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import type { StrapiSchema } from '../mapping/strapi-schema';
+import type { StrapiSchema } from '../schema/strapi-schema';
 import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { DocumentSync } from './document-sync';

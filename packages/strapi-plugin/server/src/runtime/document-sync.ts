@@ -13,7 +13,7 @@ import {
   findReciprocalRelations,
   type ReciprocalRelations,
 } from '../sync/pages-showing';
-import type { StrapiSchema } from '../mapping/strapi-schema';
+import type { StrapiSchema } from '../schema/strapi-schema';
 import { syncDocument } from '../sync/sync-document';
 import { mediaUrlResolver } from '../extraction/media-url';
 import { ExclusiveWork } from './exclusive-work';

@@ -20,7 +20,7 @@ import {
 } from '../mapping/find-site-summary';
 import { withSectionTitles } from '../mapping/section-titles';
 import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
-import type { SchemaLookup, StrapiSchema } from '../mapping/strapi-schema';
+import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
 import { applyRuntimeSettings, type RuntimeSettings } from '../settings/runtime-settings';
 
 /** A config checked against the running Strapi, ready to install. */

@@ -1,5 +1,5 @@
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import type { StrapiEntry, StrapiSchema } from '../mapping/strapi-schema';
+import type { StrapiEntry, StrapiSchema } from '../schema/strapi-schema';
 import { parseDocumentKey } from './sync-document';
 import type { SyncContext } from './sync-context';
 

@@ -1,6 +1,6 @@
 import type { ReadQuery } from '../extraction/extraction-plan';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import type { StrapiEntry } from '../mapping/strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
 
 /** `strapi.documents`, as far as reading goes. */
 export type DocumentsApi = (uid: string) => {

@@ -2,7 +2,7 @@ import { documentRenderKey } from '@agent-ready/core/document';
 import type { AdapterJob, SourceStamp } from '@agent-ready/store';
 import type { ReconcileSummary } from '../admin-api/answer-types';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import type { StrapiEntry } from '../mapping/strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
 import { documentKey } from '../mapping/to-agent-document';
 import { readPublishedInBatches } from './read-published-entries';
 import { settingsDigest, sourceStamper } from './source-stamp';

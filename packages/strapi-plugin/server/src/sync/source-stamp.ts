@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { documentRenderKey } from '@agent-ready/core/document';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import type { StrapiEntry } from '../mapping/strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
 import type { SyncContext } from './sync-context';
 
 /**

@@ -2,7 +2,7 @@ import { prepareDocument, type PreparedDocument } from '@agent-ready/core/docume
 import { AgentReadyError } from '@agent-ready/core/errors';
 import { StoreUnavailableError, type UpsertStatus } from '@agent-ready/store';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import type { StrapiEntry } from '../mapping/strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
 import {
   documentKey,
   relatedDocumentIds,

@@ -4,7 +4,7 @@ import { describePlan } from '../extraction/describe-plan';
 import { extractBlocks, type TextOwner, type TextSink } from '../extraction/extract-entry';
 import { TEXT_DROPS, type DropReason } from '../extraction/extraction-plan';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import type { StrapiEntry } from '../mapping/strapi-schema';
+import type { StrapiEntry } from '../schema/strapi-schema';
 import { entryPath, optionalText, toAgentDocument } from '../mapping/to-agent-document';
 import { readPublishedInBatches } from '../sync/read-published-entries';
 import type { SyncContext } from '../sync/sync-context';
