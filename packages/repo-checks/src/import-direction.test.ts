@@ -30,11 +30,6 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
     'schema <-> search',
     'search <-> writer',
   ],
-  'packages/strapi-plugin/server/src': [
-    'admin-api <-> runtime',
-    'admin-api <-> settings',
-    'runtime <-> settings',
-  ],
 };
 
 const folderOf = (file: string) => (file.includes('/') ? file.split('/')[0]! : '(root)');

@@ -15,7 +15,7 @@ import {
 } from '@agent-ready/store';
 import type { FilePluginConfig } from '../../server/src/config/plugin-config';
 import { mediaUrlResolver } from '../../server/src/extraction/media-url';
-import { preparePluginConfig } from '../../server/src/runtime/prepare-plugin-config';
+import { preparePluginConfig } from '../../server/src/settings/prepare-plugin-config';
 import type { RuntimeSettings } from '../../server/src/settings/runtime-settings';
 import { reconcileContent } from '../../server/src/sync/reconcile-content';
 import type { DocumentsApi, QueryApi } from '../../server/src/sync/read-published-entries';

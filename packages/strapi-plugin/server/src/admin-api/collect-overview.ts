@@ -7,7 +7,7 @@ import {
   countPublishedEntries,
   countServedByLocale,
   type CountingDocumentsApi,
-} from './count-documents';
+} from '../runtime/count-documents';
 import { listEndpoints } from './list-endpoints';
 
 interface StrapiForOverview {

@@ -8,7 +8,7 @@ import { describePlan } from '../extraction/describe-plan';
 import { DATE_TYPES, TEXT_TYPES, type ResolvedContentType } from '../mapping/resolve-content-types';
 import { isExposable } from '../mapping/exposable-content-types';
 import type { StrapiSchema } from '../schema/strapi-schema';
-import { DEFAULT_HOME_SLUGS } from '../runtime/prepare-plugin-config';
+import { DEFAULT_HOME_SLUGS } from '../settings/prepare-plugin-config';
 import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
 import { runtimeSettingsOf } from '../settings/runtime-settings';
 

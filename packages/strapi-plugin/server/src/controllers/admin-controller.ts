@@ -5,8 +5,8 @@ import { siteMcpSettings } from '@agent-ready/mcp';
 import { collectOverview } from '../admin-api/collect-overview';
 import { describeSettings } from '../admin-api/describe-settings';
 import { coverageWarnings } from '../text-coverage/measure-coverage';
-import { planSiteCheck } from '../admin-api/plan-site-check';
-import { CHECK_TARGETS, listeningOrigin } from '../admin-api/site-checks';
+import { planSiteCheck } from '../runtime/plan-site-check';
+import { CHECK_TARGETS, listeningOrigin } from '../runtime/site-checks';
 import { ConfigProblemsError, type ConfigProblem } from '../config/validate-plugin-config';
 import type { RequiredSetting } from '../config/required-settings';
 import {

@@ -5,8 +5,8 @@ import type {
   ReconcileProgress,
   ReconcileSummary,
   RuntimeState,
-  SettingsStatus,
-} from '../admin-api/answer-types';
+} from './runtime-status';
+import type { SettingsStatus } from '../settings/settings-status';
 import { readAgentStats, type AgentStats } from '@agent-ready/core/metrics';
 import type { AgentEndpoints } from '@agent-ready/core/serve';
 import {
@@ -20,8 +20,8 @@ import {
 import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
 import { notConfiguredWarning, type RequiredSetting } from '../config/required-settings';
 import { MissingSettingsError } from '../config/validate-plugin-config';
-import { countPublishedEntries, type CountingDocumentsApi } from '../admin-api/count-documents';
-import { SiteChecks } from '../admin-api/site-checks';
+import { countPublishedEntries, type CountingDocumentsApi } from './count-documents';
+import { SiteChecks } from './site-checks';
 import { CoverageMonitor } from '../text-coverage/coverage-monitor';
 import type { Coverage } from '../text-coverage/measure-coverage';
 import { createAgentKoaMiddleware } from '../http/agent-koa-middleware';
@@ -36,7 +36,11 @@ import type { StrapiSchema } from '../schema/strapi-schema';
 import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 import { DocumentSync } from './document-sync';
-import { documentsChange, knownLocales, type PreparedConfig } from './prepare-plugin-config';
+import {
+  documentsChange,
+  knownLocales,
+  type PreparedConfig,
+} from '../settings/prepare-plugin-config';
 import { RebuildJobs } from './rebuild-job';
 import { RecentProblems } from './recent-problems';
 import { SettingsInForce } from './settings-in-force';

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { prepareOptionsFor } from '@agent-ready/core/serve';
 import type { RegenerationEngine } from '@agent-ready/store';
-import type { LastReconcile, ReconcileProgress, ReconcileSummary } from '../admin-api/answer-types';
+import type { LastReconcile, ReconcileProgress, ReconcileSummary } from './runtime-status';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
 import { DocumentSyncQueue } from '../sync/document-sync-queue';
@@ -17,7 +17,7 @@ import type { StrapiSchema } from '../schema/strapi-schema';
 import { syncDocument } from '../sync/sync-document';
 import { mediaUrlResolver } from '../extraction/media-url';
 import { ExclusiveWork } from './exclusive-work';
-import type { PreparedConfig } from './prepare-plugin-config';
+import type { PreparedConfig } from '../settings/prepare-plugin-config';
 import { runReconcilePass } from './run-reconcile-pass';
 
 export interface DocumentSyncOptions {

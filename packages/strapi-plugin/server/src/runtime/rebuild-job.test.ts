@@ -1,4 +1,4 @@
-import type { ReconcileSummary } from '../admin-api/answer-types';
+import type { ReconcileSummary } from './runtime-status';
 import { RebuildJobs, type RebuildJobSteps } from './rebuild-job';
 
 function deferred<T>() {

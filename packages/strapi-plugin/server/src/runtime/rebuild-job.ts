@@ -1,5 +1,5 @@
 import type { RebuildOutcome } from '@agent-ready/store';
-import type { RebuildJobStatus, ReconcileSummary } from '../admin-api/answer-types';
+import type { RebuildJobStatus, ReconcileSummary } from './runtime-status';
 
 export interface RebuildJobSteps {
   /** How many published versions the pass will read (best effort). */

@@ -1,4 +1,4 @@
-import type { RecentProblem } from '../admin-api/answer-types';
+import type { RecentProblem } from './runtime-status';
 import type { PluginLogger } from '../sync/sync-context';
 
 const MAX_MESSAGE = 2000;

@@ -1,4 +1,4 @@
-import type { LastReconcile, ReconcileSummary } from '../admin-api/answer-types';
+import type { LastReconcile, ReconcileSummary } from './runtime-status';
 import { reconcileContent } from '../sync/reconcile-content';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
 

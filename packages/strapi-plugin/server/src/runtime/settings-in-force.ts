@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import type { RuntimeState, SettingsStatus } from '../admin-api/answer-types';
+import type { SettingsStatus } from '../settings/settings-status';
+import type { RuntimeState } from './runtime-status';
 import type { AgentReadyPluginConfig, FilePluginConfig } from '../config/plugin-config';
 import { PLUGIN_ID } from '../config/plugin-config';
 import type { RequiredSetting } from '../config/required-settings';
@@ -16,7 +17,7 @@ import {
   preparePluginConfig,
   readDerivedSummary,
   type PreparedConfig,
-} from './prepare-plugin-config';
+} from '../settings/prepare-plugin-config';
 
 /** How often an instance looks for settings another instance saved (one indexed row read). */
 const SETTINGS_POLL_MS = 10_000;

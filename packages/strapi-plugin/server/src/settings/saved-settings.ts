@@ -1,6 +1,6 @@
-import type { SettingsStatus } from '../admin-api/answer-types';
+import type { SettingsStatus } from './settings-status';
 import { MissingSettingsError } from '../config/validate-plugin-config';
-import { problemsOf, type PreparedConfig } from '../runtime/prepare-plugin-config';
+import { problemsOf, type PreparedConfig } from './prepare-plugin-config';
 import type { PluginLogger } from '../sync/sync-context';
 import type { RuntimeSettings, StoredSettings } from './runtime-settings';
 import {

@@ -21,7 +21,7 @@ import {
 import { withSectionTitles } from '../mapping/section-titles';
 import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
-import { applyRuntimeSettings, type RuntimeSettings } from '../settings/runtime-settings';
+import { applyRuntimeSettings, type RuntimeSettings } from './runtime-settings';
 
 /** A config checked against the running Strapi, ready to install. */
 export interface PreparedConfig {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { validateSite, type ValidateSiteOptions, type ValidationReport } from '@agent-ready/client';
-import type { CheckTarget, SiteCheck } from './answer-types';
+import type { CheckTarget, SiteCheck } from './runtime-status';
 import type { SiteCheckPlan } from './plan-site-check';
 
 export const CHECK_TARGETS: readonly CheckTarget[] = ['auto', 'public', 'server'];

@@ -1,5 +1,5 @@
 import { HttpClient } from '@agent-ready/client';
-import type { CheckTarget, SiteCheckTarget } from './answer-types';
+import type { CheckTarget, SiteCheckTarget } from './runtime-status';
 
 /** What one Check now validates, how it reaches it, and why (shown with the result). */
 export interface SiteCheckPlan {
