@@ -177,6 +177,7 @@ export class StoreReader implements DocumentCatalog {
   close(): void {
     this.changeWatch.close();
     this.notifications.close();
+    this.sqliteChanges?.detach();
   }
 
   /** Drops every cached entry (the engine calls this after its own writes). */
