@@ -21,7 +21,6 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
     '(root) <-> pages',
     '(root) <-> translations',
   ],
-  'packages/core/src': ['serve <-> tct'],
   'packages/store/src': [
     '(root) <-> rebuild',
     '(root) <-> writer',

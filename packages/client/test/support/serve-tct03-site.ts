@@ -7,13 +7,12 @@ import {
   type ResponseHeaders,
   type ServedResource,
 } from '@agent-ready/core/http';
-import { cacheControlOf, endpointFamily } from '@agent-ready/core/serve';
+import { cacheControlOf, endpointFamily, respondWithTctResource } from '@agent-ready/core/serve';
 import {
   buildSitemaps,
   buildTctIdentity,
   mUrlAlternateLink,
   mUrlLinks,
-  respondWithTctResource,
   sitemapIndexLinks,
   sitemapLinks,
   TCT_03,

@@ -57,6 +57,7 @@ export {
   serviceUnavailableResponse,
   tooManyRequestsResponse,
 } from './error-responses';
+export { gateTctRequest, respondWithTctResource } from './respond-tct';
 export * from './rate-limit-rule';
 export { PAGE_LIST_HEADERS, type PageDecoration } from './decorate-page';
 export { MARKDOWN_CONTENT_TYPE } from './families/markdown-twin';

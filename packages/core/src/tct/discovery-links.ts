@@ -54,3 +54,19 @@ export function sitemapLinks(
       : []),
   ];
 }
+
+/**
+ * The links an M-URL sends: to its C-URL (`rel="canonical"`) and, under -03, to its profile
+ * (`rel="profile"`), then any further links (policy, terms).
+ */
+export function mUrlLinks(
+  cUrl: string,
+  profile: TctProfile = TCT_1,
+  links: readonly WebLink[] = [],
+): WebLink[] {
+  return [
+    canonicalLink(cUrl),
+    ...(profile.linksProfile ? [profileLink(profile.id)] : []),
+    ...links,
+  ];
+}

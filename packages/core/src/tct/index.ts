@@ -35,5 +35,4 @@ export {
   type Tct03MUrlDocument,
 } from './read-tct03-document';
 export * from './read-tct03-sitemap';
-export { gateTctRequest, mUrlLinks, respondWithTctResource } from './respond-tct';
 export { convertMUrlProfile } from './convert-m-url-profile';

@@ -1,7 +1,7 @@
 import { formatLinkHeader, type WebLink } from '../../../http/link-header';
 import { sitemapIndexPath } from '../../../tct/build-sitemap';
 import { sitemapIndexLinks, sitemapLinks } from '../../../tct/discovery-links';
-import { gateTctRequest } from '../../../tct/respond-tct';
+import { gateTctRequest } from '../../respond-tct';
 import { DEFAULT_SITEMAP_PATH, profileNamed } from '../../../tct/tct-profile';
 import { PASS, respondWith } from '../../agent-outcome';
 import { answerStoredArtifact } from '../answer-stored-artifact';

@@ -9,7 +9,8 @@ import {
 import { estimateHtmlBytes } from '../../../metrics/build-agent-stats';
 import { mUrlAlternateLink } from '../../../tct/discovery-links';
 import { DEFAULT_M_URL_SCHEME } from '../../../tct/m-url-path';
-import { gateTctRequest, mUrlLinks } from '../../../tct/respond-tct';
+import { mUrlLinks } from '../../../tct/discovery-links';
+import { gateTctRequest } from '../../respond-tct';
 import { profileNamed } from '../../../tct/tct-profile';
 import type { StoredDocumentView } from '../../agent-content-source';
 import {

@@ -1,14 +1,12 @@
 import { acceptsIdentity } from '../http/accepts-identity';
 import type { ConditionalRequest } from '../http/evaluate-conditional';
-import type { WebLink } from '../http/link-header';
 import {
   respondWithResource,
   type HttpResponse,
   type ServedResource,
 } from '../http/served-resource';
-import { errorResponse } from '../serve/error-responses';
-import { canonicalLink, profileLink } from './discovery-links';
-import { TCT_1, type TctProfile } from './tct-profile';
+import { TCT_1, type TctProfile } from '../tct/tct-profile';
+import { errorResponse } from './error-responses';
 
 /**
  * The answer a TCT endpoint gives before looking at its resource, or `undefined` to go on:
@@ -26,22 +24,6 @@ export function gateTctRequest(
   if (profile.refusesForbiddenIdentity && !acceptsIdentity(request.headers))
     return errorResponse(method, 406, { headers: { vary: 'Accept-Encoding' } });
   return undefined;
-}
-
-/**
- * The links an M-URL sends: to its C-URL (`rel="canonical"`) and, under -03, to its profile
- * (`rel="profile"`), then any further links (policy, terms).
- */
-export function mUrlLinks(
-  cUrl: string,
-  profile: TctProfile = TCT_1,
-  links: readonly WebLink[] = [],
-): WebLink[] {
-  return [
-    canonicalLink(cUrl),
-    ...(profile.linksProfile ? [profileLink(profile.id)] : []),
-    ...links,
-  ];
 }
 
 /**

@@ -1,13 +1,13 @@
-import { buildMUrlRepresentation } from './build-m-url';
-import { buildSitemaps } from './build-sitemap';
-import { sitemapLinks } from './discovery-links';
-import { mUrlLinks, respondWithTctResource } from './respond-tct';
-import { TCT_03, TCT_1 } from './tct-profile';
 import type { ServedResource } from '../http/served-resource';
 import { formatLinkHeader, parseLinkHeader } from '../http/link-header';
-import { formHeaders } from '../serve/families/header-policy';
-import { jsonSitemapFamily } from '../serve/families/json-sitemap';
-import { mUrlFamily } from '../serve/families/m-url';
+import { buildMUrlRepresentation } from '../tct/build-m-url';
+import { buildSitemaps } from '../tct/build-sitemap';
+import { mUrlLinks, sitemapLinks } from '../tct/discovery-links';
+import { TCT_03, TCT_1 } from '../tct/tct-profile';
+import { formHeaders } from './families/header-policy';
+import { jsonSitemapFamily } from './families/json-sitemap';
+import { mUrlFamily } from './families/m-url';
+import { respondWithTctResource } from './respond-tct';
 
 // Resources framed as the M-URL and JSON sitemap families frame them: their policies' headers
 // (the one place Cache-Control and Vary are decided) and the profile's links.
