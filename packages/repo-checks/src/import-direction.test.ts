@@ -26,8 +26,6 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
     '(root) <-> writer',
     'reader <-> rebuild',
     'rebuild <-> sitemap',
-    'schema <-> search',
-    'search <-> writer',
   ],
 };
 

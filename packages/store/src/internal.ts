@@ -6,6 +6,6 @@ export { openDatabase, type Database } from './schema/open-database';
 export { publishedRowValues, type PublishedRowStamp } from './writer/document-rows';
 export { sitemapShardOfId } from './sitemap/sitemap-layout';
 export { DEFAULT_SITEMAP_SHARD_ITEMS } from './sitemap/sitemap-settings';
-export { runMigrations } from './schema/run-migrations';
+export { runMigrations } from './migrate/run-migrations';
 export { tableNames } from './schema/table-names';
 export { fillSearchIndex } from './search/fill-search-index';

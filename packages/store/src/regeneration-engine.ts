@@ -47,7 +47,7 @@ import type { Dependent } from './writer/document-dependencies';
 import type { BatchOutcome } from './writer/upsert-document-batch';
 import { RebuildScheduler, rebuildTimingOf } from './rebuild/rebuild-scheduler';
 import type { RebuildOutcome, RebuildReport } from './rebuild/run-rebuild-pass';
-import { runMigrations } from './schema/run-migrations';
+import { runMigrations } from './migrate/run-migrations';
 import { installSitemapSettings } from './sitemap/sitemap-layout';
 import { resolveSitemapSettings, type SitemapSettingsInput } from './sitemap/sitemap-settings';
 import { translateDatabaseErrors } from './ground/store-errors';

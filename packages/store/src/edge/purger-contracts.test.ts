@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { openDatabase } from '../schema/open-database';
-import { runMigrations } from '../schema/run-migrations';
+import { runMigrations } from '../migrate/run-migrations';
 import { tableNames } from '../schema/table-names';
 import { createCloudflarePurger } from './cloudflare-purger';
 import { createFastlyPurger } from './fastly-purger';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../schema/open-database';
-import { insertSqliteRows } from '../writer/insert-sqlite-rows';
+import { insertSqliteRows } from '../ground/insert-sqlite-rows';
 import type { TableNames } from '../schema/table-names';
 import { availableSearchConfigs, searchConfigOf } from './search-language';
 import { searchTextOf, type SearchText } from './search-text';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EngineStore } from '../engine-context';
 import { MAX_PARAMETERS, type Dialect } from '../schema/open-database';
-import { insertSqliteRows } from './insert-sqlite-rows';
+import { insertSqliteRows } from '../ground/insert-sqlite-rows';
 
 /**
  * Rows per INSERT: knex writes SQLite's multi-row INSERT as a compound SELECT, which SQLite

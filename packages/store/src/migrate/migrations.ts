@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Dialect } from './open-database';
+import type { Dialect } from '../schema/open-database';
 import {
   createSearchIndex,
   copySearchFiltersIntoIndex,
@@ -9,7 +9,7 @@ import {
   mergeSearchSegmentsWider,
 } from '../search/create-search-index';
 import { createSearchTerms } from '../search/create-search-terms';
-import type { TableNames } from './table-names';
+import type { TableNames } from '../schema/table-names';
 
 /**
  * Versioned migrations, applied in order by knex's migrator (which holds its own lock table, so

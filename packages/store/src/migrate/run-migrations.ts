@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Dialect } from './open-database';
-import type { TableNames } from './table-names';
+import type { Dialect } from '../schema/open-database';
+import type { TableNames } from '../schema/table-names';
 import { MIGRATIONS, type StoreMigration } from './migrations';
 
 /** knex's warning when a MySQL transaction ran DDL (which MySQL commits implicitly). */
