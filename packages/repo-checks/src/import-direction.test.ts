@@ -24,8 +24,6 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   'packages/store/src': [
     '(root) <-> rebuild',
     '(root) <-> writer',
-    'reader <-> rebuild',
-    'rebuild <-> sitemap',
   ],
 };
 

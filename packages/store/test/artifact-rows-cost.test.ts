@@ -1,7 +1,8 @@
 import { validateAgentSiteOptions } from '@agent-ready/core/serve';
 import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
 import { RegenerationEngine, siteArtifactSettings, type RebuildReport } from '../src';
-import { listArtifactMeta, swapArtifacts, type ArtifactMeta } from '../src/rebuild/artifact-rows';
+import { listArtifactMeta, type ArtifactMeta } from '../src/artifacts/read-artifact-rows';
+import { swapArtifacts } from '../src/rebuild/artifact-rows';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 const DAY = 86_400_000;

@@ -13,7 +13,7 @@ import {
   type RegenerationEngineOptions,
   dropAgentTables,
 } from '../src';
-import { readArtifactMeta } from '../src/rebuild/artifact-rows';
+import { readArtifactMeta } from '../src/artifacts/read-artifact-rows';
 import { readDatabaseClockMs } from '../src/writer/document-writer';
 import { preparedDocument } from './fixtures/prepared-documents';
 

@@ -4,7 +4,7 @@ import {
   readArtifactBytes,
   readArtifactMeta,
   type ArtifactMeta,
-} from '../rebuild/artifact-rows';
+} from '../artifacts/read-artifact-rows';
 import {
   findMarkdownTwinRow,
   findMUrlRow,

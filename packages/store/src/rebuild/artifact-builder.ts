@@ -1,5 +1,6 @@
 import type { ArtifactDescriptor, ArtifactFamily } from '@agent-ready/core/serve';
-import type { ArtifactInput, ArtifactMeta } from './artifact-rows';
+import type { ArtifactInput } from '../artifacts/artifact-input';
+import type { ArtifactMeta } from '../artifacts/read-artifact-rows';
 import type { PublishedRowsOptions } from '../writer/document-rows';
 
 /** The columns a builder may read from published rows. */

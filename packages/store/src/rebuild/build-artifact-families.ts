@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
+import type { ArtifactInput } from '../artifacts/artifact-input';
 import {
   listArtifactMeta,
   readArtifactBytes,
   readArtifactMeta,
-  type ArtifactInput,
-} from './artifact-rows';
+} from '../artifacts/read-artifact-rows';
 import { iteratePublishedRows, iterateRowIds } from '../writer/document-rows';
 import { readSequences } from '../state/store-state';
 import type { TableNames } from '../schema/table-names';

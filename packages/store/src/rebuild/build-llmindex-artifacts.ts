@@ -24,8 +24,7 @@ import {
   type LlmindexBuild,
 } from '@agent-ready/core/serve';
 import type { ArtifactBuilder } from './artifact-builder';
-import type { ArtifactInput } from './artifact-rows';
-import { textArtifact } from '../reader/artifact-resources';
+import { textArtifact, type ArtifactInput } from '../artifacts/artifact-input';
 
 const PRODUCTS_FEED_PATH = '/llm/feed/products.jsonl';
 /** llmindex §2: manifests SHOULD be cacheable for an hour and revalidated. */

@@ -21,8 +21,7 @@ import {
   type LlmsTxtPartOfIndex,
 } from '@agent-ready/core/serve';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
-import type { ArtifactInput } from './artifact-rows';
-import { textArtifact } from '../reader/artifact-resources';
+import { textArtifact, type ArtifactInput } from '../artifacts/artifact-input';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { MarkdownSpill, writeTextPieces } from './spill-markdown';
 

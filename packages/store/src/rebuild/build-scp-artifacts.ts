@@ -22,8 +22,7 @@ import {
   type ScpSitemapUrlInput,
 } from '@agent-ready/core';
 import type { ArtifactBuildContext, ArtifactBuilder, ScheduledBuild } from './artifact-builder';
-import type { ArtifactInput } from './artifact-rows';
-import { textArtifact } from '../reader/artifact-resources';
+import { textArtifact, type ArtifactInput } from '../artifacts/artifact-input';
 import { needsParts, partIdRange, partsToBuild } from './id-range-parts';
 import { planDeltaParts } from './plan-delta-parts';
 import { publishSealedCollections, type WrittenScpCollection } from './publish-sealed-collections';

@@ -1,22 +1,10 @@
 import type { Knex } from 'knex';
 import { canonicalizeJson } from '@agent-ready/core/json';
 import { artifactContentType, serializeArtifactDescriptor } from '@agent-ready/core/serve';
-import type { InstallableArtifact } from './artifact-input';
+import type { InstallableArtifact } from '../artifacts/artifact-input';
+import { ARTIFACT_ROW_COLUMNS } from '../artifacts/read-artifact-rows';
 import type { TableNames } from '../schema/table-names';
 
-/** The columns of an artifact row, as an install writes them. */
-export const ARTIFACT_ROW_COLUMNS = [
-  'name',
-  'family',
-  'generation',
-  'content_type',
-  'content_encoding',
-  'etag',
-  'content_digest',
-  'last_modified_ms',
-  'size',
-  'meta',
-] as const;
 const NUMERIC = new Set<string>(['generation', 'last_modified_ms', 'size']);
 
 type ArtifactRow = Record<(typeof ARTIFACT_ROW_COLUMNS)[number], string | number | null>;

@@ -1,6 +1,6 @@
 import { SCP_FAMILY, type ScpSitemapBuild } from '@agent-ready/core';
 import type { ArtifactBuildContext } from './artifact-builder';
-import type { ArtifactMeta } from './artifact-rows';
+import type { ArtifactMeta } from '../artifacts/read-artifact-rows';
 import { StoreError } from '../ground/store-errors';
 import type { ScpCollectionHost } from './scp-object-storage';
 

@@ -7,13 +7,12 @@ import type { ArtifactBuilder } from './artifact-builder';
 import {
   deleteOrphanChunks,
   installedAsIs,
-  listArtifactMeta,
   sameStoredBytes,
   swapArtifacts,
   writeArtifactChunks,
-  type ArtifactInput,
-  type InstallableArtifact,
 } from './artifact-rows';
+import type { ArtifactInput, InstallableArtifact } from '../artifacts/artifact-input';
+import { listArtifactMeta } from '../artifacts/read-artifact-rows';
 import type { EdgePurging } from '../edge/enqueue-change-purges';
 import {
   artifactsFresh,

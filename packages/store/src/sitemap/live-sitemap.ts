@@ -7,7 +7,7 @@ import {
   validatorsOfHash,
   type SitemapDocument,
 } from '@agent-ready/core';
-import type { ArtifactMeta } from '../rebuild/artifact-rows';
+import type { ArtifactMeta } from '../artifacts/read-artifact-rows';
 import { composeSitemapIndex, composeSitemapShard, type ComposedShard } from './compose-sitemap';
 import { readConsistently } from './read-consistently';
 import { readSitemapLayout, type SitemapLayout } from './sitemap-layout';

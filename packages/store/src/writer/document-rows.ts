@@ -7,6 +7,7 @@ import {
   type TctProfileName,
 } from '@agent-ready/core';
 import type { TableNames } from '../schema/table-names';
+import { toBuffer } from '../ground/to-buffer';
 import { dependenciesDigest } from './document-dependencies';
 
 export type DocumentState = 'published' | 'unpublished' | 'deleted';
@@ -90,14 +91,6 @@ const toNullableString = (value: unknown): string | null =>
 /** A row's profile: NULL (stored before profiles were recorded) is tct-1, the only one then. */
 export function storedProfileName(value: unknown): TctProfileName {
   return isTctProfileName(value) ? value : 'tct-1';
-}
-
-export function toBuffer(value: unknown): Buffer | null {
-  if (value === null || value === undefined) return null;
-  if (Buffer.isBuffer(value)) return value;
-  if (value instanceof Uint8Array)
-    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  return Buffer.from(String(value), 'utf8');
 }
 
 export function fromRawRow(raw: RawRow): DocumentRow {

@@ -9,7 +9,7 @@ import {
   ValidationError,
   type PrepareDocumentOptions,
 } from '@agent-ready/core';
-import { toBuffer } from './document-rows';
+import { toBuffer } from '../ground/to-buffer';
 import {
   documentChangeTags,
   enqueueChangePurges,

@@ -1,7 +1,7 @@
 import { scpEtag } from '@agent-ready/core/scp';
 import { ArtifactDescriptorError, createAgentEndpoints } from '@agent-ready/core/serve';
 import { databaseConfig, uniqueTablePrefix } from '@agent-ready/test-support';
-import { listArtifactMeta, readArtifactMeta } from './artifact-rows';
+import { listArtifactMeta, readArtifactMeta } from './read-artifact-rows';
 import { RegenerationEngine } from '../regeneration-engine';
 import { SILENT_LOGGER } from '../ground/store-logger';
 

@@ -1,7 +1,8 @@
+import { validatorsOfBytes } from '@agent-ready/core/http';
 import type { ArtifactDescriptor } from '@agent-ready/core/serve';
 
-// A built artifact on its way into the table: its own module, so installing and reading the
-// rows (artifact-rows, install-artifact-rows) share it without importing each other.
+// A built artifact on its way into the table: below the builders that make it (rebuild/) and
+// the rows that store and serve it.
 
 /** A generated artifact ready to store: its bytes in memory or in a file. */
 export interface ArtifactInput {
@@ -21,4 +22,13 @@ export interface ArtifactInput {
 export interface InstallableArtifact extends Omit<ArtifactInput, 'body'> {
   size: number;
   generation: number;
+}
+
+/** An in-memory artifact with its strong `sha256-` ETag and digest (core's, of the bytes). */
+export function textArtifact(
+  fields: Omit<ArtifactInput, 'etag' | 'contentDigest' | 'body'> & { body: string | Buffer },
+): ArtifactInput {
+  const body = typeof fields.body === 'string' ? Buffer.from(fields.body, 'utf8') : fields.body;
+  const { etag, contentDigest } = validatorsOfBytes(body);
+  return { ...fields, body, etag, contentDigest };
 }
