@@ -21,10 +21,6 @@ const KNOWN_MUTUAL_FOLDERS: Readonly<Record<string, readonly string[]>> = {
     '(root) <-> pages',
     '(root) <-> translations',
   ],
-  'packages/store/src': [
-    '(root) <-> rebuild',
-    '(root) <-> writer',
-  ],
 };
 
 const folderOf = (file: string) => (file.includes('/') ? file.split('/')[0]! : '(root)');

@@ -1,4 +1,4 @@
-import type { EngineStore } from './engine-context';
+import type { EngineStore } from './writer/engine-store';
 import { isDeadLocalHolder } from './rebuild/rebuild-lease-holder';
 import { translateDatabaseErrors } from './ground/store-errors';
 import {

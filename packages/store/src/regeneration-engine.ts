@@ -16,26 +16,24 @@ import type {
   RemoveOutcome,
   UpsertOutcome,
 } from './writer/write-outcomes';
-import {
-  configKeyOf,
-  renderingChangedSince,
-  type EngineSettings,
-  type EngineStore,
-} from './engine-context';
+import type { EngineStore } from './writer/engine-store';
+import { configKeyOf, renderingChangedSince, type EngineSettings } from './rebuild/engine-settings';
 import { openDatabase, type Database, type Dialect } from './schema/open-database';
 import {
   countPublishedByLocale,
-  listPublishedDocuments,
-  nothingElsePublished,
   readArtifactsStatus,
-  readContentPosition,
-  readContentSequence,
   readExampleMPath,
   readScheduledBuilds,
   readReconcileCheckpointStatus,
   readStoredLocales,
   type ArtifactsStatus,
 } from './read-engine-status';
+import {
+  listPublishedDocuments,
+  nothingElsePublished,
+  readContentPosition,
+  readContentSequence,
+} from './writer/read-content-position';
 import type { ReconcileCheckpoint } from './writer/reconcile-checkpoint';
 import type {
   ReconcileOptions,

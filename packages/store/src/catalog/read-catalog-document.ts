@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CatalogDocumentText } from '@agent-ready/core';
-import { pathKey } from '../writer/document-rows';
+import { pathKey } from '../schema/path-key';
 import { CATALOG_DOCUMENT_COLUMNS, catalogDocumentOf } from './catalog-document-row';
 import type { TableNames } from '../schema/table-names';
 

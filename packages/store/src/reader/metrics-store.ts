@@ -5,7 +5,7 @@ import type {
   MetricRow,
   MetricsRecorder,
 } from '@agent-ready/core/metrics';
-import { pathKey } from '../writer/document-rows';
+import { pathKey } from '../schema/path-key';
 import type { Dialect } from '../schema/open-database';
 import { translateDatabaseErrors } from '../ground/store-errors';
 import type { TableNames } from '../schema/table-names';

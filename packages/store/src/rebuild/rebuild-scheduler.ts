@@ -1,4 +1,5 @@
-import { renderingChangedSince, type EngineSettings, type EngineStore } from '../engine-context';
+import type { EngineStore } from '../writer/engine-store';
+import { renderingChangedSince, type EngineSettings } from './engine-settings';
 import { BuildSnapshots } from './open-build-snapshot';
 import { newLeaseHolder, retireLeaseHolder } from './rebuild-lease-holder';
 import { reprofileDocuments } from '../writer/reprofile-documents';

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import {
   isTctProfileName,
-  sha256Hex,
   type PreparedDocument,
   type RenderedDocument,
   type TctProfileName,
 } from '@agent-ready/core';
 import type { TableNames } from '../schema/table-names';
 import { toBuffer } from '../ground/to-buffer';
+import { pathKey } from '../schema/path-key';
 import { dependenciesDigest } from './document-dependencies';
 
 export type DocumentState = 'published' | 'unpublished' | 'deleted';
@@ -213,11 +213,6 @@ export function sameMaterial(row: DocumentRow, doc: PreparedDocument): boolean {
     row.visibility === doc.visibility &&
     row.section === doc.section
   );
-}
-
-/** Fixed-length key for a path, so the unique index works on every database. */
-export function pathKey(mPath: string): string {
-  return sha256Hex(mPath);
 }
 
 export async function findDocumentRow(

@@ -1,3 +1,4 @@
+import { pathKey } from '../schema/path-key';
 import type { Knex } from 'knex';
 import { normalizeUri, type PreparedDocument } from '@agent-ready/core';
 import {
@@ -6,13 +7,13 @@ import {
   findPathHolder,
   formatModified,
   insertDocumentRow,
-  pathKey,
   publishedRowValues,
   sameMaterial,
   type DocumentRow,
 } from './document-rows';
 import { documentChangeTags, enqueueChangePurges } from '../edge/enqueue-change-purges';
-import type { EngineSettings, EngineStore } from '../engine-context';
+import type { SitemapSettings } from '../sitemap/sitemap-settings';
+import type { EngineStore } from './engine-store';
 import type { Dialect } from '../schema/open-database';
 import {
   reconcileDocuments,
@@ -48,6 +49,11 @@ function documentLabel(key: string, locale: string): string {
   return `${key}${locale ? ` [${locale}]` : ''}`;
 }
 
+/** What a writer reads of the engine's settings in force (`configure` replaces them in place). */
+export interface DocumentWriterSettings {
+  sitemap: SitemapSettings | undefined;
+}
+
 /**
  * The engine's write path: every change of a document is one transaction that locks the content
  * sequence first, writes the row (or turns it into a tombstone), bumps the sequence, stamps the
@@ -64,7 +70,7 @@ export class DocumentWriter {
 
   constructor(
     readonly store: EngineStore,
-    private readonly settings: EngineSettings,
+    private readonly settings: DocumentWriterSettings,
     /** Called after every effective write (readers and artifacts follow). */
     private readonly onChanged: () => void,
   ) {}

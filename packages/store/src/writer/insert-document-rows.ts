@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EngineStore } from '../engine-context';
+import type { EngineStore } from './engine-store';
 import { MAX_PARAMETERS, type Dialect } from '../schema/open-database';
 import { insertSqliteRows } from '../ground/insert-sqlite-rows';
 

@@ -1,5 +1,5 @@
 import type { PreparedDocument } from '@agent-ready/core';
-import type { EngineStore } from '../engine-context';
+import type { EngineStore } from './engine-store';
 import type { RemoveOptions, RemoveOutcome, RemovalReason } from './write-outcomes';
 import type { BatchOutcome } from './upsert-document-batch';
 import {
@@ -7,7 +7,7 @@ import {
   nothingElsePublished,
   readContentPosition,
   readContentSequence,
-} from '../read-engine-status';
+} from './read-content-position';
 import {
   clearReconcileCheckpoint,
   readReconcileCheckpoint,

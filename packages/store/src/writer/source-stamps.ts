@@ -1,4 +1,4 @@
-import type { EngineStore } from '../engine-context';
+import type { EngineStore } from './engine-store';
 import { translateDatabaseErrors } from '../ground/store-errors';
 import { lockContentSequence } from '../state/store-state';
 

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { pathCacheTag, sha256Hex, type PreparedDocument } from '@agent-ready/core';
-import { CLEARED_CONTENT, pathKey, type DocumentRow } from './document-rows';
-import type { EngineStore } from '../engine-context';
+import { pathKey } from '../schema/path-key';
+import { CLEARED_CONTENT, type DocumentRow } from './document-rows';
+import type { EngineStore } from './engine-store';
 import { MAX_PARAMETERS } from '../schema/open-database';
 import { insertDocumentRows } from './insert-document-rows';
 

@@ -1,15 +1,15 @@
+import { pathKey } from '../schema/path-key';
 import type { Knex } from 'knex';
 import { documentCacheTag, type PreparedDocument, type RenderedDocument } from '@agent-ready/core';
 import {
   formatModified,
   fromRawRow,
-  pathKey,
   publishedRowValues,
   ROW_COLUMNS,
   sameMaterial,
   type DocumentRow,
 } from './document-rows';
-import type { EngineStore } from '../engine-context';
+import type { EngineStore } from './engine-store';
 import { touchSitemapShards } from '../sitemap/sitemap-shard-versions';
 import { lockContentSequence, readSequence } from '../state/store-state';
 import { announceChange } from '../state/announce-change';

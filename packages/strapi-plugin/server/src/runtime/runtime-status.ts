@@ -6,6 +6,9 @@
 import type { ValidationReport } from '@agent-ready/client';
 import type { RebuildOutcome } from '@agent-ready/store';
 import type { Coverage } from '../text-coverage/measure-coverage';
+import type { ReconcileSummary } from '../sync/reconcile-content';
+
+export type { ReconcileSummary } from '../sync/reconcile-content';
 
 /**
  * `not-configured`: Strapi runs, but a required setting is missing (see REQUIRED_SETTINGS), so
@@ -13,27 +16,6 @@ import type { Coverage } from '../text-coverage/measure-coverage';
  */
 export type RuntimeState =
   'registered' | 'starting' | 'ready' | 'not-configured' | 'failed' | 'stopped';
-
-export interface ReconcileSummary {
-  /** Published versions read from Strapi. */
-  seen: number;
-  /** Rows created or re-rendered. */
-  changed: number;
-  /** Rows taken off (unpublished or deleted meanwhile, no longer exposed). */
-  removed: number;
-  /** Versions that cannot be served (logged one by one). */
-  failed: number;
-  /**
-   * Versions prepared (mapped and rendered) to compare with their rows; the others' rows already
-   * held what their very source renders to (a source stamp), so they cost no rendering.
-   */
-  rendered?: number;
-  /** Agent table rows read and written by the pass. */
-  rowsRead?: number;
-  rowsWritten?: number;
-  /** Published versions an earlier, interrupted pass had settled: this one went on from there. */
-  resumedFrom?: number;
-}
 
 /** How far the reconcile running now is: for the admin page's progress. */
 export interface ReconcileProgress {

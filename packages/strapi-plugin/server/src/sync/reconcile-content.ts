@@ -1,6 +1,5 @@
 import { documentRenderKey } from '@agent-ready/core/document';
 import type { AdapterJob, SourceStamp } from '@agent-ready/store';
-import type { ReconcileSummary } from '../admin-api/answer-types';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../schema/strapi-schema';
 import { documentKey } from '../mapping/to-agent-document';
@@ -8,6 +7,28 @@ import { readPublishedInBatches } from './read-published-entries';
 import { settingsDigest, sourceStamper } from './source-stamp';
 import type { SyncContext } from './sync-context';
 import { exposedLocale, parseDocumentKey, storeEntries, syncDocument } from './sync-document';
+
+/** What a reconcile pass did (the admin's rebuild job and health page show it). */
+export interface ReconcileSummary {
+  /** Published versions read from Strapi. */
+  seen: number;
+  /** Rows created or re-rendered. */
+  changed: number;
+  /** Rows taken off (unpublished or deleted meanwhile, no longer exposed). */
+  removed: number;
+  /** Versions that cannot be served (logged one by one). */
+  failed: number;
+  /**
+   * Versions prepared (mapped and rendered) to compare with their rows; the others' rows already
+   * held what their very source renders to (a source stamp), so they cost no rendering.
+   */
+  rendered?: number;
+  /** Agent table rows read and written by the pass. */
+  rowsRead?: number;
+  rowsWritten?: number;
+  /** Published versions an earlier, interrupted pass had settled: this one went on from there. */
+  resumedFrom?: number;
+}
 
 export interface ReconcileOptions {
   batchSize: number;
