@@ -75,7 +75,7 @@ function cruise(dir: string, tsconfig: string): string[] {
 const layered = productSourceRoots().filter((root) => root.dir in PACKAGE_LAYERS);
 
 describe('package layers', () => {
-  it('declares the layers of core, store, the plugin server, client and mcp', () => {
+  it('declares the layers of core, store, the plugin (server and admin), client and mcp', () => {
     expect(layered.map((root) => root.dir).sort()).toEqual(Object.keys(PACKAGE_LAYERS).sort());
   });
 

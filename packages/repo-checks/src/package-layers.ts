@@ -38,6 +38,12 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
     ['admin-api'],
     ['controllers', 'routes', 'services'],
   ],
+  'packages/strapi-plugin/admin/src': [
+    ['plugin'],
+    ['api', 'translations'],
+    ['components'],
+    ['pages'],
+  ],
   'packages/client/src': [['errors', 'tct'], ['http'], ['discovery'], ['validate'], ['sync']],
   'packages/mcp/src': [],
 };

@@ -1,7 +1,7 @@
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { PluginIcon } from './components/PluginIcon';
-import { PERMISSIONS } from './permissions';
-import { PLUGIN_ID } from './pluginId';
+import { PERMISSIONS } from './plugin/permissions';
+import { PLUGIN_ID } from './plugin/pluginId';
 import { getTranslation, prefixPluginTranslations } from './translations/get-translation';
 
 type Messages = Record<string, string>;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useFetchClient } from '@strapi/strapi/admin';
-import { PLUGIN_ID } from '../pluginId';
+import { PLUGIN_ID } from '../plugin/pluginId';
 import type {
   CheckTarget,
   CurrentRebuild,

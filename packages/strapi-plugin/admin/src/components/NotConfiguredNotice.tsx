@@ -3,7 +3,7 @@ import { Cog, WarningCircle } from '@strapi/icons';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { MissingSetting } from '../api/admin-api-types';
-import { PLUGIN_ID } from '../pluginId';
+import { PLUGIN_ID } from '../plugin/pluginId';
 import { getTranslation } from '../translations/get-translation';
 
 /** What a missing setting is, and where to set it. */

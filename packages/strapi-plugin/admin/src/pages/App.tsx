@@ -1,6 +1,6 @@
 import { Page } from '@strapi/strapi/admin';
 import { Route, Routes } from 'react-router-dom';
-import { PERMISSIONS } from '../permissions';
+import { PERMISSIONS } from '../plugin/permissions';
 import { HealthPage } from './HealthPage';
 
 /** The plugin page (menu link); without the read permission it shows "no permissions". */

@@ -24,7 +24,7 @@ import { RebuildProgress } from '../components/RebuildProgress';
 import { RegenerationFacts } from '../components/RegenerationFacts';
 import { Section } from '../components/Section';
 import { TrafficPanel } from '../components/TrafficPanel';
-import { PERMISSIONS } from '../permissions';
+import { PERMISSIONS } from '../plugin/permissions';
 import { getTranslation } from '../translations/get-translation';
 
 const POLL_MS = 1000;

@@ -1,5 +1,5 @@
 import { Page } from '@strapi/strapi/admin';
-import { PERMISSIONS } from '../permissions';
+import { PERMISSIONS } from '../plugin/permissions';
 import { SettingsPage } from './SettingsPage';
 
 /** The settings link's page (Settings → Agent Ready); needs the read permission. */

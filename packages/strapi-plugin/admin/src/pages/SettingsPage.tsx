@@ -13,7 +13,7 @@ import { TextField } from '../components/settings/form-fields';
 import { PolicyFields } from '../components/settings/PolicyFields';
 import { StartUpFacts } from '../components/settings/StartUpFacts';
 import { TctProfileField } from '../components/settings/TctProfileField';
-import { PERMISSIONS } from '../permissions';
+import { PERMISSIONS } from '../plugin/permissions';
 import { getTranslation } from '../translations/get-translation';
 
 const UPDATE_PERMISSIONS = [...PERMISSIONS.updateSettings];

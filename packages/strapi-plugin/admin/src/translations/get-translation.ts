@@ -1,4 +1,4 @@
-import { PLUGIN_ID } from '../pluginId';
+import { PLUGIN_ID } from '../plugin/pluginId';
 
 const prefixed = (key: string) => `${PLUGIN_ID}.${key}`;
 
