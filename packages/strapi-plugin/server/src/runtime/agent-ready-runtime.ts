@@ -35,7 +35,7 @@ import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiSchema } from '../schema/strapi-schema';
 import type { RuntimeSettings, StoredSettings } from '../settings/runtime-settings';
 import type { PluginLogger, SyncContext } from '../sync/sync-context';
-import { DocumentSync } from './document-sync';
+import { DocumentSync } from '../sync/document-sync';
 import {
   documentsChange,
   knownLocales,

@@ -19,18 +19,13 @@ import {
   type SummaryDocumentsApi,
 } from '../mapping/find-site-summary';
 import { withSectionTitles } from '../mapping/section-titles';
-import { resolveContentTypes, type ResolvedContentType } from '../mapping/resolve-content-types';
+import { resolveContentTypes } from '../mapping/resolve-content-types';
 import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
+import type { SyncMapping } from '../sync/document-sync';
 import { applyRuntimeSettings, type RuntimeSettings } from './runtime-settings';
 
 /** A config checked against the running Strapi, ready to install. */
-export interface PreparedConfig {
-  config: AgentReadyPluginConfig;
-  types: Map<string, ResolvedContentType>;
-  /** How the front end's URLs are formed. */
-  rules: UrlRules;
-  /** The base of relative media URLs (Strapi's public URL), if known. */
-  mediaBaseUrl?: string;
+export interface PreparedConfig extends SyncMapping {
   /**
    * Where `site.summary` was read from, when the settings set none and the site keeps a
    * description of its own (find-site-summary.ts); re-read when that type changes.

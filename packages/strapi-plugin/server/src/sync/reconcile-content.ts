@@ -30,6 +30,24 @@ export interface ReconcileSummary {
   resumedFrom?: number;
 }
 
+/** How far the reconcile running now is: for the admin page's progress. */
+export interface ReconcileProgress {
+  /** Published versions checked so far (those of an interrupted pass this one resumed included). */
+  done: number;
+  /** Where this pass went on from, when an earlier one was interrupted (a crash, a restart). */
+  resumedFrom?: number;
+  /** Published versions to check (counted when the pass starts; content may change meanwhile). */
+  total?: number;
+  /** Versions per second so far. */
+  ratePerSecond: number;
+  /** At that rate, when `total` is known. */
+  secondsLeft?: number;
+  startedAt: string;
+}
+
+/** The last reconcile this instance ran: why, when it finished and how long it took. */
+export type LastReconcile = ReconcileSummary & { reason: string; finishedAt: string; ms: number };
+
 export interface ReconcileOptions {
   batchSize: number;
   onProgress?(summary: ReconcileSummary): void;

@@ -1,4 +1,4 @@
-import { DocumentSyncQueue } from '../sync/document-sync-queue';
+import { DocumentSyncQueue } from './document-sync-queue';
 import { ExclusiveWork } from './exclusive-work';
 
 describe('ExclusiveWork', () => {

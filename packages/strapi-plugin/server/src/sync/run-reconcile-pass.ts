@@ -1,6 +1,6 @@
-import type { LastReconcile, ReconcileSummary } from './runtime-status';
-import { reconcileContent } from '../sync/reconcile-content';
-import type { PluginLogger, SyncContext } from '../sync/sync-context';
+import type { LastReconcile, ReconcileSummary } from './reconcile-content';
+import { reconcileContent } from './reconcile-content';
+import type { PluginLogger, SyncContext } from './sync-context';
 
 export interface ReconcilePassOptions {
   /** Why the pass runs (start-up, settings changed, …), for the log and the admin page. */

@@ -1,24 +1,38 @@
 import type { Core } from '@strapi/strapi';
 import { prepareOptionsFor } from '@agent-ready/core/serve';
 import type { RegenerationEngine } from '@agent-ready/store';
-import type { LastReconcile, ReconcileProgress, ReconcileSummary } from './runtime-status';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
-import { createChangeMiddleware, type DocumentServiceMiddleware } from '../sync/change-middleware';
-import { DocumentSyncQueue } from '../sync/document-sync-queue';
-import type { DocumentsApi, QueryApi } from '../sync/read-published-entries';
-import type { PluginLogger, SyncContext } from '../sync/sync-context';
-import { subscribeToQueryEngine, UPLOAD_FILE_UID } from '../sync/query-engine-changes';
+import { createChangeMiddleware, type DocumentServiceMiddleware } from './change-middleware';
+import { DocumentSyncQueue } from './document-sync-queue';
+import type { DocumentsApi, QueryApi } from './read-published-entries';
+import type { PluginLogger, SyncContext } from './sync-context';
+import { subscribeToQueryEngine, UPLOAD_FILE_UID } from './query-engine-changes';
 import {
   findPagesShowing,
   findReciprocalRelations,
   type ReciprocalRelations,
-} from '../sync/pages-showing';
+} from './pages-showing';
 import type { StrapiSchema } from '../schema/strapi-schema';
-import { syncDocument } from '../sync/sync-document';
+import { syncDocument } from './sync-document';
 import { mediaUrlResolver } from '../extraction/media-url';
 import { ExclusiveWork } from './exclusive-work';
-import type { PreparedConfig } from '../settings/prepare-plugin-config';
+import type { AgentReadyPluginConfig } from '../config/plugin-config';
+import type { UrlRules } from '../mapping/page-url';
+import type { LastReconcile, ReconcileProgress, ReconcileSummary } from './reconcile-content';
 import { runReconcilePass } from './run-reconcile-pass';
+
+/**
+ * What syncs map with: the settings in force, as settings/ prepares them (its `PreparedConfig`
+ * is one).
+ */
+export interface SyncMapping {
+  config: AgentReadyPluginConfig;
+  types: Map<string, ResolvedContentType>;
+  /** How the front end's URLs are formed. */
+  rules: UrlRules;
+  /** The base of relative media URLs (Strapi's public URL), if known. */
+  mediaBaseUrl?: string;
+}
 
 export interface DocumentSyncOptions {
   log: PluginLogger;
@@ -154,7 +168,7 @@ export class DocumentSync {
   }
 
   /** Settings in force for the first time: syncs write to `engine` with their mapping. */
-  attach(engine: RegenerationEngine, prepared: PreparedConfig): void {
+  attach(engine: RegenerationEngine, prepared: SyncMapping): void {
     const { strapi } = this;
     this.tracked = new Set(prepared.types.keys());
     this.reciprocal = this.reciprocalOf(prepared);
@@ -179,7 +193,7 @@ export class DocumentSync {
    * mapping follows; otherwise no sync can see a difference, and the swap is immediate.
    */
   async replaceMapping(
-    prepared: PreparedConfig,
+    prepared: SyncMapping,
     { rerender }: { rerender: boolean },
     alongside: () => void,
   ): Promise<void> {
@@ -250,7 +264,7 @@ export class DocumentSync {
   }
 
   /** Every type's relations that the exposed pages see from their side, under `prepared`. */
-  private reciprocalOf({ types }: PreparedConfig): ReadonlyMap<string, ReciprocalRelations> {
+  private reciprocalOf({ types }: SyncMapping): ReadonlyMap<string, ReciprocalRelations> {
     return findReciprocalRelations(
       this.strapi.contentTypes as unknown as Record<string, StrapiSchema>,
       types,
@@ -258,7 +272,7 @@ export class DocumentSync {
   }
 
   /** What a sync reads with under `prepared`: types, rendering, URLs, media and locales. */
-  private mappingOf({ config, types, rules, mediaBaseUrl }: PreparedConfig) {
+  private mappingOf({ config, types, rules, mediaBaseUrl }: SyncMapping) {
     return {
       types,
       prepareOptions: prepareOptionsFor(config),
