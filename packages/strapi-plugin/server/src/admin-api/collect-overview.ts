@@ -2,7 +2,7 @@ import type { AgentStats } from '@agent-ready/core/metrics';
 import { edgeHeaderSettingsOf } from '@agent-ready/store';
 import type { ContentTypeOverview, EdgeOverview, LocaleCounts, Overview } from './answer-types';
 import { describeMissing } from '../config/required-settings';
-import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
+import type { AdminRuntimeView } from './admin-runtime-view';
 import {
   countPublishedEntries,
   countServedByLocale,
@@ -19,7 +19,7 @@ interface StrapiForOverview {
  * The plugin page while the plugin is not configured: what is missing (the page's notice), the
  * warnings logged and the settings' source; nothing is exposed or served yet.
  */
-function notConfiguredOverview(runtime: AgentReadyRuntime, problemsShown: number): Overview {
+function notConfiguredOverview(runtime: AdminRuntimeView, problemsShown: number): Overview {
   const status = runtime.status();
   const { origin } = runtime.configSoFar.site;
   return {
@@ -35,7 +35,7 @@ function notConfiguredOverview(runtime: AgentReadyRuntime, problemsShown: number
 }
 
 /** The `edge` option in force and its purges, with dates as the JSON answer carries them. */
-async function collectEdge(runtime: AgentReadyRuntime): Promise<EdgeOverview | undefined> {
+async function collectEdge(runtime: AdminRuntimeView): Promise<EdgeOverview | undefined> {
   const edge = runtime.config.edge;
   const status = edge ? await runtime.purgeStatus() : undefined;
   if (!edge || !status) return undefined;
@@ -55,7 +55,7 @@ async function collectEdge(runtime: AgentReadyRuntime): Promise<EdgeOverview | u
 
 /** Everything the plugin page shows, read now. */
 export async function collectOverview(
-  runtime: AgentReadyRuntime,
+  runtime: AdminRuntimeView,
   strapi: StrapiForOverview,
   problemsShown = 20,
 ): Promise<Overview> {

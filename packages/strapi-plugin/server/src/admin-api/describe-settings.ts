@@ -9,7 +9,7 @@ import { DATE_TYPES, TEXT_TYPES, type ResolvedContentType } from '../mapping/res
 import { isExposable } from '../mapping/exposable-content-types';
 import type { StrapiSchema } from '../schema/strapi-schema';
 import { DEFAULT_HOME_SLUGS } from '../settings/prepare-plugin-config';
-import type { AgentReadyRuntime } from '../runtime/agent-ready-runtime';
+import type { AdminRuntimeView } from './admin-runtime-view';
 import { runtimeSettingsOf } from '../settings/runtime-settings';
 
 interface StrapiForSettings {
@@ -66,7 +66,7 @@ function resolvedOf(
 
 /** What the settings form needs: current values, choices from the schemas, read-only facts. */
 export async function describeSettings(
-  runtime: AgentReadyRuntime,
+  runtime: AdminRuntimeView,
   strapi: StrapiForSettings,
 ): Promise<SettingsDescription> {
   const config: FilePluginConfig = runtime.configSoFar;
