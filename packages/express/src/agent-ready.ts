@@ -29,6 +29,7 @@ import {
   type UpsertOutcome,
   CONSOLE_LOGGER,
   SILENT_LOGGER,
+  siteStoreOptionsOf,
 } from '@agent-ready/store';
 import { createSiteMcpHandler, siteMcpSettings } from '@agent-ready/mcp';
 import { validateAgentReadyOptions, type AgentReadyOptions } from './agent-ready-options';
@@ -104,14 +105,7 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
       site: options,
       database,
       mode: options.mode === 'read-only' ? 'read-only' : 'standalone',
-      ...(options.tablePrefix ? { tablePrefix: options.tablePrefix } : {}),
-      ...(options.rebuild ? { rebuild: options.rebuild } : {}),
-      ...(options.revalidateAfterMs !== undefined
-        ? { revalidateAfterMs: options.revalidateAfterMs }
-        : {}),
-      ...(options.edge ? { edge: options.edge } : {}),
-      ...(options.scpObjectStorage ? { scpObjectStorage: options.scpObjectStorage } : {}),
-      ...(options.notify ? { notify: options.notify } : {}),
+      ...siteStoreOptionsOf(options),
       logger,
     }).then(
       (ready) => (opened = ready),

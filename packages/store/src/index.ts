@@ -42,10 +42,12 @@ export type { SitemapSettingsInput } from './sitemap/sitemap-settings';
 // Serving from the table.
 export {
   openAgentSite,
+  siteStoreOptionsOf,
   type AgentSite,
   type AgentSiteOutcome,
   type AgentSiteRequest,
   type OpenAgentSiteOptions,
+  type SiteStoreOptions,
 } from './open-agent-site';
 export { answerFromCache } from './answer-from-cache';
 export { openStoreReader } from './reader/open-store-reader';

@@ -10,7 +10,12 @@ import {
 } from '@agent-ready/test-support';
 import { preparedDocument } from '../test/fixtures/prepared-documents';
 import type { DatabaseOption } from './schema/open-database';
-import { openAgentSite, type AgentSite, type AgentSiteRequest } from './open-agent-site';
+import {
+  openAgentSite,
+  siteStoreOptionsOf,
+  type AgentSite,
+  type AgentSiteRequest,
+} from './open-agent-site';
 import { SILENT_LOGGER } from './ground/store-logger';
 
 const HOST = 'example.com';
@@ -256,4 +261,25 @@ describe('openAgentSite when the database goes away', () => {
       }
     },
   );
+});
+
+// Both adapters pass their user's store options through this one function: what is set goes
+// on as it is, what is not (undefined, an empty prefix) stays out, and nothing else is taken.
+test('the store options an adapter passes on: those set, and only the store’s', () => {
+  const notify = { redis: 'redis://127.0.0.1:6379' };
+  const adapterOptions = {
+    tablePrefix: '',
+    rebuild: { debounceMs: 0 },
+    revalidateAfterMs: 0,
+    edge: undefined,
+    notify,
+    site: { origin: 'https://example.com' },
+    mode: 'read-only',
+  };
+  expect(siteStoreOptionsOf(adapterOptions)).toEqual({
+    rebuild: { debounceMs: 0 },
+    revalidateAfterMs: 0,
+    notify,
+  });
+  expect(siteStoreOptionsOf({ tablePrefix: 'shop_' })).toEqual({ tablePrefix: 'shop_' });
 });

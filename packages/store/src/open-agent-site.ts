@@ -74,6 +74,29 @@ export interface OpenAgentSiteOptions {
   sqliteChangeCheck?: boolean;
 }
 
+/** The options of `openAgentSite` an adapter takes from its user as they are. */
+const SITE_STORE_KEYS = [
+  'tablePrefix',
+  'rebuild',
+  'revalidateAfterMs',
+  'edge',
+  'scpObjectStorage',
+  'notify',
+] as const;
+
+export type SiteStoreOptions = Pick<OpenAgentSiteOptions, (typeof SITE_STORE_KEYS)[number]>;
+
+/**
+ * The store options an adapter passes on to `openAgentSite`, those its user set: written once
+ * for Express and the Strapi plugin, so an option the store gains reaches both.
+ */
+export function siteStoreOptionsOf(options: SiteStoreOptions): SiteStoreOptions {
+  const picked: Record<string, unknown> = {};
+  for (const key of SITE_STORE_KEYS)
+    if (options[key] !== undefined && options[key] !== '') picked[key] = options[key];
+  return picked as SiteStoreOptions;
+}
+
 /** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
 export interface AgentSiteRequest extends AgentRequest {
   url: string;

@@ -11,6 +11,7 @@ import { readAgentStats, type AgentStats } from '@agent-ready/core/metrics';
 import type { AgentEndpoints } from '@agent-ready/core/serve';
 import {
   openAgentSite,
+  siteStoreOptionsOf,
   type AgentSite,
   type DatabaseOption,
   type PurgeStatus,
@@ -292,17 +293,8 @@ export class AgentReadyRuntime {
       // Strapi's own knex (its version may differ from the store's: same API, other typings).
       database: strapi.db.connection as unknown as DatabaseOption,
       mode: 'standalone',
-      ...(config.tablePrefix ? { tablePrefix: config.tablePrefix } : {}),
-      ...(config.rebuild ? { rebuild: config.rebuild } : {}),
-      ...(config.revalidateAfterMs !== undefined
-        ? { revalidateAfterMs: config.revalidateAfterMs }
-        : {}),
-      // A shared cache in front, purged on every change (config/plugins only).
-      ...(config.edge ? { edge: config.edge } : {}),
-      // SCP collections uploaded to object storage (config/plugins only).
-      ...(config.scpObjectStorage ? { scpObjectStorage: config.scpObjectStorage } : {}),
-      // Other instances told of every commit over Redis (config/plugins only).
-      ...(config.notify ? { notify: config.notify } : {}),
+      // Table prefix, rebuild, revalidation; edge, object storage, notify (config/plugins only).
+      ...siteStoreOptionsOf(config),
       logger: log,
     });
     const engine = site.engine!;
