@@ -84,40 +84,39 @@ export {
 
 // Shared caches in front of the site: the `edge` option, purgers, the purge outbox and its
 // delivery, what they have done, collections in object storage.
+export { PurgeError, type Purger } from './edge/purger';
+export { createVarnishPurger, type VarnishPurgerOptions } from './edge/varnish-purger';
+export { createFastlyPurger, type FastlyPurgerOptions } from './edge/fastly-purger';
+export { createCloudflarePurger, type CloudflarePurgerOptions } from './edge/cloudflare-purger';
 export {
-  createCloudflarePurger,
-  createPurgeDelivery,
-  DEFAULT_SHARED_MAX_AGE,
-  edgeHeaderSettingsOf,
-  edgeOptionsSchema,
-  enqueuePurgeKeys,
-  createFastlyPurger,
-  createPurger,
-  createVarnishPurger,
   createWebhookPurger,
-  PurgeError,
-  purgeDeliveryOptionsSchema,
-  PURGER_KINDS,
-  purgerOptionsSchema,
-  readPurgeStatus,
   verifyPurgeWebhook,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
-  type CloudflarePurgerOptions,
-  type EdgeOptions,
-  type EdgePurging,
-  type FastlyPurgerOptions,
+  type WebhookPurgerOptions,
+} from './edge/webhook-purger';
+export { type PurgerKind } from './edge/purger-kind';
+export { PURGER_KINDS, type PurgerType } from './edge/purger-kinds';
+export {
+  createPurger,
+  purgeDeliveryOptionsSchema,
+  purgerOptionsSchema,
+  type PurgerOptions,
+} from './edge/purger-options';
+export { enqueuePurgeKeys, readPurgeStatus, type PurgeStatus } from './edge/purge-outbox';
+export {
+  createPurgeDelivery,
   type PurgeDelivery,
   type PurgeDeliveryOptions,
   type PurgeRound,
-  type Purger,
-  type PurgerKind,
-  type PurgerOptions,
-  type PurgerType,
-  type PurgeStatus,
-  type VarnishPurgerOptions,
-  type WebhookPurgerOptions,
-} from './edge';
+} from './edge/purge-delivery';
+export {
+  DEFAULT_SHARED_MAX_AGE,
+  edgeHeaderSettingsOf,
+  edgeOptionsSchema,
+  type EdgeOptions,
+} from './edge/edge-options';
+export { type EdgePurging } from './edge/enqueue-change-purges';
 export {
   createScpObjectStorage,
   SCP_OBJECT_STORAGE_NEEDS_SCP,
