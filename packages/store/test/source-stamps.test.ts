@@ -1,5 +1,6 @@
-import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { dropAgentTables, RegenerationEngine } from '../src';
+import { describeEachDatabase } from '@agent-ready/test-support';
+import type { RegenerationEngine } from '../src';
+import { engineForEachTest } from './fixtures/engine-for-each-test';
 import { preparedDocument } from './fixtures/prepared-documents';
 
 /**
@@ -9,21 +10,8 @@ import { preparedDocument } from './fixtures/prepared-documents';
  */
 describeEachDatabase('source stamps', (dialect) => {
   let engine: RegenerationEngine;
-  let prefix: string;
-
-  beforeEach(async () => {
-    prefix = uniqueTablePrefix();
-    engine = await RegenerationEngine.open({
-      database: databaseConfig(dialect),
-      tablePrefix: prefix,
-      sitemap: { origin: 'https://example.com' },
-      rebuild: { automatic: false, healIntervalMs: 0 },
-    });
-  });
-
-  afterEach(async () => {
-    if (dialect !== 'sqlite') await dropAgentTables(engine.knex, prefix);
-    await engine.close();
+  engineForEachTest(dialect, (opened) => (engine = opened), {
+    sitemap: { origin: 'https://example.com' },
   });
 
   const doc = (n: number, locale = '', content = `text ${n}`) =>
