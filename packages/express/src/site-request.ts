@@ -1,0 +1,28 @@
+import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
+import type { AgentSiteRequest } from '@agent-ready/store';
+
+/**
+ * The request as the site sees it: `url` is what a Web Bot Auth signature covers, the client's
+ * address (the `rateLimit` key) Express's `req.ip`, which honours the app's `trust proxy`.
+ */
+export function siteRequestOf(req: Request): AgentSiteRequest {
+  return {
+    method: req.method,
+    target: req.originalUrl,
+    headers: req.headers,
+    url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
+    clientAddress: req.ip,
+  };
+}
+
+/** A request before Express saw it (`handler`): no client address, so never rate limited here. */
+export function rawSiteRequestOf(req: IncomingMessage): AgentSiteRequest {
+  const target = req.url ?? '/';
+  return {
+    method: req.method ?? 'GET',
+    target,
+    headers: req.headers,
+    url: `http://${req.headers.host ?? 'localhost'}${target}`,
+  };
+}
