@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { productFiles, productSourceRoots, REPO_ROOT } from './product-sources';
+
+// Functions short enough to read in one go, files short enough to hold one job (issue 47): no
+// product function over 150 lines (an admin React page, a .tsx component, over 200), no product
+// file over 500 lines. A function is counted from its first line to its last, nested ones too.
+//
+// The files below still hold longer ones, the debt issue 47 pays off: a ratchet. A file may not
+// gain a long function or pass 500 lines; one that lost some fails until its count is lowered
+// here, so the lists only ever shrink.
+const LONG_FUNCTIONS_KNOWN: Readonly<Record<string, number>> = {
+  'packages/client/src/sync/sync-scp.ts': 1,
+  'packages/client/src/sync/sync-site.ts': 1,
+  'packages/core/src/serve/families/markdown-twin/index.ts': 1,
+  'packages/mcp/src/serve-mcp-http.ts': 2,
+  'packages/store/src/open-agent-site.ts': 1,
+  'packages/store/src/rebuild/build-llmindex-artifacts.ts': 2,
+  'packages/store/src/rebuild/build-llms-txt-artifacts.ts': 1,
+  'packages/store/src/rebuild/build-scp-artifacts.ts': 2,
+  'packages/store/src/rebuild/run-rebuild-pass.ts': 1,
+  'packages/store/src/writer/reconcile-documents.ts': 1,
+  'packages/store/src/writer/upsert-document-batch.ts': 2,
+  'packages/strapi-plugin/server/src/sync/reconcile-content.ts': 1,
+  'packages/strapi-plugin/admin/src/pages/HealthPage.tsx': 1,
+  'packages/strapi-plugin/admin/src/pages/SettingsPage.tsx': 1,
+  'packages/strapi-plugin/admin/src/components/settings/ContentTypeFields.tsx': 1,
+};
+const LONG_FILES_KNOWN: readonly string[] = [
+  'packages/client/src/http/http-client.ts',
+  'packages/store/src/reader/store-reader.ts',
+];
+
+const MAX_FUNCTION_LINES = 150;
+const MAX_COMPONENT_LINES = 200;
+const MAX_FILE_LINES = 500;
+
+/** The functions of `file` longer than its limit, as `line: length`. */
+function longFunctions(file: string, text: string): string[] {
+  const tsx = file.endsWith('.tsx');
+  const limit = tsx ? MAX_COMPONENT_LINES : MAX_FUNCTION_LINES;
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    tsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && (node as ts.FunctionLikeDeclaration).body) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      if (last - first + 1 > limit) found.push(`${first + 1}: ${last - first + 1} lines`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const files = productSourceRoots()
+  .flatMap(productFiles)
+  .map((file) => ({ file, text: readFileSync(join(REPO_ROOT, file), 'utf8') }));
+
+describe('code size', () => {
+  it('reads the product files', () => {
+    expect(files.length).toBeGreaterThan(300);
+  });
+
+  it(`no function over ${MAX_FUNCTION_LINES} lines (${MAX_COMPONENT_LINES} in .tsx) but the known debt`, () => {
+    const counts: Record<string, number> = {};
+    const detail: string[] = [];
+    for (const { file, text } of files) {
+      const long = longFunctions(file, text);
+      if (long.length === 0) continue;
+      counts[file] = long.length;
+      detail.push(...long.map((where) => `${file}:${where}`));
+    }
+    // On failure the detail says where: a new long function, or a count to lower above.
+    expect({ counts, detail }).toEqual({ counts: LONG_FUNCTIONS_KNOWN, detail });
+  });
+
+  it(`no file over ${MAX_FILE_LINES} lines but the known debt`, () => {
+    const long = files
+      .filter(({ text }) => text.split('\n').length > MAX_FILE_LINES)
+      .map(({ file }) => file)
+      .sort();
+    expect(long).toEqual([...LONG_FILES_KNOWN].sort());
+  });
+
+  it('finds a long function', () => {
+    const body = Array.from({ length: MAX_FUNCTION_LINES }, (_, i) => `  const a${i} = ${i};`);
+    const text = ['export function long(): void {', ...body, '}', ''].join('\n');
+    expect(longFunctions('toy.ts', text)).toEqual([`1: ${MAX_FUNCTION_LINES + 2} lines`]);
+    expect(longFunctions('toy.tsx', text)).toEqual([]);
+  });
+});
