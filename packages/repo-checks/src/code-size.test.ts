@@ -15,7 +15,6 @@ const LONG_FUNCTIONS_KNOWN: Readonly<Record<string, number>> = {
   'packages/client/src/sync/sync-site.ts': 1,
   'packages/core/src/serve/families/markdown-twin/index.ts': 1,
   'packages/mcp/src/serve-mcp-http.ts': 2,
-  'packages/store/src/open-agent-site.ts': 1,
   'packages/store/src/rebuild/build-llmindex-artifacts.ts': 2,
   'packages/store/src/rebuild/build-llms-txt-artifacts.ts': 1,
   'packages/store/src/rebuild/build-scp-artifacts.ts': 2,

@@ -4,17 +4,11 @@ import {
   createAgentEndpoints,
   createAgentIdentifier,
   endpointOptionsFor,
-  rateLimitCost,
-  rateLimitKey,
   rateLimitSettings,
   servingSettingsOf,
-  serviceUnavailableResponse,
-  tooManyRequestsResponse,
   type AgentEndpoints,
-  type AgentOutcome,
   type AgentRequest,
   type AgentSiteOptions,
-  type EndpointKind,
   type HttpResponse,
   type ServingSettings,
 } from '@agent-ready/core';
@@ -24,16 +18,24 @@ import type { EdgePurging } from './edge/enqueue-change-purges';
 import { createPurgeDelivery, type PurgeDelivery } from './edge/purge-delivery';
 import { readPurgeStatus, type PurgeStatus } from './edge/purge-outbox';
 import { createPurger, purgerOptionsSchema } from './edge/purger-options';
-import type { DatabaseOption } from './schema/open-database';
+import type { Knex } from 'knex';
+import type { DatabaseOption, Dialect } from './schema/open-database';
+import type { TableNames } from './schema/table-names';
 import { openStoreReader } from './reader/open-store-reader';
 import { RegenerationEngine, type RegenerationEngineOptions } from './regeneration-engine';
 import { startServingMetrics, type ServingMetrics } from './reader/serving-metrics';
 import { scpCollectionHostFor, type ScpObjectStorageOptions } from './rebuild/scp-object-storage';
 import { siteArtifactSettings, type SiteArtifactHosting } from './rebuild/site-artifact-builders';
-import { isStoreUnavailable } from './ground/store-errors';
 import type { StoreLogger } from './ground/store-logger';
 import type { StoreReader } from './reader/store-reader';
 import type { NotifyOptions } from './notify/redis-change-relay';
+import {
+  createAnswerGate,
+  type AgentSiteOutcome,
+  type AgentSiteRequest,
+} from './gate-agent-answer';
+
+export type { AgentSiteOutcome, AgentSiteRequest } from './gate-agent-answer';
 
 export interface OpenAgentSiteOptions {
   /** The site's options, validated (`validateAgentSiteOptions`). */
@@ -96,29 +98,6 @@ export function siteStoreOptionsOf(options: SiteStoreOptions): SiteStoreOptions 
     if (options[key] !== undefined && options[key] !== '') picked[key] = options[key];
   return picked as SiteStoreOptions;
 }
-
-/** A request as an adapter sees it: `url` is the absolute URL a signature covers. */
-export interface AgentSiteRequest extends AgentRequest {
-  url: string;
-  /**
-   * The client's address as the framework reports it (Express's `req.ip`, Koa's `ctx.ip`: the
-   * forwarded one behind a proxy the app trusts): the `rateLimit` key.
-   */
-  clientAddress?: string | undefined;
-}
-
-/**
- * `respond`: send it (already counted). `authorize`: run the app's access check, then send what
- * `respond()` gives and `count` it. `pass`: not agent-ready's; the app answers.
- */
-export type AgentSiteOutcome =
-  | { kind: 'respond'; response: HttpResponse }
-  | {
-      kind: 'authorize';
-      respond(): Promise<HttpResponse>;
-      count(response: HttpResponse): void;
-    }
-  | { kind: 'pass' };
 
 /** One site served from one table: what both adapters run, in the same order. */
 export interface AgentSite {
@@ -190,15 +169,6 @@ export interface AgentSite {
  */
 export async function openAgentSite(options: OpenAgentSiteOptions): Promise<AgentSite> {
   const { logger } = options;
-  const prefix = options.tablePrefix ? { tablePrefix: options.tablePrefix } : {};
-  const revalidate =
-    options.revalidateAfterMs !== undefined ? { revalidateAfterMs: options.revalidateAfterMs } : {};
-  const notify = options.notify ? { notify: options.notify } : {};
-  const changeCheck = options.sqliteChangeCheck === false ? { sqliteChangeCheck: false } : {};
-  let engine: RegenerationEngine | undefined;
-  let reader: StoreReader;
-  let closeStore: () => Promise<void>;
-  let metricsTarget: Parameters<typeof startServingMetrics>;
   // Checked before anything opens: a bad option throws here, not in a rebuild.
   const collections =
     options.mode === 'standalone'
@@ -219,44 +189,9 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
         onEnqueued: () => purgeDelivery?.notify(),
       }
     : undefined;
-  const metricsSettings = options.site.metrics || undefined;
-  const metricsOn = metricsSettings !== undefined && metricsSettings.enabled !== false;
-  const metricsOptions = {
-    ...(metricsSettings?.flushIntervalMs
-      ? { flushIntervalMs: metricsSettings.flushIntervalMs }
-      : {}),
-    onPageSizesStored: () => reader.invalidate(),
-    onError: (error: Error) => logger.warn(`agent-ready: metrics flush failed: ${error.message}`),
-  };
-  if (options.mode === 'read-only') {
-    const opened = await openStoreReader(options.database, {
-      ...prefix,
-      ...revalidate,
-      ...notify,
-      ...changeCheck,
-      logger,
-    });
-    reader = opened.reader;
-    closeStore = opened.close;
-    metricsTarget = [opened.database.knex, opened.tables, opened.database.dialect, metricsOptions];
-  } else {
-    const opened = await RegenerationEngine.open({
-      database: options.database,
-      ...prefix,
-      ...siteArtifactSettings(options.site, hosting),
-      ...(options.rebuild ? { rebuild: options.rebuild } : {}),
-      logger,
-      reader: { ...revalidate, ...changeCheck },
-      ...(purging ? { purging } : {}),
-      ...notify,
-    });
-    engine = opened;
-    reader = opened.reader;
-    closeStore = () => opened.close();
-    metricsTarget = [opened.knex, opened.tables, opened.dialect, metricsOptions];
-  }
-  const metrics = metricsOn ? startServingMetrics(...metricsTarget) : undefined;
-  const [knex, tables] = metricsTarget;
+  const store = await openSiteStore(options, hosting, purging);
+  const { engine, reader, knex, tables } = store;
+  const metrics = startSiteMetrics(options.site, store, logger);
   if (edge) {
     purgeDelivery = createPurgeDelivery({
       knex,
@@ -271,16 +206,6 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   const endpointsFor = (next: AgentSiteOptions, stored?: ServingSettings) =>
     createAgentEndpoints(reader, { ...endpointOptionsFor(next, stored), ...edgeHeaders });
   let endpoints = endpointsFor(site);
-  /**
-   * One limiter for every agent endpoint of the site and its MCP endpoint: one budget per client.
-   * Kept across `reconfigure` unless the `rateLimit` option itself changed.
-   */
-  const limiterFor = (next: AgentSiteOptions, current?: AgentRateLimiter) => {
-    const settings = rateLimitSettings(next);
-    if (!settings) return undefined;
-    if (current && JSON.stringify(current.settings) === JSON.stringify(settings)) return current;
-    return createAgentRateLimiter(settings);
-  };
   let limiter = limiterFor(site);
   /** Read-only: the stored serving settings the endpoints were made with, and their JSON. */
   let following: { settings: ServingSettings; json: string } | undefined;
@@ -307,73 +232,12 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   const count = (response: HttpResponse, family: string) => {
     if (metrics) countResponse(metrics.recorder, response, family);
   };
-  const identify = async (request: AgentSiteRequest) =>
-    identifier.identify({ method: request.method, url: request.url, headers: request.headers });
-
-  const keyOf = (request: AgentSiteRequest, family: string, active: AgentRateLimiter) =>
-    rateLimitKey(active.settings, { address: request.clientAddress, family });
-  /** The 429 for a request over its budget, counted as what was asked. */
-  const refusal = (
-    request: AgentSiteRequest,
-    retryAfter: number,
-    kind: EndpointKind | undefined,
-  ): HttpResponse => ({
-    ...tooManyRequestsResponse(request.method, retryAfter),
-    ...(kind ? { observe: { kind } } : {}),
+  const { through, identify, keyOf } = createAnswerGate({
+    identifier,
+    limiter: () => limiter,
+    count,
+    logger,
   });
-
-  /**
-   * What is agent-ready's answer goes through identity, then the client's rate budget, then is
-   * counted; 503 when the store cannot answer. The answer is decided before it is charged: only
-   * agent-ready's own answers count (the app's pages pass through), and a 304 is free.
-   */
-  async function through(
-    request: AgentSiteRequest,
-    decide: () => Promise<AgentOutcome | undefined>,
-    limited = true,
-  ): Promise<AgentSiteOutcome | undefined> {
-    let outcome: AgentOutcome | undefined;
-    try {
-      outcome = await decide();
-    } catch (error) {
-      if (!isStoreUnavailable(error)) throw error;
-      logger.warn(`agent-ready: ${error.message}`);
-      return { kind: 'respond', response: serviceUnavailableResponse(request.method) };
-    }
-    if (outcome === undefined || outcome.kind === 'pass') return outcome;
-    const identity = await identify(request);
-    if (identity.refusal) return { kind: 'respond', response: identity.refusal };
-    const active = limited ? limiter : undefined;
-    const key = active && keyOf(request, identity.family, active);
-    if (outcome.kind === 'respond') {
-      let response = outcome.response;
-      if (active && key && rateLimitCost(response.status) > 0) {
-        const retryAfter = await active.take(key);
-        if (retryAfter !== undefined)
-          response = refusal(request, retryAfter, response.observe?.kind);
-      }
-      count(response, identity.family);
-      return { kind: 'respond', response };
-    }
-    // The app's access check runs next: charged before it, given back if the answer is a 304.
-    if (active && key) {
-      const retryAfter = await active.take(key);
-      if (retryAfter !== undefined) {
-        const response = refusal(request, retryAfter, outcome.metricsKind);
-        count(response, identity.family);
-        return { kind: 'respond', response };
-      }
-    }
-    return {
-      kind: 'authorize',
-      respond: outcome.respond,
-      count: (response) => {
-        if (active && key && rateLimitCost(response.status) === 0)
-          active.giveBack(key).catch(() => undefined);
-        count(response, identity.family);
-      },
-    };
-  }
 
   // Started once nothing above can throw; it also sends what a process killed after a commit
   // left undelivered.
@@ -446,7 +310,82 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       await metrics?.close().catch((error: Error) => {
         logger.warn(`agent-ready: metrics not written at shutdown: ${error.message}`);
       });
-      await closeStore();
+      await store.close();
     },
   };
+}
+
+/** The table a site serves from: an engine's (standalone) or a reader's alone (read-only). */
+interface SiteStore {
+  engine?: RegenerationEngine;
+  reader: StoreReader;
+  knex: Knex;
+  tables: TableNames;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+async function openSiteStore(
+  options: OpenAgentSiteOptions,
+  hosting: SiteArtifactHosting,
+  purging: EdgePurging | undefined,
+): Promise<SiteStore> {
+  const { logger } = options;
+  const prefix = options.tablePrefix ? { tablePrefix: options.tablePrefix } : {};
+  const revalidate =
+    options.revalidateAfterMs !== undefined ? { revalidateAfterMs: options.revalidateAfterMs } : {};
+  const notify = options.notify ? { notify: options.notify } : {};
+  const changeCheck = options.sqliteChangeCheck === false ? { sqliteChangeCheck: false } : {};
+  if (options.mode === 'read-only') {
+    const opened = await openStoreReader(options.database, {
+      ...prefix,
+      ...revalidate,
+      ...notify,
+      ...changeCheck,
+      logger,
+    });
+    const { knex, dialect } = opened.database;
+    return { reader: opened.reader, knex, tables: opened.tables, dialect, close: opened.close };
+  }
+  const engine = await RegenerationEngine.open({
+    database: options.database,
+    ...prefix,
+    ...siteArtifactSettings(options.site, hosting),
+    ...(options.rebuild ? { rebuild: options.rebuild } : {}),
+    logger,
+    reader: { ...revalidate, ...changeCheck },
+    ...(purging ? { purging } : {}),
+    ...notify,
+  });
+  const { reader, knex, tables, dialect } = engine;
+  return { engine, reader, knex, tables, dialect, close: () => engine.close() };
+}
+
+/**
+ * One limiter for every agent endpoint of the site and its MCP endpoint: one budget per client.
+ * Kept across `reconfigure` unless the `rateLimit` option itself changed.
+ */
+function limiterFor(
+  next: AgentSiteOptions,
+  current?: AgentRateLimiter,
+): AgentRateLimiter | undefined {
+  const settings = rateLimitSettings(next);
+  if (!settings) return undefined;
+  if (current && JSON.stringify(current.settings) === JSON.stringify(settings)) return current;
+  return createAgentRateLimiter(settings);
+}
+
+/** The site's serving metrics (option `metrics`), counted in memory and flushed to its table. */
+function startSiteMetrics(
+  site: AgentSiteOptions,
+  store: SiteStore,
+  logger: StoreLogger,
+): ServingMetrics | undefined {
+  const settings = site.metrics || undefined;
+  if (settings === undefined || settings.enabled === false) return undefined;
+  return startServingMetrics(store.knex, store.tables, store.dialect, {
+    ...(settings.flushIntervalMs ? { flushIntervalMs: settings.flushIntervalMs } : {}),
+    onPageSizesStored: () => store.reader.invalidate(),
+    onError: (error: Error) => logger.warn(`agent-ready: metrics flush failed: ${error.message}`),
+  });
 }
