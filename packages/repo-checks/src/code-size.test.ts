@@ -13,12 +13,10 @@ import { productFiles, productSourceRoots, REPO_ROOT } from './product-sources';
 const LONG_FUNCTIONS_KNOWN: Readonly<Record<string, number>> = {
   'packages/client/src/sync/sync-scp.ts': 1,
   'packages/client/src/sync/sync-site.ts': 1,
-  'packages/core/src/serve/families/markdown-twin/index.ts': 1,
   'packages/mcp/src/serve-mcp-http.ts': 2,
   'packages/store/src/rebuild/build-llmindex-artifacts.ts': 2,
   'packages/store/src/rebuild/build-llms-txt-artifacts.ts': 1,
   'packages/store/src/rebuild/build-scp-artifacts.ts': 2,
-  'packages/store/src/rebuild/run-rebuild-pass.ts': 1,
   'packages/store/src/writer/reconcile-documents.ts': 1,
   'packages/store/src/writer/upsert-document-batch.ts': 2,
   'packages/strapi-plugin/server/src/sync/reconcile-content.ts': 1,

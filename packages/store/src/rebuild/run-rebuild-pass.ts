@@ -179,31 +179,12 @@ export async function runRebuildPass(
       }
       if (leaseLost) return { outcome: 'busy' };
       // Installed as built from `before`: if writers moved on meanwhile, it is stale and rebuilt.
-      // An artifact whose bytes did not change keeps its stored chunks: a burst writes only
-      // what it changed (one sitemap shard and the index for one edit, not every shard).
-      const installedNow = new Map(
-        (await listArtifactMeta(knex, t)).map((meta) => [meta.name, meta]),
+      const { sized, rewritten, bytesWritten } = await writeChangedArtifacts(
+        pass,
+        artifacts,
+        keep,
+        generation,
       );
-      const sized: InstallableArtifact[] = [];
-      for (const name of keep) {
-        const kept = installedNow.get(name);
-        if (kept) sized.push(installedAsIs(kept));
-        else pass.logger.warn(`agent-ready: a builder kept ${name}, which is not installed`);
-      }
-      const rewritten: Record<string, number> = {};
-      let bytesWritten = 0;
-      for (const artifact of artifacts) {
-        const kept = installedNow.get(artifact.name);
-        if (kept && sameStoredBytes(kept, artifact)) {
-          sized.push({ ...artifact, size: kept.size, generation: kept.generation });
-          continue;
-        }
-        const size = await writeArtifactChunks(knex, t, artifact, generation);
-        sized.push({ ...artifact, size, generation });
-        const { family } = artifact.descriptor;
-        rewritten[family] = (rewritten[family] ?? 0) + 1;
-        bytesWritten += size;
-      }
       const { outcome: installed, rowsWritten } = await swapArtifacts(knex, t, sized, {
         generation,
         snapshotSeq: before,
@@ -247,4 +228,44 @@ export async function runRebuildPass(
     await releaseRebuildLease(knex, t, pass.instanceId).catch(() => undefined);
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The built artifacts made installable under `generation`: those kept, and those whose bytes did
+ * not change, keep their stored chunks; only the others are written (a burst writes what it
+ * changed: one sitemap shard and the index for one edit, not every shard).
+ */
+async function writeChangedArtifacts(
+  pass: RebuildPass,
+  artifacts: readonly ArtifactInput[],
+  keep: ReadonlySet<string>,
+  generation: number,
+): Promise<{
+  sized: InstallableArtifact[];
+  rewritten: Record<string, number>;
+  bytesWritten: number;
+}> {
+  const { knex, tables: t } = pass;
+  const installedNow = new Map((await listArtifactMeta(knex, t)).map((meta) => [meta.name, meta]));
+  const sized: InstallableArtifact[] = [];
+  for (const name of keep) {
+    const kept = installedNow.get(name);
+    if (kept) sized.push(installedAsIs(kept));
+    else pass.logger.warn(`agent-ready: a builder kept ${name}, which is not installed`);
+  }
+  const rewritten: Record<string, number> = {};
+  let bytesWritten = 0;
+  for (const artifact of artifacts) {
+    const kept = installedNow.get(artifact.name);
+    if (kept && sameStoredBytes(kept, artifact)) {
+      sized.push({ ...artifact, size: kept.size, generation: kept.generation });
+      continue;
+    }
+    const size = await writeArtifactChunks(knex, t, artifact, generation);
+    sized.push({ ...artifact, size, generation });
+    const { family } = artifact.descriptor;
+    rewritten[family] = (rewritten[family] ?? 0) + 1;
+    bytesWritten += size;
+  }
+  return { sized, rewritten, bytesWritten };
 }

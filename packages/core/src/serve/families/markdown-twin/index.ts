@@ -78,6 +78,18 @@ export interface MarkdownTwinEndpoint extends FamilyEndpoint {
   negotiate(request: AgentRequest): Promise<AgentOutcome | undefined>;
 }
 
+/** The M-URL path a twin path stands for: `/a/index.html.md`, `/a/index.md` → `/a/`; `/a.md` → `/a`. */
+function twinMPathOf(context: FamilyContext, path: string): string | undefined {
+  if (!path.endsWith('.md')) return undefined;
+  const page = path.replace(/\/index(?:\.html)?\.md$/, '/').replace(/\.md$/, '');
+  if (page === '') return undefined;
+  try {
+    return parseUri(mUrlFor(context.urlFor(page), context.scheme)).path;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Markdown twins (llms.txt v2): a document's Markdown at its `.md` URLs and, negotiated, at its
  * page's own URL; each starts with the llms.txt directive, as its HTML page carries the notice.
@@ -86,19 +98,7 @@ export interface MarkdownTwinEndpoint extends FamilyEndpoint {
  * the app's (pass) when no document is there.
  */
 function createMarkdownTwinEndpoint(context: FamilyContext): MarkdownTwinEndpoint {
-  const { source, protectAll, scheme } = context;
-
-  /** The M-URL path a twin path stands for: `/a/index.html.md`, `/a/index.md` → `/a/`; `/a.md` → `/a`. */
-  function twinMPath(path: string): string | undefined {
-    if (!path.endsWith('.md')) return undefined;
-    const page = path.replace(/\/index(?:\.html)?\.md$/, '/').replace(/\.md$/, '');
-    if (page === '') return undefined;
-    try {
-      return parseUri(mUrlFor(context.urlFor(page), scheme)).path;
-    } catch {
-      return undefined;
-    }
-  }
+  const { source, protectAll } = context;
 
   /**
    * `undefined` when no document has this twin: the path is then the app's (or, at the root,
@@ -202,7 +202,7 @@ function createMarkdownTwinEndpoint(context: FamilyContext): MarkdownTwinEndpoin
 
   return {
     async answer(request, { path }) {
-      const mPath = twinMPath(path);
+      const mPath = twinMPathOf(context, path);
       const atRoot = path === '/index.html.md' || path === '/index.md';
       let outcome =
         mPath === undefined ? undefined : await answerTwin(request, mPath, path, false, atRoot);
