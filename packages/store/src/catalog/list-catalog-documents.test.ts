@@ -1,29 +1,17 @@
-import { databaseConfig, describeEachDatabase, uniqueTablePrefix } from '@agent-ready/test-support';
-import { dropAgentTables, RegenerationEngine } from '..';
+import { describeEachDatabase } from '@agent-ready/test-support';
+import type { RegenerationEngine } from '..';
+import { engineForEachTest } from '../../test/fixtures/engine-for-each-test';
 import { preparedDocument } from '../../test/fixtures/prepared-documents';
 
 /** The catalog's listing (MCP resources) is the JSON sitemap's order, page after page. */
 describeEachDatabase('catalog listing', (dialect) => {
   let engine: RegenerationEngine;
-  let prefix: string;
-
-  beforeEach(async () => {
-    prefix = uniqueTablePrefix();
-    engine = await RegenerationEngine.open({
-      database: databaseConfig(dialect),
-      tablePrefix: prefix,
-      sitemap: {
-        origin: 'https://example.com',
-        maxItemsPerShard: 4,
-        overviewUrl: 'https://example.com/d/7/',
-      },
-      rebuild: { automatic: false, healIntervalMs: 0 },
-    });
-  });
-
-  afterEach(async () => {
-    if (dialect !== 'sqlite') await dropAgentTables(engine.knex, prefix);
-    await engine.close();
+  engineForEachTest(dialect, (opened) => (engine = opened), {
+    sitemap: {
+      origin: 'https://example.com',
+      maxItemsPerShard: 4,
+      overviewUrl: 'https://example.com/d/7/',
+    },
   });
 
   /** Every item of the JSON sitemap, through its index, in order. */
