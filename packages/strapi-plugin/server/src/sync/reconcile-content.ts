@@ -233,6 +233,33 @@ async function reconcileHoldingLease(
     }))
   )
     return finish();
+  if (await removeUnseen(context, options, summary, { served, failed, startedAt })) return stop();
+  summary.rowsWritten += summary.removed;
+  return finish();
+
+  async function finish(): Promise<ReconcileResult> {
+    await job.clearCheckpoint();
+    // A bulk change (a first sync, a new mapping) leaves the planner's statistics stale.
+    if (summary.changed + summary.removed >= BULK_CHANGE) {
+      await engine.refreshStatistics().catch(() => undefined);
+    }
+    return summary;
+  }
+}
+
+/**
+ * Takes off the published rows the pass did not see (changed after it began aside): a failed
+ * one's old version at once, the others after a re-read from Strapi (syncDocument), so nothing
+ * published meanwhile is taken off. True when the pass was stopped midway.
+ */
+async function removeUnseen(
+  context: SyncContext,
+  options: ReconcileOptions,
+  summary: ReconcileResult,
+  pass: { served: ReadonlySet<string>; failed: ReadonlyMap<string, number>; startedAt: number },
+): Promise<boolean> {
+  const { engine } = context;
+  const { served, failed, startedAt } = pass;
   const unseen = new Set<string>();
   const unservable: { key: string; locale: string; revision: number }[] = [];
   for await (const row of engine.publishedDocuments()) {
@@ -249,22 +276,12 @@ async function reconcileHoldingLease(
     if ((await engine.remove(key, locale, 'unpublished', { revision })).removed) summary.removed++;
   }
   for (const key of unseen) {
-    if (options.signal?.aborted) return stop();
+    if (options.signal?.aborted) return true;
     const parsed = parseDocumentKey(key);
     if (!parsed) continue;
     summary.removed += (await syncDocument(context, parsed.uid, parsed.documentId)).removed;
   }
-  summary.rowsWritten += summary.removed;
-  return finish();
-
-  async function finish(): Promise<ReconcileResult> {
-    await job.clearCheckpoint();
-    // A bulk change (a first sync, a new mapping) leaves the planner's statistics stale.
-    if (summary.changed + summary.removed >= BULK_CHANGE) {
-      await engine.refreshStatistics().catch(() => undefined);
-    }
-    return summary;
-  }
+  return false;
 }
 
 /**
