@@ -43,12 +43,16 @@ export async function checkServedSite(
   return problems;
 }
 
-/** Polls `path` until it answers `status` (an agent's view of a save), or gives up. */
+/**
+ * Polls `path` until it answers `status` (an agent's view of a save), or gives up. The deadline
+ * only bounds a failure: the apps start beside Strapi's admin build and the test suites on two
+ * cores, where the README's Express server (under a second alone) once missed a one-minute one.
+ */
 export async function waitForStatus(
   origin: string,
   path: string,
   status: number,
-  deadlineMs = 60_000,
+  deadlineMs = 180_000,
 ): Promise<void> {
   const until = Date.now() + deadlineMs;
   let last = 0;

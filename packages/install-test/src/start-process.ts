@@ -9,7 +9,12 @@ export interface RunningProcess {
   stop(): Promise<void>;
   /** Rejects when the process exits before `stop()`. */
   exited: Promise<never>;
+  /** The last few kilobytes it printed (stdout and stderr), for an error message. */
+  outputTail(): string;
 }
+
+/** How much of a server's output an error quotes: its last lines, where the cause usually is. */
+const TAIL_BYTES = 4096;
 
 /** Starts a long-running command (a server), its output in the log. */
 export function startProcess(
@@ -25,8 +30,13 @@ export function startProcess(
     // Its own process group: `npm run start` runs Strapi in a child, stopped with it.
     detached: true,
   });
-  child.stdout.on('data', (chunk: Buffer) => appendFileSync(options.log, chunk));
-  child.stderr.on('data', (chunk: Buffer) => appendFileSync(options.log, chunk));
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    appendFileSync(options.log, chunk);
+    tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   let stopping = false;
   const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
   const exited = closed.then((code) => {
@@ -36,6 +46,7 @@ export function startProcess(
   exited.catch(() => undefined);
   return {
     exited,
+    outputTail: () => tail,
     async stop() {
       stopping = true;
       if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
@@ -44,7 +55,16 @@ export function startProcess(
   };
 }
 
-/** `wait` unless the process dies first. */
-export function unlessExited<T>(process: RunningProcess, wait: Promise<T>): Promise<T> {
-  return Promise.race([wait, process.exited]);
+/**
+ * `wait` unless the process dies first; either failure quotes what the process printed last
+ * (the CI's log of the run is all there is afterwards).
+ */
+export async function unlessExited<T>(process: RunningProcess, wait: Promise<T>): Promise<T> {
+  try {
+    return await Promise.race([wait, process.exited]);
+  } catch (error) {
+    const output = process.outputTail().trim();
+    if (error instanceof Error && output) error.message += `\n  its output ends:\n${output}`;
+    throw error;
+  }
 }
