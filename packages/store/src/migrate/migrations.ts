@@ -9,6 +9,7 @@ import {
   mergeSearchSegmentsWider,
 } from '../search/create-search-index';
 import { createSearchTerms } from '../search/create-search-terms';
+import { createMysqlSearchTerms } from '../search/mysql-search-terms';
 import type { TableNames } from '../schema/table-names';
 
 /**
@@ -419,6 +420,14 @@ export const MIGRATIONS: readonly StoreMigration[] = [
     async up(knex, t, dialect) {
       // The index's words, where a search looks for the one a typo meant.
       await createSearchTerms(knex, t, dialect);
+    },
+  },
+  {
+    name: '024-search-terms-mysql',
+    async up(knex, t, dialect) {
+      // The index's words on MySQL and MariaDB too, kept by the writers (InnoDB shows its own
+      // only through a server-wide setting).
+      if (dialect === 'mysql') await createMysqlSearchTerms(knex, t);
     },
   },
 ];

@@ -3,12 +3,13 @@ import { distance } from 'fastest-levenshtein';
 import type { SearchQuery } from '@agent-ready/core';
 import type { Dialect } from '../schema/open-database';
 import type { TableNames } from '../schema/table-names';
+import { foldWord } from './mysql-search-terms';
 
 /**
  * Typo tolerance from the index's own words: a query word that matches no document is matched
  * as the indexed words closest to it too (`soldring` finds `solder`, the stem of `soldering`).
- * On SQLite and PostgreSQL, which keep the index's words (create-search-terms.ts); MySQL and
- * MariaDB match the words as typed.
+ * The words are the index's own: FTS5's vocabulary on SQLite, the lexemes' table on PostgreSQL
+ * (create-search-terms.ts), the writers' list on MySQL and MariaDB (mysql-search-terms.ts).
  */
 
 /** Letters a word needs before it is corrected: shorter words have too many neighbours. */
@@ -21,9 +22,7 @@ const MAX_CORRECTIONS = 3;
 const MAX_SUFFIX = 4;
 
 /** The word as the indexes hold it: lowercase, accents removed. */
-function folded(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+const folded = foldWord;
 
 /**
  * How far an indexed word (a stem, or the whole word) is from what was typed: the fewest edits
@@ -95,8 +94,21 @@ async function unmatchedWords(
     }
     return unmatched;
   }
-  // A word with a lexeme among the index's words matches; a stop word (no lexeme) is let be.
   const list = (values: readonly string[]) => values.map(() => '?').join(', ');
+  if (dialect === 'mysql') {
+    // The list holds every word InnoDB indexed, folded; InnoDB matches without case or accents.
+    const rows = rowsOf(
+      (
+        (await knex.raw(`select term from ?? where term in (${list(words)})`, [
+          t.searchTerms,
+          ...words.map(folded),
+        ])) as unknown[]
+      )[0],
+    );
+    const held = new Set(rows.map((row) => String(row.term)));
+    return words.filter((word) => !held.has(folded(word)));
+  }
+  // A word with a lexeme among the index's words matches; a stop word (no lexeme) is let be.
   const rows = rowsOf(
     await knex.raw(
       `with l as (
@@ -125,18 +137,18 @@ async function candidatesFor(
   const length = [...typed].length;
   const shortest = Math.max(1, length - MAX_SUFFIX - 2);
   const longest = length + 2;
-  const rows = rowsOf(
-    await knex.raw(
-      `select term from ?? where term >= ? and term < ? and ${dialect === 'sqlite' ? 'length' : 'char_length'}(term) between ? and ?`,
-      [t.searchTerms, first, next, shortest, longest],
-    ),
+  const result: unknown = await knex.raw(
+    `select term from ?? where term >= ? and term < ? and ${dialect === 'sqlite' ? 'length' : 'char_length'}(term) between ? and ?`,
+    [t.searchTerms, first, next, shortest, longest],
   );
-  return rows.map((row) => String(row.term));
+  return rowsOf(dialect === 'mysql' ? (result as unknown[])[0] : result).map((row) =>
+    String(row.term),
+  );
 }
 
 /**
  * For each word of the query that no document holds, the indexed words it is matched as too
- * (by its lowercase form); an empty map when every word matches, or on MySQL/MariaDB.
+ * (by its lowercase form); an empty map when every word matches.
  */
 export async function correctSearchWords(
   knex: Knex,
@@ -146,7 +158,6 @@ export async function correctSearchWords(
   configs: readonly string[],
 ): Promise<ReadonlyMap<string, readonly string[]>> {
   const corrections = new Map<string, readonly string[]>();
-  if (dialect === 'mysql') return corrections;
   const words = correctable(query);
   if (words.length === 0) return corrections;
   for (const word of await unmatchedWords(knex, t, dialect, words, configs)) {

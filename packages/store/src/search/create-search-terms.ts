@@ -10,7 +10,8 @@ import type { TableNames } from '../schema/table-names';
  *   index scan), filled here from the index and added to by every writer with its entries
  *   (index-search-entries.ts); a lexeme no document holds any longer stays, and corrects to
  *   a word that finds nothing;
- * - MySQL/MariaDB: none (InnoDB's word list is readable only through a server-wide setting).
+ * - MySQL/MariaDB: none here (InnoDB's word list is readable only through a server-wide
+ *   setting); migration 024 adds a list the writers keep (mysql-search-terms.ts).
  * Part of a released migration once released: never change what it does, add a migration.
  */
 export async function createSearchTerms(

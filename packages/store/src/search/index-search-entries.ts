@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../schema/open-database';
 import { insertSqliteRows } from '../ground/insert-sqlite-rows';
 import type { TableNames } from '../schema/table-names';
+import { addMysqlSearchTerms, indexedWordsOf } from './mysql-search-terms';
 import { availableSearchConfigs, searchConfigOf } from './search-language';
 import { searchTextOf, type SearchText } from './search-text';
 
@@ -110,6 +111,8 @@ export async function writeSearchEntries(
         run.map(({ entry, text }) => ({ doc_id: entry.id, title: text.title, body: text.body })),
       );
     }
+    // Their words join the index's list (mysql-search-terms.ts).
+    await addMysqlSearchTerms(trx, store.tables, indexedWordsOf(texts.map(({ text }) => text)));
   } else {
     const available = await availableSearchConfigs(trx);
     // No `body` (migration 018): the vector is what a search reads, the snippet comes from

@@ -59,19 +59,26 @@ export function postgresTermTexts(
 
 /**
  * Each term's InnoDB boolean mode expression, to be joined with no operator (any term matches,
- * InnoDB ranks by how many and how rare): each word itself or a word it begins (InnoDB does not stem), each
- * phrase in quotes. Words InnoDB does not index (shorter than `minLength`, or a stop word) are
- * left out.
+ * InnoDB ranks by how many and how rare): each word itself or a word it begins (InnoDB does not
+ * stem), with its corrections as prefixes too; each phrase in quotes. Words InnoDB does not index
+ * (shorter than `minLength`, or a stop word) are left out.
  */
 export function mysqlTermExpressions(
   query: SearchQuery,
   indexed: { minLength: number; stopwords: ReadonlySet<string> },
+  corrections: SearchCorrections = new Map(),
 ): string[] {
   const kept = (word: string) =>
     [...word].length >= indexed.minLength && !indexed.stopwords.has(word.toLowerCase());
-  return query.terms
-    .map((words) => {
-      if (words.length === 1) return kept(words[0]!) ? `(${words[0]} ${words[0]}*)` : '';
+  return [...termsOf(query, corrections)]
+    .map(({ words, corrections: closest }) => {
+      if (words.length === 1) {
+        const parts = [
+          ...(kept(words[0]!) ? [words[0]!, `${words[0]}*`] : []),
+          ...closest.filter(kept).map((word) => `${word}*`),
+        ];
+        return parts.length > 0 ? `(${parts.join(' ')})` : '';
+      }
       const phrase = words.filter(kept);
       return phrase.length > 0 ? `"${words.join(' ')}"` : '';
     })

@@ -232,7 +232,7 @@ function termExpressions(
 ): TermExpressions {
   if (dialect === 'sqlite') return sqliteTermExpressions(keywords, corrections);
   if (dialect === 'postgres') return postgresTermTexts(keywords, corrections);
-  return mysqlTermExpressions(keywords, innodb!);
+  return mysqlTermExpressions(keywords, innodb!, corrections);
 }
 
 function rowsOf(dialect: Dialect, result: unknown): Record<string, unknown>[] {
