@@ -49,6 +49,7 @@ it('serves the synced copy: tools, resources, search and fetch', async () => {
   expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['search', 'fetch']);
   const { resources } = await client.listResources();
   expect(resources.map((r) => r.uri)).toEqual([
+    `${site.origin}/llms.txt`,
     `${site.origin}/`,
     `${site.origin}/posts/1/`,
     `${site.origin}/posts/2/`,
@@ -62,6 +63,21 @@ it('serves the synced copy: tools, resources, search and fetch', async () => {
   expect(fetched.text).toContain('The body of post 2.');
   const mUrl = await fetch(`${site.origin}/posts/2/llm.json`);
   expect((fetched.metadata as { etag: string }).etag).toBe(mUrl.headers.get('etag'));
+});
+
+it("offers the site's llms.txt as the HTTP server does, asked again with its ETag", async () => {
+  const served = await fetch(`${site.origin}/llms.txt`);
+  const read = await client.readResource({ uri: `${site.origin}/llms.txt` });
+  const [content] = read.contents as { text: string; _meta: { etag: string } }[];
+  expect(content!.text).toBe(await served.text());
+  expect(content!._meta.etag).toBe(served.headers.get('etag'));
+  // Each refresh asks conditionally: unchanged, the answer is a 304 without a body.
+  const asked = () =>
+    site.log.filter((entry) => entry.url.endsWith('/llms.txt') && entry.status === 304).length;
+  const before = asked();
+  await waitForState('a conditional llms.txt request', async () =>
+    asked() > before ? true : undefined,
+  );
 });
 
 it('fetches no document while nothing changed, and tells a subscriber of an edit', async () => {
@@ -109,7 +125,7 @@ it("keeps the copy in a folder per origin under the user's cache directory when 
         stderr: 'pipe',
       }),
     );
-    expect((await second.listResources()).resources).toHaveLength(4);
+    expect((await second.listResources()).resources).toHaveLength(5);
     const folder = new URL(site.origin).port;
     expect(existsSync(join(cache, 'agent-ready', 'sites', `http-127.0.0.1-${folder}`))).toBe(true);
   } finally {

@@ -3,6 +3,7 @@ import { AgentReadyError } from '@agent-ready/core/errors';
 import { LocalCopyCatalog, SyncState, syncSite } from '@agent-ready/client';
 import { serveMcpOverStdio } from '@agent-ready/mcp';
 import { defaultStateDir } from './default-state-dir';
+import { followLlmsTxt } from './follow-llms-txt';
 import { secondsOption } from './parse-option-number';
 
 interface McpCommandOptions {
@@ -17,15 +18,16 @@ const DEFAULT_INTERVAL_MS = 60_000;
 const say = (message: string) => process.stderr.write(`agent-ready mcp: ${message}\n`);
 
 /**
- * A stdio MCP server over the sync client's local copy of a remote site: synced at start, then
- * kept current through the site's change feed every `--interval` (a run with nothing changed
- * costs the feed's one request and fetches no document). Subscribed clients are told of each
+ * A stdio MCP server over the sync client's local copy of a remote site and its llms.txt: synced
+ * at start, then kept current through the site's change feed every `--interval` (a run with
+ * nothing changed costs the feed's request and llms.txt's 304, and fetches no document). Subscribed clients are told of each
  * document that changed. Exit codes: 0 when the client closed the connection, 2 when the
  * first sync failed.
  */
 async function serveMcp(origin: string, options: McpCommandOptions): Promise<void> {
   const stateDir = options.state ?? defaultStateDir(origin);
   const catalog = new LocalCopyCatalog();
+  const llmsTxt = followLlmsTxt(origin, options.userAgent);
   const sync = async () => {
     const report = await syncSite(origin, {
       stateDir,
@@ -37,6 +39,7 @@ async function serveMcp(origin: string, options: McpCommandOptions): Promise<voi
     } finally {
       state.close();
     }
+    await llmsTxt.refresh();
     return report;
   };
   let first;
@@ -55,7 +58,7 @@ async function serveMcp(origin: string, options: McpCommandOptions): Promise<voi
     source: {
       catalog,
       settings: async () => ({ origin: first.origin }),
-      llmsTxt: async () => undefined,
+      llmsTxt: async () => llmsTxt.current(),
       mPathOf: (url) => catalog.mPathOf(url),
     },
     onError: (error) => say(`a call failed: ${(error as Error).message}`),
