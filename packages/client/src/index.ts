@@ -61,6 +61,7 @@ export {
   SyncState,
   SYNC_STATE_FILE,
   type StoredDocument,
+  type StoredDocumentDetails,
   type StoredSitemap,
   type ScpSectionState,
   type SyncScpIndex,

@@ -347,3 +347,53 @@ describe('syncSite through the sitemap index (no change feed)', () => {
     }
   });
 });
+
+describe('syncSite with `markdown`', () => {
+  it("with `markdown`, keeps each fetched document's twin and Content-Usage, fetched with it only", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-ready-sync-markdown-'));
+    const docs = homeAndPosts(3);
+    const site = await bootExpressSite({ documents: docs });
+    const requestsSince = (mark: number) =>
+      site.log.slice(mark).map((entry) => `${entry.method} ${entry.url} ${entry.status}`);
+    try {
+      await syncSite(site.origin, { stateDir: dir, markdown: true });
+      const state = SyncState.open(dir);
+      try {
+        for (const path of ['/', '/posts/1/']) {
+          const details = state.documentDetails(`${site.origin}${path}llm.json`)!;
+          const twin = await fetchUpstream(site.origin, `${path}index.html.md`);
+          expect(twin.status).toBe(200);
+          expect(details.markdown!.equals(twin.body)).toBe(true);
+          const mUrl = await fetchUpstream(site.origin, `${path}llm.json`);
+          expect(details.usage).toBe(mUrl.headers['content-usage'] ?? null);
+        }
+      } finally {
+        state.close();
+      }
+      // An edit: its document and its twin fetched again, nothing else.
+      const edited = docs[2]!;
+      await site.agent.publish({
+        ...edited,
+        body: { format: 'markdown', value: '## New\n\nText.' },
+      });
+      await site.agent.idle();
+      const mark = site.log.length;
+      await syncSite(site.origin, { stateDir: dir, markdown: true });
+      const path = new URL(edited.url, site.origin).pathname;
+      expect(requestsSince(mark).filter((line) => !line.includes('/llm-changes.json'))).toEqual([
+        `GET ${path}llm.json 200`,
+        `GET ${path}index.html.md 200`,
+      ]);
+      const again = SyncState.open(dir);
+      try {
+        const markdown = again.documentDetails(`${site.origin}${path}llm.json`)!.markdown!;
+        expect(markdown.toString('utf8')).toContain('## New\n\nText.');
+      } finally {
+        again.close();
+      }
+    } finally {
+      await site.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -31,7 +31,7 @@ export async function fetchListedDocument(
   client: HttpClient,
   state: SyncState,
   item: ListedDocument,
-  options: { profile: TctProfile | undefined; fromFeed: boolean },
+  options: { profile: TctProfile | undefined; fromFeed: boolean; markdown?: boolean },
 ): Promise<ListedDocumentOutcome> {
   const cached = state.document(item.mUrl);
   const res = await client.request(item.mUrl, {
@@ -76,5 +76,35 @@ export async function fetchListedDocument(
     lastModified: res.headers['last-modified'] ?? null,
     body: res.body,
   });
+  // The details of this version replace those of the last (none kept unless asked for).
+  if (options.markdown)
+    state.putDocumentDetails(item.mUrl, {
+      usage: res.headers['content-usage'] ?? null,
+      markdown: await fetchMarkdownTwin(client, item.cUrl),
+    });
   return { kind: 'stored' };
+}
+
+/**
+ * The Markdown twin of a page, where llms.txt's convention puts it (`<page>/index.html.md`,
+ * `<page>.md`), or null when the site serves none there.
+ */
+async function fetchMarkdownTwin(client: HttpClient, cUrl: string): Promise<Buffer | null> {
+  let twin: URL;
+  try {
+    twin = new URL(cUrl);
+  } catch {
+    return null;
+  }
+  if (twin.search !== '') return null;
+  twin.hash = '';
+  twin.pathname = twin.pathname.endsWith('/')
+    ? `${twin.pathname}index.html.md`
+    : `${twin.pathname}.md`;
+  const res = await client.request(twin.href, {
+    headers: { accept: 'text/markdown, text/plain;q=0.5' },
+    decode: true,
+  });
+  const type = res.headers['content-type'] ?? '';
+  return res.status === 200 && /^text\/(markdown|plain)\b/i.test(type) ? res.body : null;
 }

@@ -81,6 +81,12 @@ export interface SyncOptions extends Pick<
   compareHtml?: boolean;
   /** Discover the sitemap from the root again instead of using the one remembered. */
   rediscover?: boolean;
+  /**
+   * Keep each document's Markdown twin (`<page>/index.html.md`, `<page>.md`) and its
+   * `Content-Usage` too (`SyncState.documentDetails`): one more request per document fetched,
+   * none for one unchanged. Default false.
+   */
+  markdown?: boolean;
   onProgress?: (progress: SyncProgress) => void;
   /**
    * How often a document whose M-URL does not serve what the listing announced yet is asked

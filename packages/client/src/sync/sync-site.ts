@@ -254,6 +254,7 @@ export async function syncSite(originArgument: string, options: SyncOptions): Pr
           const outcome = await fetchListedDocument(client, state, item, {
             profile,
             fromFeed: !complete,
+            markdown: options.markdown === true,
           });
           if (outcome.kind === 'stored') fetched++;
           else if (outcome.kind === 'not-yet') notYet.push({ item, detail: outcome.detail });

@@ -16,6 +16,8 @@ CREATE TABLE IF NOT EXISTS sitemaps (
 CREATE TABLE IF NOT EXISTS documents (
   m_url TEXT PRIMARY KEY, c_url TEXT NOT NULL, hash TEXT NOT NULL, etag TEXT NOT NULL,
   last_modified TEXT, body BLOB NOT NULL, fetched_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS document_details (
+  m_url TEXT PRIMARY KEY, usage TEXT, markdown BLOB);
 CREATE TABLE IF NOT EXISTS html_sizes (c_url TEXT PRIMARY KEY, bytes INTEGER NOT NULL, measured_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS scp_sections (
   section TEXT PRIMARY KEY, applied_generated TEXT NOT NULL, snapshot_generated TEXT NOT NULL,
@@ -44,6 +46,16 @@ export interface StoredDocument {
   lastModified: string | null;
   body: Buffer;
   fetchedAt: string;
+}
+
+/**
+ * What a sync keeps of a document beyond its M-URL, when asked (`SyncOptions.markdown`): its
+ * `Content-Usage` and its Markdown twin, as the site served them with that version.
+ */
+export interface StoredDocumentDetails {
+  usage: string | null;
+  /** The twin's bytes; null when the site serves none. */
+  markdown: Buffer | null;
 }
 
 export interface ScpSectionState {
@@ -182,7 +194,22 @@ export class SyncState {
   }
 
   deleteDocument(mUrl: string): boolean {
+    this.db.prepare('DELETE FROM document_details WHERE m_url = ?').run(urlKey(mUrl));
     return this.db.prepare('DELETE FROM documents WHERE m_url = ?').run(urlKey(mUrl)).changes > 0;
+  }
+
+  putDocumentDetails(mUrl: string, details: StoredDocumentDetails): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO document_details (m_url, usage, markdown) VALUES (?, ?, ?)')
+      .run(urlKey(mUrl), details.usage, details.markdown);
+  }
+
+  /** The details kept with the document's current version, if they were asked for. */
+  documentDetails(mUrl: string): StoredDocumentDetails | undefined {
+    const row = this.db
+      .prepare('SELECT usage, markdown FROM document_details WHERE m_url = ?')
+      .get(urlKey(mUrl)) as { usage: string | null; markdown: Buffer | null } | undefined;
+    return row && { usage: row.usage, markdown: row.markdown };
   }
 
   /** Every stored document's M-URL (normalized). */
