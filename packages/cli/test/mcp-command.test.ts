@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { waitForState } from '@agent-ready/test-support';
 import { bootExpressSite, homeAndPosts, type TestSite } from '@agent-ready/test-sites';
@@ -27,7 +28,7 @@ const documentFetches = () =>
   site.log.filter((entry) => entry.method === 'GET' && entry.url.endsWith('/llm.json')).length;
 
 beforeAll(async () => {
-  site = await bootExpressSite({ documents: homeAndPosts(3) });
+  site = await bootExpressSite({ documents: homeAndPosts(3), mcp: true });
   stateDir = mkdtempSync(join(tmpdir(), 'agent-ready-cli-mcp-'));
   client = new Client({ name: 'cli-test', version: '1.0.0' });
   await client.connect(
@@ -60,15 +61,40 @@ it('serves the synced copy: tools, resources, search and fetch', async () => {
   const fetched = json(
     await client.callTool({ name: 'fetch', arguments: { id: `${site.origin}/posts/2/` } }),
   );
-  expect(fetched.text).toContain('The body of post 2.');
+  // The page's Markdown (its twin), not a flattening of the M-URL's text.
+  expect(fetched.text).toContain('The *body* of post 2.');
   const mUrl = await fetch(`${site.origin}/posts/2/llm.json`);
   expect((fetched.metadata as { etag: string }).etag).toBe(mUrl.headers.get('etag'));
+});
+
+it("answers as the site's own MCP endpoint does: one server, two transports", async () => {
+  const http = new Client({ name: 'cli-test-http', version: '1.0.0' });
+  await http.connect(new StreamableHTTPClientTransport(new URL(`${site.origin}/mcp`)));
+  try {
+    const both = async (name: string, args: Record<string, unknown>) => {
+      const call = async (c: Client) => json(await c.callTool({ name, arguments: args }));
+      return { overStdio: await call(client), overHttp: await call(http) };
+    };
+    // Stemmed ("bodies" finds "body"), ranked, snippets cut where the words are.
+    for (const query of ['post 2', 'bodies', 'the body of the first post', 'pst']) {
+      const { overStdio, overHttp } = await both('search', { query });
+      expect(overStdio).toEqual(overHttp);
+    }
+    expect((await both('search', { query: 'bodies' })).overHttp.results).not.toEqual([]);
+    for (const id of [`${site.origin}/`, `${site.origin}/posts/2/`]) {
+      const { overStdio, overHttp } = await both('fetch', { id });
+      expect(overStdio).toEqual(overHttp);
+    }
+    expect((await client.listTools()).tools).toEqual((await http.listTools()).tools);
+  } finally {
+    await http.close();
+  }
 });
 
 it("offers the site's llms.txt as the HTTP server does, asked again with its ETag", async () => {
   const served = await fetch(`${site.origin}/llms.txt`);
   const read = await client.readResource({ uri: `${site.origin}/llms.txt` });
-  const [content] = read.contents as { text: string; _meta: { etag: string } }[];
+  const [content] = read.contents as unknown as { text: string; _meta: { etag: string } }[];
   expect(content!.text).toBe(await served.text());
   expect(content!._meta.etag).toBe(served.headers.get('etag'));
   // Each refresh asks conditionally: unchanged, the answer is a 304 without a body.

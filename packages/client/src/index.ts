@@ -75,4 +75,3 @@ export type {
   NaiveCost,
 } from './sync/sync-report';
 export { formatSyncReport } from './sync/format-sync-report';
-export { LocalCopyCatalog } from './sync/local-copy-catalog';

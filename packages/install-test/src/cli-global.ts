@@ -52,6 +52,7 @@ export async function checkCli(
   const linked = new Map<string, string>();
   for (const name of [
     '@agent-ready/core',
+    '@agent-ready/store',
     '@agent-ready/mcp',
     '@agent-ready/client',
     '@agent-ready/cli',

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AgentReadyError } from '@agent-ready/core/errors';
-import { LocalCopyCatalog, SyncState, syncSite } from '@agent-ready/client';
-import { serveMcpOverStdio } from '@agent-ready/mcp';
+import { SyncState, syncSite } from '@agent-ready/client';
+import { mcpSourceOfSite, serveMcpOverStdio } from '@agent-ready/mcp';
 import { defaultStateDir } from './default-state-dir';
 import { followLlmsTxt } from './follow-llms-txt';
 import { secondsOption } from './parse-option-number';
@@ -19,48 +19,57 @@ const say = (message: string) => process.stderr.write(`agent-ready mcp: ${messag
 
 /**
  * A stdio MCP server over the sync client's local copy of a remote site and its llms.txt: synced
- * at start, then kept current through the site's change feed every `--interval` (a run with
- * nothing changed costs the feed's request and llms.txt's 304, and fetches no document). Subscribed clients are told of each
+ * at start (M-URLs and Markdown twins), then kept current through the site's change feed every
+ * `--interval` (a run with nothing changed costs the feed's request and llms.txt's 304, and
+ * fetches no document). The copy is mirrored into a store of its own (mirror-synced-site.ts),
+ * which the same MCP handlers and search as the site's HTTP endpoint read. Subscribed clients are told of each
  * document that changed. Exit codes: 0 when the client closed the connection, 2 when the
  * first sync failed.
  */
 async function serveMcp(origin: string, options: McpCommandOptions): Promise<void> {
   const stateDir = options.state ?? defaultStateDir(origin);
-  const catalog = new LocalCopyCatalog();
+  // The store (knex, the SQLite driver) is loaded by this command only.
+  const { openMirror, refreshMirror } = await import('./mirror-synced-site');
   const llmsTxt = followLlmsTxt(origin, options.userAgent);
+  let mirror: Awaited<ReturnType<typeof openMirror>> | undefined;
   const sync = async () => {
     const report = await syncSite(origin, {
       stateDir,
+      markdown: true,
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     });
-    const state = SyncState.open(stateDir);
-    try {
-      catalog.replace(state.documents());
-    } finally {
-      state.close();
+    mirror ??= await openMirror(stateDir, report.origin);
+    // The mirror follows the copy: read again only after a sync that changed something.
+    if (report.fetched > 0 || report.deleted > 0 || !mirrored) {
+      const state = SyncState.open(stateDir);
+      try {
+        await refreshMirror(mirror, state);
+        mirrored = true;
+      } finally {
+        state.close();
+      }
     }
     await llmsTxt.refresh();
     return report;
   };
+  let mirrored = false;
   let first;
   try {
     first = await sync();
   } catch (error) {
+    await mirror?.close();
     if (!(error instanceof AgentReadyError)) throw error;
     say(error.message);
     process.exitCode = 2;
     return;
   }
+  const engine = mirror!;
+  const site = mcpSourceOfSite(engine.reader, { origin: first.origin });
   say(
-    `${catalog.size} documents of ${first.origin} (${first.fetched} fetched, ${first.requests} requests, the copy in ${stateDir}); serving over stdio`,
+    `${first.stored} documents of ${first.origin} (${first.fetched} fetched, ${first.requests} requests, the copy in ${stateDir}); serving over stdio`,
   );
   const server = await serveMcpOverStdio({
-    source: {
-      catalog,
-      settings: async () => ({ origin: first.origin }),
-      llmsTxt: async () => llmsTxt.current(),
-      mPathOf: (url) => catalog.mPathOf(url),
-    },
+    source: { ...site, llmsTxt: async () => llmsTxt.current() },
     onError: (error) => say(`a call failed: ${(error as Error).message}`),
   });
   const intervalMs = options.interval ?? DEFAULT_INTERVAL_MS;
@@ -82,6 +91,7 @@ async function serveMcp(origin: string, options: McpCommandOptions): Promise<voi
   }, intervalMs);
   await server.closed;
   clearInterval(timer);
+  await engine.close();
 }
 
 export function registerMcpCommands(program: Command): void {

@@ -38,6 +38,7 @@ export {
 } from './serving-settings';
 export * from './families/robots-txt/compose-robots-txt';
 export * from './families/robots-txt/app-robots-txt';
+export { withoutLlmsTxtTwinDirective } from './families/llms-txt';
 export {
   CHANGE_FEED_REL,
   CHANGES_PAGE_SIZE,

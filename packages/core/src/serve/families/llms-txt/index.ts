@@ -50,9 +50,25 @@ export async function llmsTxtTwinDirective(
 ): Promise<string> {
   if (context.options.llmsTxtNotice === false) return '';
   const llmsTxt = await coveringLlmsTxtUrl(context, locale || undefined);
-  return llmsTxt
-    ? `> For AI agents: this site is described in [llms.txt](${llmsTxt}); every page is also available as Markdown.\n\n`
-    : '';
+  return llmsTxt ? twinDirective(llmsTxt) : '';
+}
+
+const twinDirective = (llmsTxt: string) =>
+  `> For AI agents: this site is described in [llms.txt](${llmsTxt}); every page is also available as Markdown.\n\n`;
+
+/** The directive as `llmsTxtTwinDirective` writes it, for any llms.txt URL. */
+const TWIN_DIRECTIVE = new RegExp(
+  `^${twinDirective('\u0000')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('\u0000', '[^)\\s]+')}`,
+);
+
+/**
+ * A served twin's Markdown without the directive it starts with: the document's own Markdown,
+ * as the store keeps it (what the MCP server's `fetch` answers; a copy of a site reads it so).
+ */
+export function withoutLlmsTxtTwinDirective(markdown: string): string {
+  return markdown.replace(TWIN_DIRECTIVE, '');
 }
 
 /** llms.txt files (per locale, split, in parts, llms-full.txt): served as built, revalidated. */

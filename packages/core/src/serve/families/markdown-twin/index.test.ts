@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TCT_1 } from '../../../tct/tct-profile';
 import { contentDigestOf } from '../../../http/served-resource';
+import { withoutLlmsTxtTwinDirective } from '../llms-txt';
 import { article, ORIGIN, putLlmsTxt, testSite } from '../../../../test/support/serve-fixtures';
 
 const DIRECTIVE = (llmsTxt: string) =>
@@ -61,6 +62,14 @@ describe('Markdown twin endpoint', () => {
     expect(response.headers['content-digest']).toBe(contentDigestOf(body));
     expect((await get('/de/blog/hallo/index.html.md')).body?.toString()).toMatch(
       /^> For AI agents: this site is described in \[llms.txt\]\(https:\/\/example.com\/de\/llms.txt\)/,
+    );
+    // A copy of the site reads the document's own Markdown back from what was served.
+    const german = (await get('/de/blog/hallo/index.html.md')).body!.toString();
+    const stored = (await source.findMarkdownTwin('/de/blog/hallo/llm.json'))!.markdown;
+    expect(withoutLlmsTxtTwinDirective(german)).toBe(stored);
+    expect(withoutLlmsTxtTwinDirective(response.body!.toString())).toBe(twin.markdown);
+    expect(withoutLlmsTxtTwinDirective(`> Quoted.\n\n${twin.markdown}`)).toBe(
+      `> Quoted.\n\n${twin.markdown}`,
     );
 
     const quiet = testSite({ llmsTxtNotice: false });
