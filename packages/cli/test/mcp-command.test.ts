@@ -86,6 +86,9 @@ it("answers as the site's own MCP endpoint does: one server, two transports", as
       expect(overStdio).toEqual(overHttp);
     }
     expect((await client.listTools()).tools).toEqual((await http.listTools()).tools);
+    expect(await client.listResources()).toEqual(await http.listResources());
+    const uri = `${site.origin}/posts/1/`;
+    expect(await client.readResource({ uri })).toEqual(await http.readResource({ uri }));
   } finally {
     await http.close();
   }

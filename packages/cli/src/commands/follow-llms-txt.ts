@@ -8,6 +8,8 @@ const MAX_LLMS_TXT_BYTES = 1024 * 1024;
 export interface FollowedLlmsTxt {
   /** The copy in force (undefined: the site has none, or it was never read). */
   current(): McpLlmsTxt | undefined;
+  /** The site's name as its llms.txt gives it (its H1, the one part llms.txt requires). */
+  siteName(): string | undefined;
   /**
    * Asks the site again, with the copy's ETag: unchanged costs one 304. A 404 or 410 removes
    * the copy; any other failure keeps it (a site that is down serves its last llms.txt here).
@@ -23,6 +25,7 @@ export function followLlmsTxt(origin: string, userAgent?: string): FollowedLlmsT
   let validator: string | undefined;
   return {
     current: () => copy,
+    siteName: () => (copy ? /^# +(.+?)\s*$/m.exec(copy.text.split('\n', 1)[0]!)?.[1] : undefined),
     async refresh() {
       const http = new HttpClient({
         maxBodyBytes: MAX_LLMS_TXT_BYTES,

@@ -65,11 +65,16 @@ async function serveMcp(origin: string, options: McpCommandOptions): Promise<voi
   }
   const engine = mirror!;
   const site = mcpSourceOfSite(engine.reader, { origin: first.origin });
+  // The site's name as the site's own server has it (its llms.txt's title), once known.
+  const settings = async () => {
+    const name = llmsTxt.siteName();
+    return { ...(await site.settings()), ...(name ? { name } : {}) };
+  };
   say(
     `${first.stored} documents of ${first.origin} (${first.fetched} fetched, ${first.requests} requests, the copy in ${stateDir}); serving over stdio`,
   );
   const server = await serveMcpOverStdio({
-    source: { ...site, llmsTxt: async () => llmsTxt.current() },
+    source: { ...site, settings, llmsTxt: async () => llmsTxt.current() },
     onError: (error) => say(`a call failed: ${(error as Error).message}`),
   });
   const intervalMs = options.interval ?? DEFAULT_INTERVAL_MS;
