@@ -128,208 +128,292 @@ async function readSitemaps(
   return { items, gone: false, ...(profile ? { profile } : {}) };
 }
 
+/** What one run works with: the site, its HTTP client and state, and what it reports. */
+interface SyncRun {
+  origin: string;
+  client: HttpClient;
+  state: SyncState;
+  options: SyncOptions;
+  problems: SyncProblem[];
+  progress(phase: 'sitemap' | 'documents' | 'html', done: number, total: number): void;
+}
+
+/** What the run learned the site lists: everything (the sitemap), or what changed (the feed). */
+interface Listing {
+  /** Listed documents by their M-URL's key. */
+  listed: Map<string, ListedDocument>;
+  /** What the feed says is no longer published, by key. */
+  removed: Set<string>;
+  /** The whole listing (sitemap), or only what changed (feed). */
+  complete: boolean;
+  /** Where the feed stands after this listing (stored once the run is clean). */
+  nextCursor: string | undefined;
+  profile: TctProfile | undefined;
+  shardUrls: string[];
+}
+
+/** The listing from the change feed since the state's cursor, or undefined without one. */
+async function listChanges(
+  run: SyncRun,
+  robots: RobotsPolicy,
+  shardUrls: string[],
+): Promise<Listing | undefined> {
+  const { client, state, origin, options } = run;
+  if (options.rediscover || !robots.allows(`${origin}/llm-changes.json`)) return undefined;
+  const cursor = state.meta(FEED_CURSOR);
+  const feed = cursor === undefined ? undefined : await readChangeFeed(client, origin, cursor);
+  if (!feed) return undefined;
+  const listed = new Map<string, ListedDocument>();
+  const removed = new Set<string>();
+  for (const change of feed.changes) {
+    const key = urlKey(change.mUrl);
+    if (change.change === 'upsert') {
+      removed.delete(key);
+      listed.set(key, { cUrl: change.cUrl, mUrl: change.mUrl, etag: change.etag });
+    } else {
+      listed.delete(key);
+      removed.add(key);
+    }
+  }
+  const remembered = state.meta(PROFILE);
+  const profile = isTctProfileName(remembered) ? tctProfile(remembered) : undefined;
+  return { listed, removed, complete: false, nextCursor: feed.next, profile, shardUrls };
+}
+
+/**
+ * The listing from the sitemap (the shards remembered, else discovered from the root again),
+ * with the feed's cursor taken first so that what changes meanwhile is seen next time.
+ */
+async function listSitemap(
+  run: SyncRun,
+  robots: RobotsPolicy,
+  remembered: string[],
+): Promise<Listing> {
+  const { client, state, origin, problems } = run;
+  const nextCursor = robots.allows(`${origin}/llm-changes.json`)
+    ? await currentFeedCursor(client, origin)
+    : undefined;
+  let shardUrls = remembered;
+  let sitemaps =
+    shardUrls.length > 0
+      ? await readSitemaps(client, state, shardUrls, problems, origin)
+      : undefined;
+  if (sitemaps === undefined || sitemaps.gone) {
+    shardUrls = (await discoverTctSitemaps(client, origin)).filter((url) =>
+      isSameOrigin(url, origin),
+    );
+    if (shardUrls.length === 0)
+      throw new SyncError('sync.no-sitemap', `${origin}/ links no TCT sitemap (rel="index")`, {
+        field: 'origin',
+        value: origin,
+      });
+    sitemaps = await readSitemaps(client, state, shardUrls, problems, origin);
+    if (sitemaps.gone)
+      throw new SyncError('sync.no-sitemap', 'the sitemap the root links is gone', {
+        field: 'origin',
+        value: origin,
+      });
+  }
+  state.setMeta(SITEMAP_URLS, JSON.stringify(shardUrls));
+  if (sitemaps.profile) state.setMeta(PROFILE, sitemaps.profile.name);
+  const refused = shardUrls.filter((url) => !robots.allows(url));
+  if (refused.length > 0)
+    throw new SyncError(
+      'sync.robots-disallowed',
+      `robots.txt disallows the sitemap for this agent: ${refused.join(', ')}`,
+      { field: 'origin', value: origin },
+    );
+  const listed = new Map(sitemaps.items.map((item) => [urlKey(item.mUrl), item] as const));
+  return {
+    listed,
+    removed: new Set(),
+    complete: true,
+    nextCursor,
+    profile: sitemaps.profile,
+    shardUrls,
+  };
+}
+
+/**
+ * What to ask for: every listed document but those whose stored copy has the listed hash (the
+ * zero-fetch skips; with the feed, every stored document it does not name too) and those
+ * robots.txt keeps this agent from.
+ */
+function planFetches(run: SyncRun, listing: Listing, robots: RobotsPolicy) {
+  const { state } = run;
+  let zeroFetchSkips = 0;
+  let robotsDisallowed = 0;
+  const toFetch: ListedDocument[] = [];
+  for (const item of listing.listed.values()) {
+    // No hint (-03 allows none): the document is asked for, conditionally.
+    if (item.etag !== undefined && state.document(item.mUrl)?.hash === item.etag) zeroFetchSkips++;
+    else if (!robots.allows(item.mUrl)) robotsDisallowed++;
+    else toFetch.push(item);
+  }
+  if (!listing.complete) {
+    // The feed's silence is an answer too: every stored document it does not name is unchanged.
+    for (const mUrl of state.documentUrls()) {
+      const key = urlKey(mUrl);
+      if (!listing.listed.has(key) && !listing.removed.has(key)) zeroFetchSkips++;
+    }
+  }
+  return { toFetch, zeroFetchSkips, robotsDisallowed };
+}
+
+/**
+ * Fetches the documents to ask for (fetch-listed-document.ts); what is not served yet is asked
+ * again a few times, then left for the next run (the cursor stays before it): never taken for
+ * "unchanged".
+ */
+async function fetchDocuments(run: SyncRun, listing: Listing, toFetch: ListedDocument[]) {
+  const { client, state, origin, options, problems } = run;
+  let fetched = 0;
+  let deleted = 0;
+  let done = 0;
+  run.progress('documents', 0, toFetch.length);
+  /** Items whose M-URL does not serve what the listing announced yet, and why. */
+  let notYet: { item: ListedDocument; detail: string }[] = [];
+  const fetchOne = async (item: ListedDocument) => {
+    if (!isSameOrigin(item.mUrl, origin)) {
+      problems.push({ url: item.mUrl, detail: 'on another origin than the site; not fetched' });
+      return;
+    }
+    const outcome = await fetchListedDocument(client, state, item, {
+      profile: listing.profile,
+      fromFeed: !listing.complete,
+      markdown: options.markdown === true,
+    });
+    if (outcome.kind === 'stored') fetched++;
+    else if (outcome.kind === 'not-yet') notYet.push({ item, detail: outcome.detail });
+    else if (outcome.kind === 'problem') problems.push({ url: item.mUrl, detail: outcome.detail });
+    else if (outcome.kind === 'gone') {
+      if (outcome.deleted) deleted++;
+      // The feed said it changed, not that it went: keep the cursor, ask again next time.
+      if (!listing.complete)
+        problems.push({
+          url: item.mUrl,
+          detail: `listed in the change feed as changed but answers ${outcome.status}`,
+        });
+      else if (outcome.status === 404)
+        problems.push({ url: item.mUrl, detail: 'listed in the sitemap but answers 404' });
+    }
+  };
+  const fetchEach = (items: readonly ListedDocument[], first: boolean) =>
+    forEachConcurrently(items, options.concurrency ?? 4, async (item) => {
+      try {
+        await fetchOne(item);
+      } catch (error) {
+        problems.push({ url: item.mUrl, detail: (error as Error).message });
+      } finally {
+        if (first) run.progress('documents', ++done, toFetch.length);
+      }
+    });
+  await fetchEach(toFetch, true);
+  const retries = options.notYetRetries ?? 2;
+  for (let attempt = 1; attempt <= retries && notYet.length > 0; attempt++) {
+    await new Promise((resolve) =>
+      setTimeout(resolve, (options.notYetWaitMs ?? 250) * 2 ** (attempt - 1)),
+    );
+    const again = notYet.map(({ item }) => item);
+    notYet = [];
+    await fetchEach(again, false);
+  }
+  return { fetched, deleted, notYet };
+}
+
+/** Drops what the listing no longer names (a sitemap) or names as removed (the feed). */
+function dropUnlisted(state: SyncState, listing: Listing): number {
+  let deleted = 0;
+  for (const mUrl of state.documentUrls()) {
+    const key = urlKey(mUrl);
+    const gone = listing.complete ? !listing.listed.has(key) : listing.removed.has(key);
+    if (gone && state.deleteDocument(mUrl)) deleted++;
+  }
+  return deleted;
+}
+
+/**
+ * What a crawler without TCT re-reads: every page the site lists (known from the state when
+ * only the changes were read), measured (`compareHtml`) or estimated.
+ */
+async function naiveCostOf(run: SyncRun, listing: Listing) {
+  const { state, origin, options } = run;
+  const cUrls = (listing.complete ? [...listing.listed.values()] : state.documents())
+    .map((item) => item.cUrl)
+    .filter((url) => isSameOrigin(url, origin));
+  const sitemapBytes = listing.shardUrls.reduce(
+    (n, url) => n + (state.sitemap(url)?.body.length ?? 0),
+    0,
+  );
+  return options.compareHtml
+    ? await measureHtml(cUrls, state, options, (n) => run.progress('html', n, cUrls.length))
+    : estimateNaiveCost(cUrls, state, {
+        requests: cUrls.length + listing.shardUrls.length,
+        bytes: state.documentBytes() + sitemapBytes,
+      });
+}
+
 /**
  * The zero-fetch algorithm: fetch the sitemap conditionally, skip every document whose
  * sitemap hash equals the cached ETag, conditional GET for the rest, verify each body against
  * its hash, ETag and canonical link before storing it, delete what answers 410/404 or is no
- * longer listed (the sitemap lists every published document, DECISIONS §1). 429/503 are
- * retried after their Retry-After.
+ * longer listed (the sitemap lists every published document, DECISIONS §1). With a cursor, the
+ * change feed says what changed instead: a few hundred bytes after one edit, where the sitemap
+ * would be read whole. 429/503 are retried after their Retry-After.
  */
 export async function syncSite(originArgument: string, options: SyncOptions): Promise<SyncReport> {
   const origin = parseOrigin(originArgument);
   const started = Date.now();
   const state = SyncState.open(options.stateDir);
   const client = syncClient(options);
-  const problems: SyncProblem[] = [];
-  const progress = (phase: 'sitemap' | 'documents' | 'html', done: number, total: number) =>
-    options.onProgress?.({
-      phase,
-      done,
-      total,
-      requests: client.stats.requests,
-      bytes: client.stats.bytesReceived,
-    });
+  const run: SyncRun = {
+    origin,
+    client,
+    state,
+    options,
+    problems: [],
+    progress: (phase, done, total) =>
+      options.onProgress?.({
+        phase,
+        done,
+        total,
+        requests: client.stats.requests,
+        bytes: client.stats.bytesReceived,
+      }),
+  };
   try {
     state.claim(origin, 'tct');
-    progress('sitemap', 0, 1);
+    run.progress('sitemap', 0, 1);
     const robots = await syncRobotsPolicy(client, state, origin, options);
-    const remembered = options.rediscover ? undefined : state.meta(SITEMAP_URLS);
-    let shardUrls: string[] = remembered ? (JSON.parse(remembered) as string[]) : [];
-    // With a cursor, the change feed says what changed: a few hundred bytes after one edit,
-    // where the sitemap would be re-read whole. Without one (or when the feed cannot answer),
-    // the sitemap, with a cursor taken first so changes made meanwhile are not missed.
-    const feedAllowed = robots.allows(`${origin}/llm-changes.json`);
-    const cursor = options.rediscover || !feedAllowed ? undefined : state.meta(FEED_CURSOR);
-    const feed = cursor === undefined ? undefined : await readChangeFeed(client, origin, cursor);
-    let nextCursor = feed?.next;
-    /** The whole listing (sitemap), or only what changed (feed). */
-    let complete = false;
-    const listed = new Map<string, ListedDocument>();
-    const rememberedProfile = state.meta(PROFILE);
-    let profile: TctProfile | undefined = isTctProfileName(rememberedProfile)
-      ? tctProfile(rememberedProfile)
-      : undefined;
-    const removed = new Set<string>();
-    if (feed) {
-      for (const change of feed.changes) {
-        const key = urlKey(change.mUrl);
-        if (change.change === 'upsert') {
-          removed.delete(key);
-          listed.set(key, { cUrl: change.cUrl, mUrl: change.mUrl, etag: change.etag });
-        } else {
-          listed.delete(key);
-          removed.add(key);
-        }
-      }
-    } else {
-      nextCursor = feedAllowed ? await currentFeedCursor(client, origin) : undefined;
-      let sitemaps =
-        shardUrls.length > 0
-          ? await readSitemaps(client, state, shardUrls, problems, origin)
-          : undefined;
-      if (sitemaps === undefined || sitemaps.gone) {
-        shardUrls = (await discoverTctSitemaps(client, origin)).filter((url) =>
-          isSameOrigin(url, origin),
-        );
-        if (shardUrls.length === 0)
-          throw new SyncError('sync.no-sitemap', `${origin}/ links no TCT sitemap (rel="index")`, {
-            field: 'origin',
-            value: origin,
-          });
-        sitemaps = await readSitemaps(client, state, shardUrls, problems, origin);
-        if (sitemaps.gone)
-          throw new SyncError('sync.no-sitemap', 'the sitemap the root links is gone', {
-            field: 'origin',
-            value: origin,
-          });
-      }
-      state.setMeta(SITEMAP_URLS, JSON.stringify(shardUrls));
-      profile = sitemaps.profile;
-      if (profile) state.setMeta(PROFILE, profile.name);
-      const refused = shardUrls.filter((url) => !robots.allows(url));
-      if (refused.length > 0)
-        throw new SyncError(
-          'sync.robots-disallowed',
-          `robots.txt disallows the sitemap for this agent: ${refused.join(', ')}`,
-          { field: 'origin', value: origin },
-        );
-      for (const item of sitemaps.items) listed.set(urlKey(item.mUrl), item);
-      complete = true;
-    }
-    progress('sitemap', 1, 1);
-
-    let zeroFetchSkips = 0;
-    let fetched = 0;
-    let deleted = 0;
-    let robotsDisallowed = 0;
-    const toFetch: ListedDocument[] = [];
-    for (const item of listed.values()) {
-      // No hint (-03 allows none): the document is asked for, conditionally.
-      if (item.etag !== undefined && state.document(item.mUrl)?.hash === item.etag)
-        zeroFetchSkips++;
-      else if (!robots.allows(item.mUrl)) robotsDisallowed++;
-      else toFetch.push(item);
-    }
-    if (!complete) {
-      // The feed's silence is an answer too: every stored document it does not name is unchanged.
-      for (const mUrl of state.documentUrls()) {
-        const key = urlKey(mUrl);
-        if (!listed.has(key) && !removed.has(key)) zeroFetchSkips++;
-      }
-    }
-    let done = 0;
-    progress('documents', 0, toFetch.length);
-    /** Items whose M-URL does not serve what the listing announced yet, and why. */
-    let notYet: { item: ListedDocument; detail: string }[] = [];
-    const fetchEach = (items: readonly ListedDocument[], first: boolean) =>
-      forEachConcurrently(items, options.concurrency ?? 4, async (item) => {
-        try {
-          if (!isSameOrigin(item.mUrl, origin)) {
-            problems.push({
-              url: item.mUrl,
-              detail: 'on another origin than the site; not fetched',
-            });
-            return;
-          }
-          const outcome = await fetchListedDocument(client, state, item, {
-            profile,
-            fromFeed: !complete,
-            markdown: options.markdown === true,
-          });
-          if (outcome.kind === 'stored') fetched++;
-          else if (outcome.kind === 'not-yet') notYet.push({ item, detail: outcome.detail });
-          else if (outcome.kind === 'problem')
-            problems.push({ url: item.mUrl, detail: outcome.detail });
-          else if (outcome.kind === 'gone') {
-            if (outcome.deleted) deleted++;
-            // The feed said it changed, not that it went: keep the cursor, ask again next time.
-            if (!complete)
-              problems.push({
-                url: item.mUrl,
-                detail: `listed in the change feed as changed but answers ${outcome.status}`,
-              });
-            else if (outcome.status === 404)
-              problems.push({ url: item.mUrl, detail: 'listed in the sitemap but answers 404' });
-          }
-        } catch (error) {
-          problems.push({ url: item.mUrl, detail: (error as Error).message });
-        } finally {
-          if (first) progress('documents', ++done, toFetch.length);
-        }
-      });
-    // What is not served yet is asked again a few times, then left for the next run (the
-    // cursor stays before it): never taken for "unchanged".
-    const retries = options.notYetRetries ?? 2;
-    await fetchEach(toFetch, true);
-    for (let attempt = 1; attempt <= retries && notYet.length > 0; attempt++) {
-      await new Promise((resolve) =>
-        setTimeout(resolve, (options.notYetWaitMs ?? 250) * 2 ** (attempt - 1)),
-      );
-      const again = notYet.map(({ item }) => item);
-      notYet = [];
-      await fetchEach(again, false);
-    }
-    for (const mUrl of state.documentUrls()) {
-      const key = urlKey(mUrl);
-      const gone = complete ? !listed.has(key) : removed.has(key);
-      if (gone && state.deleteDocument(mUrl)) deleted++;
-    }
+    const kept = options.rediscover ? undefined : state.meta(SITEMAP_URLS);
+    const shardUrls: string[] = kept ? (JSON.parse(kept) as string[]) : [];
+    const listing =
+      (await listChanges(run, robots, shardUrls)) ?? (await listSitemap(run, robots, shardUrls));
+    run.progress('sitemap', 1, 1);
+    const { toFetch, zeroFetchSkips, robotsDisallowed } = planFetches(run, listing, robots);
+    const { fetched, deleted, notYet } = await fetchDocuments(run, listing, toFetch);
+    const dropped = dropUnlisted(state, listing);
     // Only a clean pass moves the cursor: what failed, or is not served yet, is read from the
     // feed again next time.
-    if (nextCursor !== undefined && problems.length === 0 && notYet.length === 0)
-      state.setMeta(FEED_CURSOR, nextCursor);
-    else if (nextCursor === undefined) state.deleteMeta(FEED_CURSOR);
-
-    // What a crawler without TCT re-reads: every page the site lists (known from the state
-    // when only the changes were read).
-    const cUrls = (complete ? [...listed.values()] : state.documents())
-      .map((item) => item.cUrl)
-      .filter((url) => isSameOrigin(url, origin));
-    const sitemapBytes = shardUrls.reduce(
-      (n, url) => n + (state.sitemap(url)?.body.length ?? 0),
-      0,
-    );
-    const naive = options.compareHtml
-      ? await measureHtml(cUrls, state, options, (n) => progress('html', n, cUrls.length))
-      : estimateNaiveCost(cUrls, state, {
-          requests: cUrls.length + shardUrls.length,
-          bytes: state.documentBytes() + sitemapBytes,
-        });
+    if (listing.nextCursor !== undefined && run.problems.length === 0 && notYet.length === 0)
+      state.setMeta(FEED_CURSOR, listing.nextCursor);
+    else if (listing.nextCursor === undefined) state.deleteMeta(FEED_CURSOR);
+    const naive = await naiveCostOf(run, listing);
     return {
       origin,
       mode: 'tct',
       stateFile: state.file,
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
-      ok: problems.length === 0,
+      ok: run.problems.length === 0,
       ...clientReport(client),
       zeroFetchSkips,
       robotsDisallowed,
       fetched,
-      deleted,
-      listed: complete ? listed.size : state.documentUrls().length,
+      deleted: deleted + dropped,
+      listed: listing.complete ? listing.listed.size : state.documentUrls().length,
       stored: state.documentUrls().length,
-      problems,
+      problems: run.problems,
       notYet: notYet.map(({ item, detail }) => ({ url: item.mUrl, detail })),
       naive,
     };
