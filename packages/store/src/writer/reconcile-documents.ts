@@ -80,202 +80,261 @@ const FIRST_ANALYZE = 10_000;
 
 const identity = (doc: { key: string; locale: string }) => `${doc.key}\u0000${doc.locale}`;
 
+/** Where a pass starts: its checkpoint's, or the table's position now. */
+interface PassStart {
+  /** The content position changes after which are newer than this pass (never unpublished). */
+  startedAt: number;
+  /** The content sequence before any row is compared: every write after it moves it. */
+  sequenceAtStart: number;
+  /** Documents an earlier attempt settled (resumed), else 0. */
+  from: number;
+  total: number | undefined;
+}
+
 /**
- * Makes the table match a complete listing (see DocumentWriter.reconcile) in batches: each
- * batch's rows read at once, its changes written in one transaction, its checkpoint saved after
- * it when it changed anything (an unchanged batch writes nothing at all).
+ * One reconcile pass: the listing read in batches, each written while the next is rendered, in
+ * the listing's order; then what the listing no longer has unpublished, and the documents whose
+ * URL was held meanwhile stored. Its state is what the batches tell each other.
  */
-export async function reconcileDocuments(
-  writer: ReconcileWriter,
-  source: ReconcileSource,
-  options: ReconcileOptions = {},
-): Promise<ReconcileOutcome> {
-  const { store } = writer;
-  const { knex } = store.db;
-  const t = store.tables;
-  const list = typeof source === 'function' ? source : undefined;
-  const checkpoint =
-    list && options.resume
-      ? await translateDatabaseErrors('read the reconcile checkpoint', () =>
-          readReconcileCheckpoint(knex, t),
-        )
-      : undefined;
-  const startedAt = checkpoint?.startedAt ?? (await readContentPosition(store));
-  // Read before any row is compared: every write after it, ours or not, moves it.
-  const sequenceAtStart = await readContentSequence(store);
-  const from = checkpoint?.done ?? 0;
-  const total = options.total ?? checkpoint?.total;
-  const save = (done: number) =>
-    list
-      ? translateDatabaseErrors('save the reconcile checkpoint', () =>
-          saveReconcileCheckpoint(knex, t, {
-            done,
-            startedAt,
-            ...(total !== undefined ? { total } : {}),
-          }),
-        )
-      : Promise.resolve();
-  if (!checkpoint) await save(0);
-  const startedMs = Date.now();
-  const outcome: ReconcileOutcome = {
-    seen: 0,
-    changed: 0,
-    unpublished: 0,
-    rowsRead: 0,
-    rowsWritten: 0,
-    resumedFrom: from,
-  };
-  const report = (phase: ReconcileProgress['phase']) => {
-    writer.progress = measureReconcileProgress(
-      {
-        phase,
-        done: from + outcome.seen,
-        ...(total !== undefined ? { total } : {}),
-        seen: outcome.seen,
-        changed: outcome.changed,
-        resumedFrom: from,
-      },
-      startedMs,
-      Date.now(),
-    );
-    return writer.progress;
-  };
-  report('reading');
-  const seen = new Set<string>();
-  const batchSize = Math.max(1, options.batchSize ?? 1000);
-  const every = options.progressEvery ?? 500;
-  let batch: PreparedDocument[] = [];
-  let nextAnalyzeAt = FIRST_ANALYZE;
-  /** The batch being written: the next one is read and rendered meanwhile (see `start`). */
-  let inFlight: Promise<void> | undefined;
+class ReconcilePass {
+  readonly outcome: ReconcileOutcome;
+  /** Every document of the listing, by identity. */
+  private readonly seen = new Set<string>();
+  private batch: PreparedDocument[] = [];
+  private nextAnalyzeAt = FIRST_ANALYZE;
+  /** The batch being written: the next one is read and rendered meanwhile (see `startBatch`). */
+  private inFlight: Promise<void> | undefined;
   /** A document the listing already had: its batch waits for the one before to commit. */
-  let repeats = false;
+  private repeats = false;
   /** A stale save kept a row the listing has, which need not be published (see `nothingElsePublished`). */
-  let keptStale = false;
+  private keptStale = false;
   /** Tombstones of paths this pass's documents left: each moved the content sequence too. */
-  let ownTombstones = 0;
+  private ownTombstones = 0;
   /**
    * Documents whose URL another published row held when their batch was written: a complete
    * listing may give a document the URL of one it no longer has (unpublished at the end of the
    * pass) or of one that moves later in the listing. Stored again once those are settled; a URL
    * still held then is claimed twice by the listing itself (DuplicateUrlError, as before).
    */
-  const deferred: PreparedDocument[] = [];
+  private readonly deferred: PreparedDocument[] = [];
+  private readonly startedMs = Date.now();
+
+  private constructor(
+    private readonly writer: ReconcileWriter,
+    private readonly source: ReconcileSource,
+    private readonly options: ReconcileOptions,
+    private readonly at: PassStart,
+  ) {
+    this.outcome = {
+      seen: 0,
+      changed: 0,
+      unpublished: 0,
+      rowsRead: 0,
+      rowsWritten: 0,
+      resumedFrom: at.from,
+    };
+  }
+
+  /** Starts a pass where its checkpoint says (`resume`) or from the start, checkpointed. */
+  static async begin(
+    writer: ReconcileWriter,
+    source: ReconcileSource,
+    options: ReconcileOptions,
+  ): Promise<ReconcilePass> {
+    const { store } = writer;
+    const resumable = typeof source === 'function';
+    const checkpoint =
+      resumable && options.resume
+        ? await translateDatabaseErrors('read the reconcile checkpoint', () =>
+            readReconcileCheckpoint(store.db.knex, store.tables),
+          )
+        : undefined;
+    const startedAt = checkpoint?.startedAt ?? (await readContentPosition(store));
+    // Read before any row is compared: every write after it, ours or not, moves it.
+    const sequenceAtStart = await readContentSequence(store);
+    const pass = new ReconcilePass(writer, source, options, {
+      startedAt,
+      sequenceAtStart,
+      from: checkpoint?.done ?? 0,
+      total: options.total ?? checkpoint?.total,
+    });
+    if (!checkpoint) await pass.save(0);
+    pass.report('reading');
+    return pass;
+  }
+
+  private get list(): ((from: number) => Documents) | undefined {
+    return typeof this.source === 'function' ? this.source : undefined;
+  }
+
+  private save(done: number): Promise<void> {
+    const { knex } = this.writer.store.db;
+    const { startedAt, total } = this.at;
+    if (!this.list) return Promise.resolve();
+    return translateDatabaseErrors('save the reconcile checkpoint', () =>
+      saveReconcileCheckpoint(knex, this.writer.store.tables, {
+        done,
+        startedAt,
+        ...(total !== undefined ? { total } : {}),
+      }),
+    );
+  }
+
+  report(phase: ReconcileProgress['phase']): ReconcileProgress {
+    const { from, total } = this.at;
+    this.writer.progress = measureReconcileProgress(
+      {
+        phase,
+        done: from + this.outcome.seen,
+        ...(total !== undefined ? { total } : {}),
+        seen: this.outcome.seen,
+        changed: this.outcome.changed,
+        resumedFrom: from,
+      },
+      this.startedMs,
+      Date.now(),
+    );
+    return this.writer.progress;
+  }
+
   /** A batch that met a taken URL, one document at a time: the others are stored. */
-  const writeEach = async (docs: PreparedDocument[]): Promise<BatchOutcome> => {
+  private async writeEach(docs: PreparedDocument[]): Promise<BatchOutcome> {
     const each: BatchOutcome = { outcomes: [], rowsRead: 0, rowsWritten: 0 };
     for (const doc of docs) {
       try {
-        const one = await writer.upsertMany([doc]);
+        const one = await this.writer.upsertMany([doc]);
         each.outcomes.push(one.outcomes[0]);
         each.rowsRead += one.rowsRead;
         each.rowsWritten += one.rowsWritten;
       } catch (error) {
         if (!(error instanceof DuplicateUrlError)) throw error;
-        deferred.push(doc);
+        this.deferred.push(doc);
         each.outcomes.push(undefined);
       }
     }
     return each;
-  };
-  const write = async (docs: PreparedDocument[], after: Promise<void> | undefined) => {
-    if (repeats) await after;
+  }
+
+  /** Writes a batch once the one before committed, and counts what it did. */
+  private async write(docs: PreparedDocument[], after: Promise<void> | undefined): Promise<void> {
+    const { outcome, options } = this;
+    if (this.repeats) await after;
     let written: BatchOutcome;
     try {
-      written = await writer.upsertMany(docs, after);
+      written = await this.writer.upsertMany(docs, after);
     } catch (error) {
       if (!(error instanceof DuplicateUrlError)) throw error;
-      written = await writeEach(docs);
+      written = await this.writeEach(docs);
     }
     outcome.rowsRead += written.rowsRead;
     outcome.rowsWritten += written.rowsWritten;
     for (const result of written.outcomes) {
       if (result?.status === 'created' || result?.status === 'updated') outcome.changed++;
-      if (result?.status === 'stale') keptStale = true;
+      if (result?.status === 'stale') this.keptStale = true;
       // The tombstone of a path a document left is a change of its own.
-      if (result?.leftPathSeq !== undefined) ownTombstones++;
+      if (result?.leftPathSeq !== undefined) this.ownTombstones++;
     }
     const before = outcome.seen;
     outcome.seen += docs.length;
-    if (outcome.changed >= nextAnalyzeAt) {
+    if (outcome.changed >= this.nextAnalyzeAt) {
       // The planner must see the table as it grows: with the statistics of a near-empty table
       // (PostgreSQL's until autovacuum catches up) each batch's lookups turn into scans.
-      await writer.refreshStatistics();
-      nextAnalyzeAt = outcome.changed * 2;
+      await this.writer.refreshStatistics();
+      this.nextAnalyzeAt = outcome.changed * 2;
     }
     // Past a deferred document no checkpoint: a resumed pass must come back to it.
-    if (written.rowsWritten > 0 && deferred.length === 0) await save(from + outcome.seen);
-    const progress = report('reading');
+    if (written.rowsWritten > 0 && this.deferred.length === 0)
+      await this.save(this.at.from + outcome.seen);
+    const progress = this.report('reading');
+    const every = options.progressEvery ?? 500;
     if (Math.floor(outcome.seen / every) > Math.floor(before / every))
       options.onProgress?.(progress);
-  };
+  }
+
   /**
    * Starts writing the batch: its rows are read and its documents rendered now, its transaction
    * waits for the batch before it, so the database writes one batch while this process renders
    * the next, and batches still commit in the listing's order. Waits for the one before.
    */
-  const start = async () => {
-    const next = write(batch, inFlight);
+  private async startBatch(): Promise<void> {
+    const next = this.write(this.batch, this.inFlight);
     // Its failure is reported through the batch before it when that one failed first.
     next.catch(() => undefined);
-    batch = [];
-    repeats = false;
+    this.batch = [];
+    this.repeats = false;
     try {
-      await inFlight;
+      await this.inFlight;
     } finally {
-      inFlight = next;
+      this.inFlight = next;
     }
-  };
-  try {
-    for await (const doc of list ? list(from) : (source as Documents)) {
-      const id = identity(doc);
-      if (seen.has(id)) repeats = true;
-      seen.add(id);
-      batch.push(doc);
-      if (batch.length >= batchSize) {
-        if (options.signal?.aborted) break;
-        await start();
-      }
-    }
-    if (!options.signal?.aborted && batch.length > 0) await start();
-  } finally {
-    await inFlight;
   }
-  if (options.signal?.aborted) return stop(outcome);
-  if (from > 0 && list) {
-    // Resumed: the documents an earlier attempt settled are in the listing too.
+
+  /** Reads the listing (from the checkpoint on) and writes it, batch after batch. */
+  async writeListing(): Promise<void> {
+    const { options } = this;
+    const batchSize = Math.max(1, options.batchSize ?? 1000);
+    const documents = this.list ? this.list(this.at.from) : (this.source as Documents);
+    try {
+      for await (const doc of documents) {
+        const id = identity(doc);
+        if (this.seen.has(id)) this.repeats = true;
+        this.seen.add(id);
+        this.batch.push(doc);
+        if (this.batch.length >= batchSize) {
+          if (options.signal?.aborted) break;
+          await this.startBatch();
+        }
+      }
+      if (!options.signal?.aborted && this.batch.length > 0) await this.startBatch();
+    } finally {
+      await this.inFlight;
+    }
+  }
+
+  /** Resumed: the documents an earlier attempt settled are in the listing too. */
+  async noteSettledBefore(): Promise<void> {
+    const { list } = this;
+    if (this.at.from === 0 || !list) return;
     let position = 0;
     for await (const doc of list(0)) {
-      if (position++ >= from) break;
-      seen.add(identity(doc));
+      if (position++ >= this.at.from) break;
+      this.seen.add(identity(doc));
     }
   }
-  report('unpublishing');
-  // Each listed document's row is published now unless a stale save kept one that is not.
-  if (
-    from === 0 &&
-    !keptStale &&
-    deferred.length === 0 &&
-    (await nothingElsePublished(store, {
-      listed: seen.size,
-      sequenceAtStart,
-      ownChanges: outcome.changed + ownTombstones,
-    }))
-  )
-    return finish();
-  for await (const row of listPublishedDocuments(store)) {
-    outcome.rowsRead++;
-    if (row.changeSeq > startedAt || seen.has(identity(row))) continue;
-    const removed = await writer.remove(row.key, row.locale, 'unpublished', {
-      unchangedSince: startedAt,
-    });
-    if (removed.removed) {
-      outcome.unpublished++;
-      outcome.rowsWritten++;
+
+  /**
+   * Whether every published row is one the listing has, told by a count (one read): each
+   * listed document's row is published now unless a stale save kept one that is not.
+   */
+  async nothingToUnpublish(): Promise<boolean> {
+    return (
+      this.at.from === 0 &&
+      !this.keptStale &&
+      this.deferred.length === 0 &&
+      nothingElsePublished(this.writer.store, {
+        listed: this.seen.size,
+        sequenceAtStart: this.at.sequenceAtStart,
+        ownChanges: this.outcome.changed + this.ownTombstones,
+      })
+    );
+  }
+
+  /** Unpublishes every published row the listing does not have and no one changed since. */
+  async unpublishUnlisted(): Promise<void> {
+    const { outcome } = this;
+    const { startedAt } = this.at;
+    for await (const row of listPublishedDocuments(this.writer.store)) {
+      outcome.rowsRead++;
+      if (row.changeSeq > startedAt || this.seen.has(identity(row))) continue;
+      const removed = await this.writer.remove(row.key, row.locale, 'unpublished', {
+        unchangedSince: startedAt,
+      });
+      if (removed.removed) {
+        outcome.unpublished++;
+        outcome.rowsWritten++;
+      }
     }
   }
-  await storeDeferred();
-  return finish();
 
   /**
    * The documents deferred for a URL another row held, once the rows the listing lost are
@@ -284,8 +343,10 @@ export async function reconcileDocuments(
    * URL in turn), as a source moving them one at a time would have. A URL still held by a row
    * that is not waiting is claimed twice by the listing itself (DuplicateUrlError).
    */
-  async function storeDeferred(): Promise<void> {
-    let pending = deferred;
+  async storeDeferred(): Promise<void> {
+    const { writer, outcome } = this;
+    const { knex } = writer.store.db;
+    let pending = this.deferred;
     while (pending.length > 0) {
       const waiting: PreparedDocument[] = [];
       for (const doc of pending) {
@@ -303,7 +364,7 @@ export async function reconcileDocuments(
       if (waiting.length === pending.length) {
         const first = waiting[0]!;
         const holder = await translateDatabaseErrors('read a path holder', () =>
-          findPathHolder(knex, t, first.mPath),
+          findPathHolder(knex, writer.store.tables, first.mPath),
         );
         const trading =
           holder !== undefined && waiting.some((doc) => identity(doc) === identity(holder));
@@ -316,19 +377,45 @@ export async function reconcileDocuments(
     }
   }
 
-  async function finish(): Promise<ReconcileOutcome> {
-    if (list)
+  /** Clears the checkpoint and reports the pass done. */
+  async finish(): Promise<ReconcileOutcome> {
+    const { store } = this.writer;
+    if (this.list)
       await translateDatabaseErrors('clear the reconcile checkpoint', () =>
-        clearReconcileCheckpoint(knex, t),
+        clearReconcileCheckpoint(store.db.knex, store.tables),
       );
-    const done = report('done');
-    options.onProgress?.(done);
-    return outcome;
+    // Reported whether anyone listens: the status pages read it (`writer.progress`).
+    const done = this.report('done');
+    this.options.onProgress?.(done);
+    return this.outcome;
   }
 
-  function stop(result: ReconcileOutcome): ReconcileOutcome {
-    const stopped = report('stopped');
-    options.onProgress?.(stopped);
-    return { ...result, stopped: true };
+  /** Stopped by the signal: the checkpoint stays, nothing is unpublished. */
+  stop(): ReconcileOutcome {
+    const stopped = this.report('stopped');
+    this.options.onProgress?.(stopped);
+    return { ...this.outcome, stopped: true };
   }
+}
+
+/**
+ * Makes the table match a complete listing (see DocumentWriter.reconcile) in batches: each
+ * batch's rows read at once, its changes written in one transaction, its checkpoint saved after
+ * it when it changed anything (an unchanged batch writes nothing at all).
+ */
+export async function reconcileDocuments(
+  writer: ReconcileWriter,
+  source: ReconcileSource,
+  options: ReconcileOptions = {},
+): Promise<ReconcileOutcome> {
+  const pass = await ReconcilePass.begin(writer, source, options);
+  await pass.writeListing();
+  if (options.signal?.aborted) return pass.stop();
+  await pass.noteSettledBefore();
+  pass.report('unpublishing');
+  if (!(await pass.nothingToUnpublish())) {
+    await pass.unpublishUnlisted();
+    await pass.storeDeferred();
+  }
+  return pass.finish();
 }
