@@ -14,7 +14,6 @@ const LONG_FUNCTIONS_KNOWN: Readonly<Record<string, number>> = {
   'packages/client/src/sync/sync-scp.ts': 1,
   'packages/mcp/src/serve-mcp-http.ts': 2,
   'packages/store/src/rebuild/build-llmindex-artifacts.ts': 2,
-  'packages/store/src/rebuild/build-llms-txt-artifacts.ts': 1,
   'packages/strapi-plugin/admin/src/pages/HealthPage.tsx': 1,
   'packages/strapi-plugin/admin/src/pages/SettingsPage.tsx': 1,
   'packages/strapi-plugin/admin/src/components/settings/ContentTypeFields.tsx': 1,
