@@ -102,6 +102,202 @@ function statusOf(message: JSONRPCMessage): number | undefined {
   return undefined;
 }
 
+/** A request past every check: who asked, and its body (parsed JSON, for POST). */
+type GateOutcome =
+  | { kind: 'refused'; response: HttpResponse; family: string }
+  | { kind: 'answered' }
+  | { kind: 'pass'; family: string; body: unknown; includeProtected: boolean; title?: string };
+
+const refused = (response: HttpResponse, family: string): GateOutcome => ({
+  kind: 'refused',
+  response,
+  family,
+});
+
+/** The request as the site's hooks see it, on the site's scheme. */
+function siteRequestOf(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  siteOrigin: string,
+  options: McpHttpOptions,
+): McpSiteRequest {
+  const host = req.headers.host ?? new URL(siteOrigin).host;
+  return {
+    method,
+    target: req.url ?? '/',
+    url: `${siteOrigin.startsWith('https:') ? 'https' : 'http'}://${host}${req.url ?? '/'}`,
+    headers: req.headers,
+    clientAddress: options.clientAddress
+      ? options.clientAddress(req, res)
+      : req.socket?.remoteAddress,
+  };
+}
+
+/**
+ * The checks before any MCP work, cheapest first: the site's identity gate, the `Origin` (DNS
+ * rebinding), the method, the body's size and syntax, the rate budget (refusals before it are
+ * not charged: they cost nothing to answer), the open streams, the site's access check.
+ */
+async function gateMcpRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: ParsedBody,
+  context: {
+    options: McpHttpOptions;
+    limits: McpLimits;
+    extraOrigins: Set<string>;
+    streams: number;
+  },
+): Promise<GateOutcome> {
+  const { options, limits } = context;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const settings = await options.source.settings();
+  const request = siteRequestOf(req, res, method, settings.origin, options);
+  let family = 'unknown';
+  if (options.identify) {
+    const identity = await options.identify(request);
+    family = identity.family;
+    if (identity.refusal) return refused(identity.refusal, family);
+  }
+  // DNS rebinding: a page on another origin must not reach this server through a browser.
+  const origin = req.headers.origin;
+  if (
+    origin === 'null' ||
+    (origin !== undefined &&
+      !isAllowedOrigin(origin, settings.origin, context.extraOrigins, req.socket))
+  )
+    return refused(jsonRpcError(403, -32000, 'Origin not allowed'), family);
+  if (method !== 'POST' && method !== 'GET')
+    return refused(
+      jsonRpcError(
+        405,
+        -32000,
+        'Method not allowed: this server is stateless (POST, or GET for notifications)',
+      ),
+      family,
+    );
+  const tooLarge = jsonRpcError(413, -32600, `Request body over ${limits.maxRequestBytes} bytes`);
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const parsedSize =
+    parsedBody === undefined ? 0 : Buffer.byteLength(JSON.stringify(parsedBody) ?? '', 'utf8');
+  if (declared > limits.maxRequestBytes || parsedSize > limits.maxRequestBytes)
+    return refused(tooLarge, family);
+  let body = parsedBody;
+  if (method === 'POST' && body === undefined) {
+    const read = await readBody(req, limits.maxRequestBytes);
+    if (read === 'too-large') {
+      res.shouldKeepAlive = false;
+      return refused(tooLarge, family);
+    }
+    try {
+      body = JSON.parse(read) as unknown;
+    } catch {
+      return refused(jsonRpcError(400, -32700, 'Parse error: invalid JSON'), family);
+    }
+  }
+  // JSON-RPC 2.0 §6: an empty batch is an invalid request (the SDK would accept it as nothing).
+  if (Array.isArray(body) && body.length === 0)
+    return refused(jsonRpcError(400, -32600, 'Invalid request: empty batch'), family);
+  // One HTTP request, one request of the client's budget, as on every other agent endpoint.
+  const retryAfter = await options.limitRate?.(request, family);
+  if (retryAfter !== undefined)
+    return refused(
+      jsonRpcError(429, -32000, `Rate limit exceeded; retry after ${retryAfter} s`, {
+        'retry-after': String(retryAfter),
+      }),
+      family,
+    );
+  if (method === 'GET' && context.streams >= limits.maxStreams)
+    return refused(
+      jsonRpcError(429, -32000, 'Too many notification streams open; try again later', {
+        'retry-after': String(STREAM_RETRY_AFTER_SECONDS),
+      }),
+      family,
+    );
+  if (options.authorize && !(await options.authorize(req, res))) return { kind: 'answered' };
+  return {
+    kind: 'pass',
+    family,
+    body,
+    includeProtected: options.authorize !== undefined,
+    ...(settings.name ? { title: settings.name } : {}),
+  };
+}
+
+/**
+ * A stateless exchange: a server and a transport of its own, every JSON-RPC answer counted as
+ * its HTTP equivalent; on GET, the stream the source's changes are notified on while it stays
+ * open (`onStream` tells when it opens and closes). Both are closed with the response.
+ */
+async function serveMcpExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  gate: Extract<GateOutcome, { kind: 'pass' }>,
+  context: { options: McpHttpOptions; limits: McpLimits; onStream(delta: 1 | -1): void },
+): Promise<void> {
+  const { options, limits } = context;
+  const { family, includeProtected } = gate;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const server = createMcpServer({
+    source: options.source,
+    limits,
+    context: { includeProtected },
+    ...(gate.title ? { title: gate.title } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: limits.maxRequestBytes,
+  });
+  let answered = 0;
+  const send = transport.send.bind(transport);
+  transport.send = async (message, sendOptions) => {
+    const status = statusOf(message);
+    if (status !== undefined) {
+      answered++;
+      options.record?.({
+        kind: 'mcp',
+        family,
+        status,
+        bytesSent: Buffer.byteLength(JSON.stringify(message), 'utf8'),
+      });
+    }
+    return send(message, sendOptions);
+  };
+  let unwatch: (() => void) | undefined;
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  void closed.then(async () => {
+    unwatch?.();
+    // Nothing answered (the transport refused the request itself): counted once.
+    if (answered === 0 && method === 'POST')
+      options.record?.({ kind: 'mcp', family, status: res.statusCode, bytesSent: 0 });
+    await transport.close().catch(() => undefined);
+    await server.close().catch(() => undefined);
+  });
+  await server.connect(transport);
+  if (method === 'GET') {
+    // The stream notifications go out on, while the client keeps it open.
+    context.onStream(1);
+    void closed.then(() => context.onStream(-1));
+    let queue = Promise.resolve();
+    unwatch = options.source.catalog.watchChanges((changes) => {
+      queue = queue
+        .then(() => notifyChanges(server, changes, { includeProtected }))
+        .catch(() => undefined);
+    });
+  }
+  try {
+    await transport.handleRequest(req, res, gate.body);
+  } catch (error) {
+    options.onError?.(error);
+    if (!res.headersSent)
+      await writeNodeResponse(res, jsonRpcError(400, -32600, 'Invalid request'));
+    else res.destroy();
+  }
+}
+
 /**
  * The MCP endpoint over Streamable HTTP (revision 2025-11-25 and those before it the SDK
  * speaks), stateless: every request gets a server and transport of its own, so any instance
@@ -117,177 +313,29 @@ export function createMcpHttpHandler(
   const extraOrigins = new Set((options.allowedOrigins ?? []).map(originOf));
   /** Notification streams open now (GET), bounded by `maxStreams`. */
   let streams = 0;
-
-  async function refuse(
-    res: ServerResponse,
-    response: HttpResponse,
-    family: string,
-  ): Promise<void> {
-    options.record?.({
-      kind: 'mcp',
-      family,
-      status: response.status,
-      bytesSent: response.body?.length ?? 0,
-    });
-    await writeNodeResponse(res, response);
-  }
-
+  const onStream = (delta: 1 | -1) => {
+    streams += delta;
+  };
   return async (req, res, parsedBody) => {
-    const method = (req.method ?? 'GET').toUpperCase();
-    const settings = await options.source.settings();
-    const host = req.headers.host ?? new URL(settings.origin).host;
-    const url = `${settings.origin.startsWith('https:') ? 'https' : 'http'}://${host}${req.url ?? '/'}`;
-    let family = 'unknown';
-    const request: McpSiteRequest = {
-      method,
-      target: req.url ?? '/',
-      url,
-      headers: req.headers,
-      clientAddress: options.clientAddress
-        ? options.clientAddress(req, res)
-        : req.socket?.remoteAddress,
-    };
-    if (options.identify) {
-      const identity = await options.identify(request);
-      family = identity.family;
-      if (identity.refusal) return refuse(res, identity.refusal, family);
-    }
-    // DNS rebinding: a page on another origin must not reach this server through a browser.
-    const origin = req.headers.origin;
-    if (
-      origin !== undefined &&
-      origin !== 'null' &&
-      !isAllowedOrigin(origin, settings.origin, extraOrigins, req.socket)
-    ) {
-      return refuse(res, jsonRpcError(403, -32000, 'Origin not allowed'), family);
-    }
-    if (origin === 'null')
-      return refuse(res, jsonRpcError(403, -32000, 'Origin not allowed'), family);
-    if (method !== 'POST' && method !== 'GET') {
-      return refuse(
-        res,
-        jsonRpcError(
-          405,
-          -32000,
-          'Method not allowed: this server is stateless (POST, or GET for notifications)',
-        ),
-        family,
-      );
-    }
-    const declared = Number(req.headers['content-length'] ?? 0);
-    const parsedSize =
-      parsedBody === undefined ? 0 : Buffer.byteLength(JSON.stringify(parsedBody) ?? '', 'utf8');
-    if (declared > limits.maxRequestBytes || parsedSize > limits.maxRequestBytes) {
-      return refuse(
-        res,
-        jsonRpcError(413, -32600, `Request body over ${limits.maxRequestBytes} bytes`),
-        family,
-      );
-    }
-    let body = parsedBody;
-    if (method === 'POST' && body === undefined) {
-      const read = await readBody(req, limits.maxRequestBytes);
-      if (read === 'too-large') {
-        res.shouldKeepAlive = false;
-        return refuse(
-          res,
-          jsonRpcError(413, -32600, `Request body over ${limits.maxRequestBytes} bytes`),
-          family,
-        );
-      }
-      try {
-        body = JSON.parse(read) as unknown;
-      } catch {
-        return refuse(res, jsonRpcError(400, -32700, 'Parse error: invalid JSON'), family);
-      }
-    }
-    // JSON-RPC 2.0 §6: an empty batch is an invalid request (the SDK would accept it as nothing).
-    if (Array.isArray(body) && body.length === 0)
-      return refuse(res, jsonRpcError(400, -32600, 'Invalid request: empty batch'), family);
-    // One HTTP request, one request of the client's budget, as on every other agent endpoint
-    // (refusals above are not charged: they cost nothing to answer).
-    const retryAfter = await options.limitRate?.(request, family);
-    if (retryAfter !== undefined) {
-      return refuse(
-        res,
-        jsonRpcError(429, -32000, `Rate limit exceeded; retry after ${retryAfter} s`, {
-          'retry-after': String(retryAfter),
-        }),
-        family,
-      );
-    }
-    if (method === 'GET' && streams >= limits.maxStreams) {
-      return refuse(
-        res,
-        jsonRpcError(429, -32000, 'Too many notification streams open; try again later', {
-          'retry-after': String(STREAM_RETRY_AFTER_SECONDS),
-        }),
-        family,
-      );
-    }
-    let includeProtected = false;
-    if (options.authorize) {
-      if (!(await options.authorize(req, res))) return;
-      includeProtected = true;
-    }
-    const context = { includeProtected };
-    const server = createMcpServer({
-      source: options.source,
+    const gate = await gateMcpRequest(req, res, parsedBody, {
+      options,
       limits,
-      context,
-      ...(settings.name ? { title: settings.name } : {}),
-      ...(options.onError ? { onError: options.onError } : {}),
+      extraOrigins,
+      streams,
     });
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: limits.maxRequestBytes,
-    });
-    let answered = 0;
-    const send = transport.send.bind(transport);
-    transport.send = async (message, sendOptions) => {
-      const status = statusOf(message);
-      if (status !== undefined) {
-        answered++;
-        options.record?.({
-          kind: 'mcp',
-          family,
-          status,
-          bytesSent: Buffer.byteLength(JSON.stringify(message), 'utf8'),
-        });
-      }
-      return send(message, sendOptions);
-    };
-    let unwatch: (() => void) | undefined;
-    const closed = new Promise<void>((resolve) => res.once('close', resolve));
-    void closed.then(async () => {
-      unwatch?.();
-      // Nothing answered (the transport refused the request itself): counted once.
-      if (answered === 0 && method === 'POST')
-        options.record?.({ kind: 'mcp', family, status: res.statusCode, bytesSent: 0 });
-      await transport.close().catch(() => undefined);
-      await server.close().catch(() => undefined);
-    });
-    await server.connect(transport);
-    if (method === 'GET') {
-      // The stream notifications go out on, while the client keeps it open.
-      streams++;
-      void closed.then(() => streams--);
-      let queue = Promise.resolve();
-      unwatch = options.source.catalog.watchChanges((changes) => {
-        queue = queue
-          .then(() => notifyChanges(server, changes, { includeProtected }))
-          .catch(() => undefined);
+    if (gate.kind === 'answered') return;
+    if (gate.kind === 'refused') {
+      const { response, family } = gate;
+      options.record?.({
+        kind: 'mcp',
+        family,
+        status: response.status,
+        bytesSent: response.body?.length ?? 0,
       });
+      await writeNodeResponse(res, response);
+      return;
     }
-    try {
-      await transport.handleRequest(req, res, body);
-    } catch (error) {
-      options.onError?.(error);
-      if (!res.headersSent)
-        await writeNodeResponse(res, jsonRpcError(400, -32600, 'Invalid request'));
-      else res.destroy();
-    }
+    await serveMcpExchange(req, res, gate, { options, limits, onStream });
   };
 }
 
