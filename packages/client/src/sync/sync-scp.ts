@@ -188,6 +188,164 @@ async function applyEntry(
   }
 }
 
+/** What one SCP run works with: the site, its HTTP client and state, and what it counts. */
+interface ScpRun {
+  origin: string;
+  client: HttpClient;
+  state: SyncState;
+  options: ScpSyncOptions;
+  problems: SyncProblem[];
+  counters: Counters;
+  limits: Partial<ScpLimits>;
+}
+
+/** The site's sitemap.xml with SCP collections: the one remembered, else found again. */
+async function locateScpSitemap(
+  run: ScpRun,
+  robots: RobotsPolicy,
+): Promise<{ sitemap: ScpSitemap; sitemapUrl: string }> {
+  const { client, state, origin, options } = run;
+  let sitemapUrl = options.rediscover ? undefined : state.meta(SITEMAP_URL);
+  let sitemap = sitemapUrl ? await readSitemap(client, state, sitemapUrl) : undefined;
+  if (!sitemap) {
+    const found = await findScpSitemap(client, state, origin, robots);
+    sitemapUrl = found?.url;
+    sitemap = found?.sitemap;
+  }
+  if (!sitemap || !sitemapUrl)
+    throw new SyncError(
+      'sync.no-scp-sitemap',
+      `${origin} advertises no SCP collections in sitemap.xml`,
+      { field: 'origin', value: origin },
+    );
+  state.setMeta(SITEMAP_URL, sitemapUrl);
+  return { sitemap, sitemapUrl };
+}
+
+/**
+ * Which collection URLs are followed. Collections robots.txt disallows for this agent are never
+ * fetched (RFC 9309). The site's robots.txt governs its own origin; a collection on another
+ * origin (object storage) is fetched because the site advertises it there, within
+ * collectionUrlRefusal's rules.
+ */
+function collectionFilter(run: ScpRun, robots: RobotsPolicy) {
+  const { origin, options, problems } = run;
+  const disallowed = new Set<string>();
+  const otherOrigins = new Set<string>();
+  const notFollowed = new Set<string>();
+  // `https://bucket.example/` names the origin https://bucket.example (a typed error if not a URL).
+  const collectionOrigins = options.collectionOrigins?.map((listed) => originOf(listed));
+  const allowed = (url: string) => {
+    const refusal = collectionUrlRefusal(url, origin, otherOrigins, collectionOrigins);
+    if (refusal !== undefined) {
+      if (!notFollowed.has(url)) problems.push({ url, detail: `not followed: ${refusal}` });
+      notFollowed.add(url);
+      return false;
+    }
+    if (!isSameOrigin(url, origin)) return true;
+    return robots.allows(url) || (disallowed.add(url), false);
+  };
+  return { allowed, disallowed, notFollowed };
+}
+
+/** A section's newest snapshot and its deltas, oldest first, among the followed ones. */
+function sectionEntries(
+  sitemap: ScpSitemap,
+  section: string,
+  allowed: (url: string) => boolean,
+): { snapshot: Entry | undefined; deltas: Entry[] } {
+  const byGenerated = (a: Entry, b: Entry) => compareScpTimestamps(a.generated, b.generated);
+  const snapshot = sitemap.collections
+    .filter((c) => c.section === section && allowed(c.url))
+    .map((c): Entry => ({ kind: 'snapshot', section, url: c.url, generated: c.generated }))
+    .sort(byGenerated)
+    .at(-1);
+  const deltas = sitemap.deltas
+    .filter((d) => d.section === section && allowed(d.url))
+    .map((d): Entry => ({
+      kind: 'delta',
+      section,
+      url: d.url,
+      generated: d.generated,
+      since: d.since,
+    }))
+    .sort(byGenerated);
+  return { snapshot, deltas };
+}
+
+/**
+ * Brings one section up to date: its snapshot applied when the copy has none, is older than
+ * `snapshotMaxAgeMs` or cannot reach the deltas (a gap), then every delta after what is applied,
+ * in order, stopping at a gap or a failure.
+ */
+async function syncScpSection(
+  run: ScpRun,
+  section: string,
+  located: { sitemap: ScpSitemap; sitemapUrl: string },
+  filter: ReturnType<typeof collectionFilter>,
+): Promise<void> {
+  const { client, state, limits, counters, problems } = run;
+  const { sitemap, sitemapUrl } = located;
+  const { snapshot, deltas } = sectionEntries(sitemap, section, filter.allowed);
+  const maxAge = run.options.snapshotMaxAgeMs ?? 7 * DAY_MS;
+  const local = state.scpSection(section);
+  const stale = local !== undefined && Date.now() - Date.parse(local.snapshotAppliedAt) > maxAge;
+  const pendingAfter = (generated: string) =>
+    deltas.filter((d) => compareScpTimestamps(d.generated, generated) > 0);
+  let applied = local?.appliedGenerated;
+  let pending = applied === undefined ? [] : pendingAfter(applied);
+  const gap = pending.length > 0 && compareScpTimestamps(pending[0]!.since!, applied!) > 0;
+  if (local === undefined || stale || gap) {
+    if (!snapshot) {
+      // Disallowed by robots.txt is the site's choice, counted in the report, not a problem;
+      // a snapshot not followed is already reported as such.
+      const refused = sitemap.collections.some(
+        (c) =>
+          c.section === section && (filter.disallowed.has(c.url) || filter.notFollowed.has(c.url)),
+      );
+      if (!refused)
+        problems.push({
+          url: sitemapUrl,
+          detail: `section ${section} lists no snapshot to start from`,
+        });
+      return;
+    }
+    if (!(await applyEntry(client, state, snapshot, limits, counters, problems))) return;
+    applied = state.scpSection(section)!.appliedGenerated;
+    pending = pendingAfter(applied);
+  } else if (snapshot) counters.skips++;
+  counters.skips += deltas.length - pending.length;
+  for (const delta of pending) {
+    if (compareScpTimestamps(delta.since!, applied!) > 0) {
+      problems.push({ url: delta.url, detail: `gap: since ${delta.since} is after ${applied}` });
+      break;
+    }
+    if (!(await applyEntry(client, state, delta, limits, counters, problems))) break;
+    applied = delta.generated;
+  }
+}
+
+/** What a crawler without SCP re-reads: every page of the copy, measured or estimated. */
+async function scpNaiveCost(run: ScpRun, sitemap: ScpSitemap) {
+  const { client, state, origin, options } = run;
+  const pageUrls = state.scpPageUrls().filter((url) => isSameOrigin(url, origin));
+  const refetch = {
+    requests: 1 + sitemap.collections.length,
+    bytes: sitemap.collections.reduce((n, c) => n + c.size, 0),
+  };
+  return options.compareHtml
+    ? await measureHtml(pageUrls, state, options, (n) =>
+        options.onProgress?.({
+          phase: 'html',
+          done: n,
+          total: pageUrls.length,
+          requests: client.stats.requests,
+          bytes: client.stats.bytesReceived,
+        }),
+      )
+    : estimateNaiveCost(pageUrls, state, refetch);
+}
+
 /**
  * Sync by SCP collections: the sitemap.xml conditionally, then per section the snapshot when
  * there is no local copy, when the deltas listed leave a gap after what was applied, or when
@@ -199,123 +357,39 @@ export async function syncScp(
   originArgument: string,
   options: ScpSyncOptions,
 ): Promise<SyncReport> {
-  const origin = parseOrigin(originArgument);
   const started = Date.now();
-  const state = SyncState.open(options.stateDir);
   const client = syncClient(options);
-  const problems: SyncProblem[] = [];
-  const counters: Counters = {
-    snapshots: 0,
-    deltas: 0,
-    inserted: 0,
-    replaced: 0,
-    ignored: 0,
-    deleted: 0,
-    skips: 0,
+  const state = SyncState.open(options.stateDir);
+  const run: ScpRun = {
+    origin: parseOrigin(originArgument),
+    client,
+    state,
+    options,
+    problems: [],
+    counters: {
+      snapshots: 0,
+      deltas: 0,
+      inserted: 0,
+      replaced: 0,
+      ignored: 0,
+      deleted: 0,
+      skips: 0,
+    },
+    limits: { maxCompressedBytes: 2 ** 30, maxDecompressedBytes: 10 * 2 ** 30, ...options.limits },
   };
-  const limits: Partial<ScpLimits> = {
-    maxCompressedBytes: 2 ** 30,
-    maxDecompressedBytes: 10 * 2 ** 30,
-    ...options.limits,
-  };
-  const maxAge = options.snapshotMaxAgeMs ?? 7 * DAY_MS;
+  const { origin, problems, counters } = run;
   try {
     state.claim(origin, 'scp');
     const robots = await syncRobotsPolicy(client, state, origin, options);
-    let sitemapUrl = options.rediscover ? undefined : state.meta(SITEMAP_URL);
-    let sitemap = sitemapUrl ? await readSitemap(client, state, sitemapUrl) : undefined;
-    if (!sitemap) {
-      const found = await findScpSitemap(client, state, origin, robots);
-      sitemapUrl = found?.url;
-      sitemap = found?.sitemap;
-    }
-    if (!sitemap || !sitemapUrl)
-      throw new SyncError(
-        'sync.no-scp-sitemap',
-        `${origin} advertises no SCP collections in sitemap.xml`,
-        {
-          field: 'origin',
-          value: origin,
-        },
-      );
-    state.setMeta(SITEMAP_URL, sitemapUrl);
+    const located = await locateScpSitemap(run, robots);
+    const { sitemap } = located;
     const sections = new Set(
       [...sitemap.collections, ...sitemap.deltas].map((entry) => entry.section),
     );
-    // Collections robots.txt disallows for this agent are never fetched (RFC 9309). The site's
-    // robots.txt governs its own origin; a collection on another origin (object storage) is
-    // fetched because the site advertises it there, within collectionUrlRefusal's rules.
-    const disallowed = new Set<string>();
-    const otherOrigins = new Set<string>();
-    const notFollowed = new Set<string>();
-    // `https://bucket.example/` names the origin https://bucket.example (a typed error if not a URL).
-    const collectionOrigins = options.collectionOrigins?.map((listed) => originOf(listed));
-    const allowed = (url: string) => {
-      const refusal = collectionUrlRefusal(url, origin, otherOrigins, collectionOrigins);
-      if (refusal !== undefined) {
-        if (!notFollowed.has(url)) problems.push({ url, detail: `not followed: ${refusal}` });
-        notFollowed.add(url);
-        return false;
-      }
-      if (!isSameOrigin(url, origin)) return true;
-      return robots.allows(url) || (disallowed.add(url), false);
-    };
+    const filter = collectionFilter(run, robots);
     let done = 0;
     for (const section of sections) {
-      const byGenerated = (a: Entry, b: Entry) => compareScpTimestamps(a.generated, b.generated);
-      const snapshot = sitemap.collections
-        .filter((c) => c.section === section && allowed(c.url))
-        .map((c): Entry => ({ kind: 'snapshot', section, url: c.url, generated: c.generated }))
-        .sort(byGenerated)
-        .at(-1);
-      const deltas = sitemap.deltas
-        .filter((d) => d.section === section && allowed(d.url))
-        .map((d): Entry => ({
-          kind: 'delta',
-          section,
-          url: d.url,
-          generated: d.generated,
-          since: d.since,
-        }))
-        .sort(byGenerated);
-      const local = state.scpSection(section);
-      const stale =
-        local !== undefined && Date.now() - Date.parse(local.snapshotAppliedAt) > maxAge;
-      const pendingAfter = (generated: string) =>
-        deltas.filter((d) => compareScpTimestamps(d.generated, generated) > 0);
-      let applied = local?.appliedGenerated;
-      let pending = applied === undefined ? [] : pendingAfter(applied);
-      const gap = pending.length > 0 && compareScpTimestamps(pending[0]!.since!, applied!) > 0;
-      if (local === undefined || stale || gap) {
-        if (!snapshot) {
-          // Disallowed by robots.txt is the site's choice, counted in the report, not a problem;
-          // a snapshot not followed is already reported as such.
-          const refused = sitemap.collections.some(
-            (c) => c.section === section && (disallowed.has(c.url) || notFollowed.has(c.url)),
-          );
-          if (refused) continue;
-          problems.push({
-            url: sitemapUrl,
-            detail: `section ${section} lists no snapshot to start from`,
-          });
-          continue;
-        }
-        if (!(await applyEntry(client, state, snapshot, limits, counters, problems))) continue;
-        applied = state.scpSection(section)!.appliedGenerated;
-        pending = pendingAfter(applied);
-      } else if (snapshot) counters.skips++;
-      counters.skips += deltas.length - pending.length;
-      for (const delta of pending) {
-        if (compareScpTimestamps(delta.since!, applied!) > 0) {
-          problems.push({
-            url: delta.url,
-            detail: `gap: since ${delta.since} is after ${applied}`,
-          });
-          break;
-        }
-        if (!(await applyEntry(client, state, delta, limits, counters, problems))) break;
-        applied = delta.generated;
-      }
+      await syncScpSection(run, section, located, filter);
       options.onProgress?.({
         phase: 'collections',
         done: ++done,
@@ -324,22 +398,7 @@ export async function syncScp(
         bytes: client.stats.bytesReceived,
       });
     }
-    const pageUrls = state.scpPageUrls().filter((url) => isSameOrigin(url, origin));
-    const refetch = {
-      requests: 1 + sitemap.collections.length,
-      bytes: sitemap.collections.reduce((n, c) => n + c.size, 0),
-    };
-    const naive = options.compareHtml
-      ? await measureHtml(pageUrls, state, options, (n) =>
-          options.onProgress?.({
-            phase: 'html',
-            done: n,
-            total: pageUrls.length,
-            requests: client.stats.requests,
-            bytes: client.stats.bytesReceived,
-          }),
-        )
-      : estimateNaiveCost(pageUrls, state, refetch);
+    const naive = await scpNaiveCost(run, sitemap);
     return {
       origin,
       mode: 'scp',
@@ -349,7 +408,7 @@ export async function syncScp(
       ok: problems.length === 0,
       ...clientReport(client),
       zeroFetchSkips: counters.skips,
-      ...(disallowed.size > 0 ? { robotsDisallowed: disallowed.size } : {}),
+      ...(filter.disallowed.size > 0 ? { robotsDisallowed: filter.disallowed.size } : {}),
       fetched: counters.snapshots + counters.deltas,
       deleted: counters.deleted,
       listed: sitemap.collections.reduce((n, c) => n + c.pages, 0),
