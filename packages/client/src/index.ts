@@ -1,9 +1,8 @@
 // The client library agents import: a bounded HTTP client, discovery, the validator, sync.
 export * from './errors/client-errors';
+export { isSameOrigin, originOf } from './http/same-origin';
 export {
   HttpClient,
-  isSameOrigin,
-  originOf,
   type HttpClientOptions,
   type HttpClientStats,
   type HttpExchange,

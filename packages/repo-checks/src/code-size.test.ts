@@ -16,7 +16,6 @@ const LONG_FUNCTIONS_KNOWN: Readonly<Record<string, number>> = {
   'packages/strapi-plugin/admin/src/components/settings/ContentTypeFields.tsx': 1,
 };
 const LONG_FILES_KNOWN: readonly string[] = [
-  'packages/client/src/http/http-client.ts',
   'packages/store/src/reader/store-reader.ts',
 ];
 

@@ -2,7 +2,6 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import zlib from 'node:zlib';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { getProxyForUrl } from 'proxy-from-env';
@@ -10,6 +9,8 @@ import { HttpBudgetError, HttpTransportError, positiveInteger } from '../errors/
 import { connectUrl, type ConnectTo } from './connect-to';
 import { limitConcurrency, type Limiter } from './limit-concurrency';
 import { parseRetryAfter } from './parse-retry-after';
+import { decodeBody, flattenHeaders, headerBlockBytes } from './read-response-wire';
+import { isSameOrigin, originOf } from './same-origin';
 
 /**
  * Budgets and manners of one client. Every request it makes counts against them; a request
@@ -108,67 +109,12 @@ export interface HttpClientStats {
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** `scheme://host[:port]` of an http(s) URL; throws a typed error for anything else. */
-export function originOf(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new HttpTransportError('client.http.url', `not an absolute URL: ${url}`, {
-      field: 'url',
-      value: url,
-    });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new HttpTransportError('client.http.url', `not an http(s) URL: ${url}`, {
-      field: 'url',
-      value: url,
-    });
-  }
-  return parsed.origin;
-}
-
-export function isSameOrigin(a: string, b: string): boolean {
-  try {
-    return originOf(a) === originOf(b);
-  } catch {
-    return false;
-  }
-}
-
-function headerBlockBytes(res: IncomingMessage): number {
-  let bytes = `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage ?? ''}\r\n`.length + 2;
-  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-    bytes += Buffer.byteLength(res.rawHeaders[i]!) + Buffer.byteLength(res.rawHeaders[i + 1]!) + 4;
-  }
-  return bytes;
-}
-
-function flattenHeaders(res: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(res.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-function decodeBody(body: Buffer, coding: string, maxBytes: number): Buffer {
-  const options = { maxOutputLength: maxBytes };
-  try {
-    if (coding === 'gzip' || coding === 'x-gzip') return zlib.gunzipSync(body, options);
-    if (coding === 'deflate') return zlib.inflateSync(body, options);
-    if (coding === 'br') return zlib.brotliDecompressSync(body, options);
-  } catch (cause) {
-    const tooLarge = (cause as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-    throw new HttpTransportError(
-      tooLarge ? 'client.http.too-large' : 'client.http.decoding',
-      tooLarge
-        ? `the ${coding}-decoded body is larger than ${maxBytes} bytes`
-        : `the ${coding} body does not decode: ${(cause as Error).message}`,
-      { field: 'content-encoding', value: coding, cause },
-    );
-  }
-  return body;
+/** localhost, 127.0.0.0/8 and ::1: never sent through a proxy (it would reach itself). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
+  );
 }
 
 /**
@@ -178,14 +124,6 @@ function decodeBody(body: Buffer, coding: string, maxBytes: number): Buffer {
  * Redirects are followed only within the requested URL's origin; bodies are read under a cap
  * and the request aborts past it; every request counts against the client's budgets.
  */
-/** localhost, 127.0.0.0/8 and ::1: never sent through a proxy (it would reach itself). */
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return (
-    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
-  );
-}
-
 export class HttpClient {
   readonly stats: HttpClientStats = {
     requests: 0,

@@ -19,7 +19,8 @@ import {
 import { SyncError } from '../errors/client-errors';
 import { readRobotsSitemaps } from '../discovery/find-sitemap-xml';
 import type { RobotsPolicy } from '../discovery/read-robots-policy';
-import { isSameOrigin, originOf, type HttpClient } from '../http/http-client';
+import type { HttpClient } from '../http/http-client';
+import { isSameOrigin, originOf } from '../http/same-origin';
 import { parseOrigin } from '../http/parse-origin';
 import { estimateNaiveCost, measureHtml } from './measure-html';
 import { syncClient, syncRobotsPolicy } from './sync-site';

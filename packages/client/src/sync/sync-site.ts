@@ -7,7 +7,8 @@ import {
   type RobotsPolicy,
   type RobotsTxtRecord,
 } from '../discovery/read-robots-policy';
-import { HttpClient, isSameOrigin } from '../http/http-client';
+import { HttpClient } from '../http/http-client';
+import { isSameOrigin } from '../http/same-origin';
 import { forEachConcurrently } from '../http/limit-concurrency';
 import { isTctProfileName, tctProfile, type TctProfile } from '@agent-ready/core/tct';
 import { readTctSitemapDocument, type ListedDocument } from '../tct/read-tct-sitemap';
