@@ -51,7 +51,8 @@ export {
 } from './open-agent-site';
 export { answerFromCache } from './answer-from-cache';
 export { openStoreReader } from './reader/open-store-reader';
-export { StoreReader, type StoreReaderOptions, type StoredArtifact } from './reader/store-reader';
+export { StoreReader, type StoredArtifact } from './reader/store-reader';
+export type { StoreReaderOptions } from './reader/store-reader-options';
 export type { ChangeListenerStatus } from './reader/listen-for-changes';
 export {
   notifyOptionsSchema,

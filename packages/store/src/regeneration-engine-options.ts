@@ -4,7 +4,7 @@ import type { EdgePurging } from './edge/enqueue-change-purges';
 import type { DatabaseOption } from './schema/open-database';
 import type { SitemapSettingsInput } from './sitemap/sitemap-settings';
 import type { StoreLogger } from './ground/store-logger';
-import type { StoreReaderOptions } from './reader/store-reader';
+import type { StoreReaderOptions } from './reader/store-reader-options';
 import type { NotifyOptions } from './notify/redis-change-relay';
 
 /** What `RegenerationEngine.open` takes. */

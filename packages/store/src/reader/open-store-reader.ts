@@ -1,7 +1,8 @@
 import { openDatabase, type Database, type DatabaseOption } from '../schema/open-database';
 import { SILENT_LOGGER, type StoreLogger } from '../ground/store-logger';
 import { RedisChangeRelay, type NotifyOptions } from '../notify/redis-change-relay';
-import { StoreReader, type StoreReaderOptions } from './store-reader';
+import { StoreReader } from './store-reader';
+import type { StoreReaderOptions } from './store-reader-options';
 import { StoreError, translateDatabaseErrors } from '../ground/store-errors';
 import { tableNames, type TableNames } from '../schema/table-names';
 
