@@ -1,29 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  Box,
-  Button,
-  Flex,
-  SingleSelect,
-  SingleSelectOption,
-  Typography,
-} from '@strapi/design-system';
-import { ArrowClockwise, Check } from '@strapi/icons';
+import { Button, Flex } from '@strapi/design-system';
+import { ArrowClockwise } from '@strapi/icons';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
 import type { CheckTarget, Overview, RebuildJob, SiteCheck } from '../api/admin-api-types';
 import { apiProblem, useAdminApi } from '../api/use-admin-api';
-import { CheckResults } from '../components/CheckResults';
+import { ConformanceCheckSection } from '../components/ConformanceCheckSection';
 import { ContentTable } from '../components/ContentTable';
-import { CoverageSummary } from '../components/CoverageSummary';
-import { ChangeRelayPanel } from '../components/ChangeRelayPanel';
-import { EdgePanel } from '../components/EdgePanel';
-import { EndpointList, MCP_ENDPOINT_ID } from '../components/EndpointList';
+import { CoverageSection } from '../components/CoverageSection';
+import { EndpointList } from '../components/EndpointList';
 import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
 import { ProblemList } from '../components/ProblemList';
 import { RebuildProgress } from '../components/RebuildProgress';
+import { OperationsSections } from '../components/OperationsSections';
 import { RegenerationFacts } from '../components/RegenerationFacts';
 import { Section } from '../components/Section';
-import { TrafficPanel } from '../components/TrafficPanel';
 import { PERMISSIONS } from '../plugin/permissions';
 import { getTranslation } from '../translations/get-translation';
 
@@ -41,8 +32,6 @@ export function HealthPage() {
   const { allowedActions } = useRBAC(REBUILD_PERMISSIONS);
   const [overview, setOverview] = useState<Overview>();
   const [failed, setFailed] = useState<string>();
-  const [target, setTarget] = useState<CheckTarget>('auto');
-  const [checking, setChecking] = useState(false);
   const [check, setCheck] = useState<SiteCheck>();
   const [job, setJob] = useState<RebuildJob>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -81,14 +70,11 @@ export function HealthPage() {
     }
   }, [job, poll]);
 
-  const runCheck = async () => {
-    setChecking(true);
+  const runCheck = async (target: CheckTarget) => {
     try {
       setCheck(await api.check(target));
     } catch (error) {
       toggleNotification({ type: 'danger', message: apiProblem(error).message });
-    } finally {
-      setChecking(false);
     }
   };
 
@@ -195,80 +181,9 @@ export function HealthPage() {
             <ContentTable contentTypes={overview.contentTypes} />
           </Section>
 
-          <Section
-            title={formatMessage({
-              id: getTranslation('health.coverage.title'),
-              defaultMessage: 'Text that reaches agents',
-            })}
-            subtitle={formatMessage({
-              id: getTranslation('health.coverage.subtitle'),
-              defaultMessage:
-                'Every heading, paragraph, label, list item, alt text and caption of the entries (a sample of each type), looked for in what agents get; the fields left out, and why. Roles and overrides: the settings page.',
-            })}
-          >
-            {overview.contentTypes.map((type) =>
-              type.coverage ? (
-                <Flex key={type.uid} direction="column" alignItems="stretch" gap={1}>
-                  <Typography fontWeight="bold">{type.displayName}</Typography>
-                  <CoverageSummary coverage={type.coverage} />
-                </Flex>
-              ) : null,
-            )}
-          </Section>
+          <CoverageSection contentTypes={overview.contentTypes} />
 
-          {overview.traffic ? (
-            <Section
-              title={formatMessage({
-                id: getTranslation('health.traffic.title'),
-                defaultMessage: 'Agent traffic',
-              })}
-              subtitle={formatMessage(
-                {
-                  id: getTranslation('health.traffic.subtitle'),
-                  defaultMessage:
-                    'The last {days} days, counted by every instance (no IP or per-request record is kept).',
-                },
-                { days: overview.traffic.days },
-              )}
-            >
-              <TrafficPanel
-                traffic={overview.traffic}
-                mcp={overview.endpoints.find((endpoint) => endpoint.id === MCP_ENDPOINT_ID)}
-              />
-            </Section>
-          ) : null}
-
-          {overview.changeRelay ? (
-            <Section
-              title={formatMessage({
-                id: getTranslation('health.relay.title'),
-                defaultMessage: 'Other instances',
-              })}
-              subtitle={formatMessage({
-                id: getTranslation('health.relay.subtitle'),
-                defaultMessage:
-                  'Every commit is announced to the other instances over Redis; while it is down they poll.',
-              })}
-            >
-              <ChangeRelayPanel relay={overview.changeRelay} />
-            </Section>
-          ) : null}
-
-          {overview.edge ? (
-            <Section
-              title={formatMessage({
-                id: getTranslation('health.edge.title'),
-                defaultMessage: 'Shared cache',
-              })}
-              subtitle={formatMessage({
-                id: getTranslation('health.edge.subtitle'),
-                defaultMessage:
-                  'Purges sent to the cache in front on every change, by every instance.',
-              })}
-            >
-              <EdgePanel edge={overview.edge} />
-            </Section>
-          ) : null}
+          <OperationsSections overview={overview} />
 
           <Section
             title={formatMessage({
@@ -285,76 +200,7 @@ export function HealthPage() {
 
           {problems}
 
-          <Section
-            title={formatMessage({
-              id: getTranslation('health.check.title'),
-              defaultMessage: 'Conformance check',
-            })}
-            subtitle={formatMessage(
-              {
-                id: getTranslation('health.check.subtitle'),
-                defaultMessage: 'The checks of {command}, on a sample of documents.',
-              },
-              { command: '`agent-ready validate`' },
-            )}
-            action={
-              <Flex gap={2}>
-                <Box minWidth="240px">
-                  <SingleSelect
-                    aria-label={formatMessage({
-                      id: getTranslation('health.check.target'),
-                      defaultMessage: 'Check target',
-                    })}
-                    size="S"
-                    value={target}
-                    onChange={(value) => setTarget(value as CheckTarget)}
-                  >
-                    <SingleSelectOption value="auto">
-                      {formatMessage({
-                        id: getTranslation('health.check.target.auto'),
-                        defaultMessage: 'What agents see (automatic)',
-                      })}
-                    </SingleSelectOption>
-                    <SingleSelectOption value="public">
-                      {formatMessage({
-                        id: getTranslation('health.check.target.public'),
-                        defaultMessage: 'Public origin',
-                      })}
-                    </SingleSelectOption>
-                    <SingleSelectOption value="server">
-                      {formatMessage({
-                        id: getTranslation('health.check.target.server'),
-                        defaultMessage: 'This Strapi server',
-                      })}
-                    </SingleSelectOption>
-                  </SingleSelect>
-                </Box>
-                <Button
-                  startIcon={<Check />}
-                  onClick={() => void runCheck()}
-                  loading={checking}
-                  size="S"
-                >
-                  {formatMessage({
-                    id: getTranslation('health.check.run'),
-                    defaultMessage: 'Check now',
-                  })}
-                </Button>
-              </Flex>
-            }
-          >
-            {check ? (
-              <CheckResults check={check} />
-            ) : (
-              <Typography textColor="neutral600">
-                {formatMessage({
-                  id: getTranslation('health.check.none'),
-                  defaultMessage:
-                    'Not checked yet. The check fetches what agents fetch and reports every rule it tests.',
-                })}
-              </Typography>
-            )}
-          </Section>
+          <ConformanceCheckSection check={check} run={runCheck} />
         </Flex>
       </Layouts.Content>
     </Page.Main>
