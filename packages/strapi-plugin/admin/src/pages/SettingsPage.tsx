@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Typography } from '@strapi/design-system';
+import { Button, Flex, Typography } from '@strapi/design-system';
 import { Check } from '@strapi/icons';
 import { Layouts, Page, useNotification, useRBAC } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
@@ -9,10 +9,11 @@ import { formatDate } from '../components/format-date';
 import { NotConfiguredNotice } from '../components/NotConfiguredNotice';
 import { Section } from '../components/Section';
 import { ContentTypeFields } from '../components/settings/ContentTypeFields';
-import { TextField } from '../components/settings/form-fields';
-import { PolicyFields } from '../components/settings/PolicyFields';
+import { LocalesSection } from '../components/settings/LocalesSection';
+import { PolicyAndFormatSections } from '../components/settings/PolicyAndFormatSections';
+import { SettingsAlerts } from '../components/settings/SettingsAlerts';
+import { SiteSection } from '../components/settings/SiteSection';
 import { StartUpFacts } from '../components/settings/StartUpFacts';
-import { TctProfileField } from '../components/settings/TctProfileField';
 import { PERMISSIONS } from '../plugin/permissions';
 import { getTranslation } from '../translations/get-translation';
 
@@ -67,20 +68,6 @@ export function SettingsPage() {
   // Only config/plugins (and a restart) can supply these: saving here would be refused.
   const waitsForFile = missing.some((setting) => !setting.settableInAdmin);
   const set = (patch: Partial<RuntimeSettings>) => setDraft({ ...draft, ...patch });
-  /** What each site input is given: its name, value and error, and how it updates the draft. */
-  const siteInput = (key: 'name' | 'summary' | 'details') => ({
-    name: `site.${key}`,
-    value: draft.site[key] ?? '',
-    error: errors[`site.${key}`],
-    disabled: !canEdit,
-    onChange: (value: string) => set({ site: { ...draft.site, [key]: value } }),
-  });
-  const allLocales = draft.locales === null;
-  const errorList = Object.entries(errors);
-  const closeLabel = formatMessage({
-    id: getTranslation('settings.close'),
-    defaultMessage: 'Close',
-  });
   const title = formatMessage({ id: getTranslation('plugin.name'), defaultMessage: 'Agent Ready' });
 
   return (
@@ -156,119 +143,20 @@ export function SettingsPage() {
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
           {missing.length > 0 ? <NotConfiguredNotice missing={missing} /> : null}
-          {status.ignored ? (
-            <Alert
-              variant="warning"
-              closeLabel={closeLabel}
-              title={formatMessage({
-                id: getTranslation('settings.ignored.title'),
-                defaultMessage: 'Saved settings ignored',
-              })}
-            >
-              {formatMessage(
-                {
-                  id: getTranslation('settings.ignored.body'),
-                  defaultMessage:
-                    'They do not fit this Strapi any more: {why}. Save again to replace them.',
-                },
-                { why: status.ignored },
-              )}
-            </Alert>
-          ) : null}
-          {errorList.length > 0 ? (
-            <Alert
-              variant="danger"
-              closeLabel={closeLabel}
-              title={formatMessage({
-                id: getTranslation('settings.notSaved'),
-                defaultMessage: 'Not saved',
-              })}
-              onClose={() => setErrors({})}
-            >
-              {errorList
-                .map(
-                  ([path, message]) =>
-                    `${
-                      path ||
-                      formatMessage({
-                        id: getTranslation('settings.notSaved.whole'),
-                        defaultMessage: 'settings',
-                      })
-                    }: ${message}`,
-                )
-                .join(' · ')}
-            </Alert>
-          ) : null}
-          {!canEdit && !checkingPermissions ? (
-            <Alert
-              variant="default"
-              closeLabel={closeLabel}
-              title={formatMessage({
-                id: getTranslation('settings.readOnly.title'),
-                defaultMessage: 'Read only',
-              })}
-            >
-              {formatMessage({
-                id: getTranslation('settings.readOnly.body'),
-                defaultMessage: 'Your role may see these settings but not change them.',
-              })}
-            </Alert>
-          ) : null}
+          <SettingsAlerts
+            ignored={status.ignored}
+            errors={errors}
+            onCloseErrors={() => setErrors({})}
+            readOnly={!canEdit && !checkingPermissions}
+          />
 
-          <Section
-            title={formatMessage({
-              id: getTranslation('settings.site.title'),
-              defaultMessage: 'Site',
-            })}
-            subtitle={formatMessage({
-              id: getTranslation('settings.site.subtitle'),
-              defaultMessage: 'The llms.txt title and summary, the llmindex entity name.',
-            })}
-          >
-            <TextField
-              label={formatMessage({
-                id: getTranslation('settings.site.name'),
-                defaultMessage: 'Site name',
-              })}
-              {...siteInput('name')}
-              required
-            />
-            <TextField
-              label={formatMessage({
-                id: getTranslation('settings.site.summary'),
-                defaultMessage: 'Summary',
-              })}
-              {...siteInput('summary')}
-              multiline
-              hint={
-                description.derivedSummary && !draft.site.summary
-                  ? formatMessage(
-                      {
-                        id: getTranslation('settings.site.summary.derived'),
-                        defaultMessage:
-                          'Empty: llms.txt uses the site’s own description, from {from}: “{text}”. Type one to use yours.',
-                      },
-                      description.derivedSummary,
-                    )
-                  : formatMessage({
-                      id: getTranslation('settings.site.summary.hint'),
-                      defaultMessage: 'One sentence: the llms.txt blockquote.',
-                    })
-              }
-            />
-            <TextField
-              label={formatMessage({
-                id: getTranslation('settings.site.details'),
-                defaultMessage: 'Details',
-              })}
-              {...siteInput('details')}
-              multiline
-              hint={formatMessage({
-                id: getTranslation('settings.site.details.hint'),
-                defaultMessage: 'Markdown prose between the summary and the sections of llms.txt.',
-              })}
-            />
-          </Section>
+          <SiteSection
+            site={draft.site}
+            errors={errors}
+            disabled={!canEdit}
+            derivedSummary={description.derivedSummary}
+            onChange={(site) => set({ site })}
+          />
 
           <Section
             title={formatMessage({
@@ -303,96 +191,20 @@ export function SettingsPage() {
             ))}
           </Section>
 
-          {description.locales.length > 0 ? (
-            <Section
-              title={formatMessage({
-                id: getTranslation('settings.locales.title'),
-                defaultMessage: 'Locales',
-              })}
-              subtitle={formatMessage({
-                id: getTranslation('settings.locales.subtitle'),
-                defaultMessage: 'Locales served to agents.',
-              })}
-            >
-              <Checkbox
-                name="locales.all"
-                checked={allLocales}
-                disabled={!canEdit}
-                onCheckedChange={(checked) =>
-                  set({ locales: checked === true ? null : description.locales.map((l) => l.code) })
-                }
-              >
-                {formatMessage({
-                  id: getTranslation('settings.locales.all'),
-                  defaultMessage: 'Every locale',
-                })}
-              </Checkbox>
-              {!allLocales ? (
-                <Flex gap={4} wrap="wrap">
-                  {description.locales.map((locale) => (
-                    <Checkbox
-                      key={locale.code}
-                      name={`locales.${locale.code}`}
-                      disabled={!canEdit}
-                      checked={draft.locales?.includes(locale.code) ?? false}
-                      onCheckedChange={(checked) => {
-                        const others = (draft.locales ?? []).filter((c) => c !== locale.code);
-                        set({ locales: checked === true ? [...others, locale.code] : others });
-                      }}
-                    >
-                      {locale.name ?? locale.code}
-                    </Checkbox>
-                  ))}
-                </Flex>
-              ) : null}
-              {errors.locales ? (
-                <Typography textColor="danger600">{errors.locales}</Typography>
-              ) : null}
-            </Section>
-          ) : null}
+          <LocalesSection
+            available={description.locales}
+            selected={draft.locales}
+            error={errors.locales}
+            disabled={!canEdit}
+            onChange={(locales) => set({ locales })}
+          />
 
-          <Section
-            title={formatMessage({
-              id: getTranslation('settings.policy.title'),
-              defaultMessage: 'Policy',
-            })}
-            subtitle={formatMessage(
-              {
-                id: getTranslation('settings.policy.subtitle'),
-                defaultMessage:
-                  'The tct-policy-1 descriptor at {path}: what agents may do with the content.',
-              },
-              { path: '/llm-policy.json' },
-            )}
-          >
-            <PolicyFields
-              policy={draft.policy}
-              errors={errors}
-              disabled={!canEdit}
-              onChange={(policy) => set({ policy })}
-            />
-          </Section>
-
-          <Section
-            title={formatMessage({
-              id: getTranslation('settings.tct.title'),
-              defaultMessage: 'Wire format',
-            })}
-            subtitle={formatMessage(
-              {
-                id: getTranslation('settings.tct.subtitle'),
-                defaultMessage: 'The TCT profile of the M-URLs and of the JSON sitemap at {path}.',
-              },
-              { path: '/llm-sitemap.json' },
-            )}
-          >
-            <TctProfileField
-              profile={draft.tct.profile ?? 'tct-1'}
-              error={errors['tct.profile']}
-              disabled={!canEdit}
-              onChange={(profile) => set({ tct: { profile } })}
-            />
-          </Section>
+          <PolicyAndFormatSections
+            draft={draft}
+            errors={errors}
+            disabled={!canEdit}
+            onChange={(patch) => set(patch)}
+          />
 
           <StartUpFacts readOnly={readOnly} />
         </Flex>
