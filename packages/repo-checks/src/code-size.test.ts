@@ -11,7 +11,6 @@ import { productFiles, productSourceRoots, REPO_ROOT } from './product-sources';
 // gain a long function or pass 500 lines; one that lost some fails until its count is lowered
 // here, so the lists only ever shrink.
 const LONG_FUNCTIONS_KNOWN: Readonly<Record<string, number>> = {
-  'packages/strapi-plugin/admin/src/components/settings/ContentTypeFields.tsx': 1,
 };
 const LONG_FILES_KNOWN: readonly string[] = [];
 

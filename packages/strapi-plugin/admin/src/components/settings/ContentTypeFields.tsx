@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Box, Checkbox, Flex, Grid, Toggle, Typography } from '@strapi/design-system';
-import { useIntl } from 'react-intl';
+import { Box, Flex, Grid } from '@strapi/design-system';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { ContentTypeChoice, ContentTypeMapping } from '../../api/admin-api-types';
 import { getTranslation } from '../../translations/get-translation';
-import { CoverageSummary } from '../CoverageSummary';
-import { FieldRoles, type ComponentOverrides, type Roles } from './FieldRoles';
+import { ContentTypeHeading } from './ContentTypeHeading';
+import { FieldRolesDetails } from './FieldRolesDetails';
+import type { ComponentOverrides, Roles } from './FieldRoles';
 import { MultiSelectField, SelectField, TextField } from './form-fields';
+import { UrlPatternCell } from './UrlPatternCell';
 
 const DEFAULT = '';
 
@@ -81,34 +83,8 @@ function mappingOf(draft: MappingDraft): ContentTypeMapping | true {
   return Object.keys(mapping).length === 0 ? true : mapping;
 }
 
-/** One content type: exposed or not, and how its fields map onto agent documents. */
-export function ContentTypeFields(props: {
-  type: ContentTypeChoice;
-  mapping: ContentTypeMapping | true | undefined;
-  onChange(mapping: ContentTypeMapping | true | undefined): void;
-  errors: Record<string, string>;
-  disabled: boolean;
-  /** Component overrides (site-wide: a component's roles apply wherever it is used). */
-  components: ComponentOverrides;
-  onComponentsChange(components: ComponentOverrides): void;
-}) {
-  const { formatMessage } = useIntl();
-  const { type, mapping } = props;
-  const key = (name?: string) => ['contentTypes', type.uid, ...(name ? [name] : [])].join('.');
-  const error = (name: string) =>
-    props.errors[key(name)] ??
-    Object.entries(props.errors).find(([k]) => k.startsWith(`${key(name)}.`))?.[1];
-  const draft = mapping === undefined ? undefined : draftOf(mapping);
-  const set = (patch: Partial<MappingDraft>) => props.onChange(mappingOf({ ...draft!, ...patch }));
-  /** What each input of the draft is given: its name, value and error, and how it updates the draft. */
-  const bound = <K extends InputKey>(name: K) => ({
-    name: key(name),
-    value: draft![name],
-    error: error(name),
-    disabled: props.disabled,
-    onChange: (value: MappingDraft[K]) => set({ [name]: value } as Partial<MappingDraft>),
-  });
-  const resolved = type.resolved;
+/** The choices of the mapping's selects, labelled in the editor's language. */
+function mappingOptions({ formatMessage }: IntlShape) {
   const options = (choices: { name: string; type: string }[], defaultLabel: string) => [
     { value: DEFAULT, label: defaultLabel },
     ...choices.map((c) => ({ value: c.name, label: `${c.name} (${c.type})` })),
@@ -129,6 +105,39 @@ export function ContentTypeFields(props: {
     resolvedTo: string | undefined,
     offLabel: string,
   ) => [...options(choices, defaultLabel(resolvedTo || none)), { value: OFF, label: offLabel }];
+  return { options, defaultLabel, none, optionsOrOff };
+}
+
+/** One content type: exposed or not, and how its fields map onto agent documents. */
+export function ContentTypeFields(props: {
+  type: ContentTypeChoice;
+  mapping: ContentTypeMapping | true | undefined;
+  onChange(mapping: ContentTypeMapping | true | undefined): void;
+  errors: Record<string, string>;
+  disabled: boolean;
+  /** Component overrides (site-wide: a component's roles apply wherever it is used). */
+  components: ComponentOverrides;
+  onComponentsChange(components: ComponentOverrides): void;
+}) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
+  const { type, mapping } = props;
+  const key = (name?: string) => ['contentTypes', type.uid, ...(name ? [name] : [])].join('.');
+  const error = (name: string) =>
+    props.errors[key(name)] ??
+    Object.entries(props.errors).find(([k]) => k.startsWith(`${key(name)}.`))?.[1];
+  const draft = mapping === undefined ? undefined : draftOf(mapping);
+  const set = (patch: Partial<MappingDraft>) => props.onChange(mappingOf({ ...draft!, ...patch }));
+  /** What each input of the draft is given: its name, value and error, and how it updates the draft. */
+  const bound = <K extends InputKey>(name: K) => ({
+    name: key(name),
+    value: draft![name],
+    error: error(name),
+    disabled: props.disabled,
+    onChange: (value: MappingDraft[K]) => set({ [name]: value } as Partial<MappingDraft>),
+  });
+  const resolved = type.resolved;
+  const { options, defaultLabel, none, optionsOrOff } = mappingOptions(intl);
   return (
     <Box
       padding={4}
@@ -138,118 +147,24 @@ export function ContentTypeFields(props: {
       data-content-type={type.uid}
     >
       <Flex direction="column" alignItems="stretch" gap={4}>
-        <Flex justifyContent="space-between" gap={4}>
-          <Flex direction="column" alignItems="flex-start" gap={1}>
-            <Typography fontWeight="bold">{type.displayName}</Typography>
-            <Typography variant="pi" textColor="neutral600">
-              {type.uid} ·{' '}
-              {type.kind === 'singleType'
-                ? formatMessage({
-                    id: getTranslation('mapping.kind.single'),
-                    defaultMessage: 'single type',
-                  })
-                : formatMessage({
-                    id: getTranslation('mapping.kind.collection'),
-                    defaultMessage: 'collection type',
-                  })}
-              {type.localized
-                ? ` · ${formatMessage({ id: getTranslation('mapping.localized'), defaultMessage: 'localized' })}`
-                : ''}
-            </Typography>
-            {props.errors[key()] ? (
-              <Typography variant="pi" textColor="danger600">
-                {props.errors[key()]}
-              </Typography>
-            ) : null}
-          </Flex>
-          <Box minWidth="180px">
-            <Toggle
-              aria-label={formatMessage(
-                { id: getTranslation('mapping.expose'), defaultMessage: 'Expose {name}' },
-                { name: type.displayName },
-              )}
-              name={key('exposed')}
-              onLabel={formatMessage({
-                id: getTranslation('mapping.exposed'),
-                defaultMessage: 'Exposed',
-              })}
-              offLabel={formatMessage({
-                id: getTranslation('mapping.hidden'),
-                defaultMessage: 'Hidden',
-              })}
-              checked={draft !== undefined}
-              disabled={props.disabled}
-              onChange={() => props.onChange(draft ? undefined : true)}
-            />
-          </Box>
-        </Flex>
+        <ContentTypeHeading
+          type={type}
+          error={props.errors[key()]}
+          toggleName={key('exposed')}
+          exposed={draft !== undefined}
+          disabled={props.disabled}
+          onToggle={() => props.onChange(draft ? undefined : true)}
+        />
         {draft ? (
           <Grid.Root gap={4}>
-            <FieldCell>
-              {resolved?.url === 'function' && draft.url === '' && !draft.noPages ? (
-                <Flex direction="column" alignItems="flex-start" gap={1}>
-                  <Typography variant="pi" fontWeight="bold">
-                    {formatMessage({
-                      id: getTranslation('mapping.url.label'),
-                      defaultMessage: 'Page URL pattern',
-                    })}
-                  </Typography>
-                  <Typography variant="pi" textColor="neutral600">
-                    {formatMessage({
-                      id: getTranslation('mapping.url.function'),
-                      defaultMessage:
-                        'Set by a function in config/plugins: not editable here (a pattern saved here would replace it).',
-                    })}
-                  </Typography>
-                </Flex>
-              ) : (
-                <TextField
-                  label={formatMessage({
-                    id: getTranslation('mapping.url.label'),
-                    defaultMessage: 'Page URL pattern',
-                  })}
-                  {...bound('url')}
-                  disabled={props.disabled || draft.noPages}
-                  placeholder={
-                    typeof resolved?.url === 'string' && resolved.url !== 'function'
-                      ? resolved.url
-                      : '/{locale}/{slug}'
-                  }
-                  hint={formatMessage(
-                    {
-                      id: getTranslation('mapping.url.hint'),
-                      defaultMessage:
-                        'Path on the public site: {placeholders}. A page whose slug is homepage or home is at {root}.',
-                    },
-                    {
-                      placeholders: '{slug}, {category.slug}, {fullPath*}, {documentId}, {locale}',
-                      root: '/{locale} or /',
-                    },
-                  )}
-                />
-              )}
-              <Checkbox
-                name={key('noPages')}
-                checked={draft.noPages}
-                disabled={props.disabled}
-                onCheckedChange={(checked) => set({ noPages: checked === true })}
-              >
-                {formatMessage({
-                  id: getTranslation('mapping.noPages'),
-                  defaultMessage:
-                    'No pages of its own (FAQs, testimonials): shown in the pages that refer to it',
-                })}
-              </Checkbox>
-              {resolved?.url === false && !draft.noPages && draft.url === '' ? (
-                <Typography variant="pi" textColor="neutral600">
-                  {formatMessage({
-                    id: getTranslation('mapping.url.none'),
-                    defaultMessage:
-                      'It has no uid or path field: without a pattern it has no pages of its own.',
-                  })}
-                </Typography>
-              ) : null}
-            </FieldCell>
+            <UrlPatternCell
+              urlInput={{ ...bound('url'), disabled: props.disabled || draft.noPages }}
+              noPages={draft.noPages}
+              noPagesName={key('noPages')}
+              resolvedUrl={resolved?.url}
+              disabled={props.disabled}
+              onNoPagesChange={(noPages) => set({ noPages })}
+            />
             <FieldCell>
               <SelectField
                 label={formatMessage({
@@ -365,33 +280,15 @@ export function ContentTypeFields(props: {
           </Grid.Root>
         ) : null}
         {draft && resolved ? (
-          <Flex direction="column" alignItems="stretch" gap={2}>
-            {resolved.coverage ? <CoverageSummary coverage={resolved.coverage} /> : null}
-            <details>
-              <summary>
-                <Typography variant="pi" fontWeight="bold">
-                  {formatMessage(
-                    {
-                      id: getTranslation('mapping.fields.summary'),
-                      defaultMessage: 'What each field becomes ({count, number} fields)',
-                    },
-                    { count: resolved.fields.length },
-                  )}
-                </Typography>
-              </summary>
-              <Box paddingTop={2}>
-                <FieldRoles
-                  uid={type.uid}
-                  fields={resolved.fields}
-                  roles={draft.fields}
-                  onRolesChange={(fields) => set({ fields })}
-                  components={props.components}
-                  onComponentsChange={props.onComponentsChange}
-                  disabled={props.disabled}
-                />
-              </Box>
-            </details>
-          </Flex>
+          <FieldRolesDetails
+            uid={type.uid}
+            resolved={resolved}
+            roles={draft.fields}
+            onRolesChange={(fields) => set({ fields })}
+            components={props.components}
+            onComponentsChange={props.onComponentsChange}
+            disabled={props.disabled}
+          />
         ) : null}
       </Flex>
     </Box>
