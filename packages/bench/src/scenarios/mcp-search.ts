@@ -98,9 +98,9 @@ function queries(): string[] {
 }
 
 /**
- * Three words that seldom occur together, two rare and one common: no document holds all,
- * so the store ranks every document holding any (the tier a page of common words never
- * reaches), a question's worst case.
+ * Three words that seldom occur together, two rare and one common: few documents hold all, so
+ * the page reaches the documents holding two (a question's worst case on a large site: ranked
+ * one by one, every document holding the common word would be).
  */
 function scatteredQueries(): string[] {
   return Array.from({ length: QUERIES }, (_, i) => {
@@ -168,7 +168,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 /**
  * Search p95 over `asked` against the same queries straight on the index: every word (`all`,
  * two words that often occur together: the page is filled by documents holding both) or any
- * word (`any`, words that seldom do: the store ranks documents holding some).
+ * word (`any`, words that seldom do: the baseline ranks every document holding one).
  */
 async function searchFigure(
   engine: RegenerationEngine,

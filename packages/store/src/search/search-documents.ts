@@ -11,13 +11,8 @@ import {
   sqliteTermExpressions,
   type SearchCorrections,
 } from './parse-search-query';
-import {
-  matchedTerms,
-  mysqlScore,
-  postgresScore,
-  sqliteScore,
-  type TermsHeld,
-} from './relevance-score';
+import { rankedTiers, tierMatch, type RankedTier } from './rank-tiers';
+import { mysqlScore, postgresScore, sqliteScore, type SqlPart } from './relevance-score';
 import {
   formatSearchCursor,
   parseSearchCursor,
@@ -151,6 +146,43 @@ export async function postgresConfigsInUse(knex: Knex, t: TableNames): Promise<s
 /** The query as each database matches it: one expression per term (parse-search-query.ts). */
 type TermExpressions = readonly string[];
 
+/** A `below` tier keeps the rows holding fewer terms than it names: their count checked per row. */
+function belowCondition(tier: RankedTier, held: SqlPart): SqlPart {
+  if (!('below' in tier)) return { sql: '', bindings: [] };
+  return { sql: ` and ${held.sql} < ?`, bindings: [...held.bindings, tier.below] };
+}
+
+/**
+ * SQLite's `id` and `score` of a tier's rows, joined to their document rows and filtered when
+ * `filters` is given. BM25 sums over the phrases of the statement's MATCH that have hits in the
+ * row, and FTS5 gives none to the phrases of a clause that does not match it: for a row holding
+ * exactly `held` terms only the one combination of them matches, so the tier's expression (its
+ * terms written out several times) scores a row as any term would (rank-tiers.test.ts holds the
+ * tiers to the one-pass ranking, scores included).
+ */
+function sqliteTierRows(
+  t: TableNames,
+  terms: TermExpressions,
+  tier: RankedTier,
+  filters?: SqlPart,
+): SqlPart {
+  const { score, held } = sqliteScore(t, `${t.search}.rowid`, terms, tier);
+  const below = belowCondition(tier, held);
+  return {
+    sql: `select ??.rowid as id, ${score.sql} as score from ??${filters ? ' join ?? as d on d.id = ??.rowid' : ''} where ?? match ?${below.sql}${filters ? ` and ${filters.sql}` : ''}`,
+    bindings: [
+      t.search,
+      ...score.bindings,
+      t.search,
+      ...(filters ? [t.documents, t.search] : []),
+      t.search,
+      tierMatch('sqlite', terms, tier),
+      ...below.bindings,
+      ...(filters ? filters.bindings : []),
+    ],
+  };
+}
+
 function rankedIds(
   t: TableNames,
   dialect: Dialect,
@@ -160,27 +192,13 @@ function rankedIds(
   limit: number,
   /** PostgreSQL's text search configurations in use. */
   configs: readonly string[],
-  mode: TermsHeld,
+  tier: RankedTier,
 ): RankedIds {
   const filters = documentFilters(request);
-  const matched = matchedTerms(dialect, terms, mode);
+  const matched = tierMatch(dialect, terms, tier);
   if (dialect === 'sqlite') {
-    const score = sqliteScore(t, `${t.search}.rowid`, terms, mode);
-    return topRanked(
-      `select ??.rowid as id, ${score.sql} as score from ?? join ?? as d on d.id = ??.rowid where ?? match ? and ${filters.sql}`,
-      [
-        t.search,
-        ...score.bindings,
-        t.search,
-        t.documents,
-        t.search,
-        t.search,
-        matched,
-        ...filters.bindings,
-      ],
-      after,
-      limit,
-    );
+    const rows = sqliteTierRows(t, terms, tier, filters);
+    return topRanked(rows.sql, rows.bindings, after, limit);
   }
   if (dialect === 'postgres') {
     // A document matches the query in its own language's configuration: per configuration in
@@ -195,10 +213,19 @@ function rankedIds(
     // the query JIT-compiled, 10 ms more.)
     const indexFilters = searchFilters(request, 's');
     const perConfig = configs.map((config) => {
-      const score = postgresScore(config, terms, mode);
+      const { score, held } = postgresScore(config, terms, tier);
+      const below = belowCondition(tier, held);
       return topRanked(
-        `select s.doc_id as id, ${score.sql} as score from ?? as s where s.config = ? and s.vector @@ to_tsquery(?::regconfig, ?) and ${indexFilters.sql}`,
-        [...score.bindings, t.search, config, config, matched, ...indexFilters.bindings],
+        `select s.doc_id as id, ${score.sql} as score from ?? as s where s.config = ? and s.vector @@ to_tsquery(?::regconfig, ?)${below.sql} and ${indexFilters.sql}`,
+        [
+          ...score.bindings,
+          t.search,
+          config,
+          config,
+          matched,
+          ...below.bindings,
+          ...indexFilters.bindings,
+        ],
         after,
         limit,
       );
@@ -209,10 +236,11 @@ function rankedIds(
       bindings: [...perConfig.flatMap((ranked) => ranked.bindings), limit],
     };
   }
-  const score = mysqlScore(terms, mode);
+  const { score, held } = mysqlScore(terms, tier);
+  const below = belowCondition(tier, held);
   return topRanked(
-    `select s.doc_id as id, ${score.sql} as score from ?? as s join ?? as d on d.id = s.doc_id where match(s.title, s.body) against (? in boolean mode) and ${filters.sql}`,
-    [...score.bindings, t.search, t.documents, matched, ...filters.bindings],
+    `select s.doc_id as id, ${score.sql} as score from ?? as s join ?? as d on d.id = s.doc_id where match(s.title, s.body) against (? in boolean mode)${below.sql} and ${filters.sql}`,
+    [...score.bindings, t.search, t.documents, matched, ...below.bindings, ...filters.bindings],
     after,
     limit,
   );
@@ -260,16 +288,11 @@ async function sqliteFromCandidates(
   request: CatalogSearchRequest,
   after: SearchPosition | undefined,
   limit: number,
-  mode: TermsHeld,
+  tier: RankedTier,
 ): Promise<Record<string, unknown>[] | undefined> {
   const candidates = limit * SQLITE_CANDIDATES_PER_RESULT;
-  const score = sqliteScore(t, 'rowid', terms, mode);
-  const ranked = topRanked(
-    `select rowid as id, ${score.sql} as score from ?? where ?? match ?`,
-    [...score.bindings, t.search, t.search, matchedTerms('sqlite', terms, mode)],
-    after,
-    candidates,
-  );
+  const tierRows = sqliteTierRows(t, terms, tier);
+  const ranked = topRanked(tierRows.sql, tierRows.bindings, after, candidates);
   const filters = documentFilters(request);
   const rows = (await knex.raw(
     `with r as materialized (${ranked.sql}) select ${documentColumns}, d.body, r.score, (select count(*) from r) as candidates from r join ?? as d on d.id = r.id where ${filters.sql} order by r.score desc, r.id asc limit ?`,
@@ -300,6 +323,11 @@ export async function searchDocuments(
      * checks of its cache); default: read for this search.
      */
     configsInUse?: () => Promise<readonly string[]>;
+    /**
+     * Rank every match in one statement, each term's presence counted per row, not a tier at a
+     * time: the ranking the tiers must equal, which a differential test compares them with.
+     */
+    onePass?: boolean;
   } = {},
 ): Promise<CatalogSearchPage> {
   const query = parseSearchQuery(request.query);
@@ -333,13 +361,13 @@ export async function searchDocuments(
   );
   if (terms.length === 0) return { hits: [] };
   const filters = documentFilters(request);
-  /** The page's rows (and one more, if there is a next page) ranked among `mode`'s matches. */
-  const rankedPage = async (mode: TermsHeld): Promise<Record<string, unknown>[]> => {
+  /** The best `wanted` rows of a tier after the cursor, in the ranked order. */
+  const rankedRows = async (tier: RankedTier, wanted: number) => {
     if (dialect === 'sqlite') {
-      const rows = await sqliteFromCandidates(knex, t, terms, request, after, limit + 1, mode);
+      const rows = await sqliteFromCandidates(knex, t, terms, request, after, wanted, tier);
       if (rows) return rows;
     }
-    const ranked = rankedIds(t, dialect, terms, request, after, limit + 1, configs, mode);
+    const ranked = rankedIds(t, dialect, terms, request, after, wanted, configs, tier);
     // The document columns and M-URL bytes of the ranked page's rows alone, joined after the
     // limit (a subquery with a LIMIT is not merged into the join), in the same statement; the
     // rows checked against the filters once more, as they are now.
@@ -351,15 +379,16 @@ export async function searchDocuments(
       ),
     );
   };
-  // The documents holding every term rank first (relevance-score.ts): when they fill the page,
-  // those holding only some are never ranked. A cursor past them (its score under the count of
-  // terms) goes straight to the rest.
-  let rows: Record<string, unknown>[] | undefined;
-  if (terms.length > 1 && (after === undefined || after.score >= terms.length)) {
-    rows = await rankedPage('all');
-    if (rows.length <= limit) rows = undefined;
+  // The page's rows and one more, if there is a next page, a tier at a time from the cursor's
+  // (rank-tiers.ts): a page the documents holding the most terms fill ranks no others.
+  const rows: Record<string, unknown>[] = [];
+  const tiers: Iterable<RankedTier> = options.onePass
+    ? [{ below: terms.length + 1 }]
+    : rankedTiers(dialect, terms.length, after?.score);
+  for (const tier of tiers) {
+    rows.push(...(await rankedRows(tier, limit + 1 - rows.length)));
+    if (rows.length > limit) break;
   }
-  rows ??= await rankedPage('any');
   const page = rows.slice(0, limit);
   if (page.length === 0) return { hits: [] };
   const hits: CatalogSearchHit[] = page.map((row) => {
