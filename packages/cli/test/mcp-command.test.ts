@@ -27,8 +27,21 @@ const json = (result: unknown) =>
 const documentFetches = () =>
   site.log.filter((entry) => entry.method === 'GET' && entry.url.endsWith('/llm.json')).length;
 
+/** The home page and posts, the posts a section of their own, one of them in German. */
+function documents() {
+  return homeAndPosts(3).map((document) =>
+    document.id === 'home'
+      ? document
+      : {
+          ...document,
+          section: 'posts',
+          ...(document.id === 'post-3' ? { locale: 'de', title: 'Beitrag 3' } : {}),
+        },
+  );
+}
+
 beforeAll(async () => {
-  site = await bootExpressSite({ documents: homeAndPosts(3), mcp: true });
+  site = await bootExpressSite({ documents: documents(), mcp: true });
   stateDir = mkdtempSync(join(tmpdir(), 'agent-ready-cli-mcp-'));
   client = new Client({ name: 'cli-test', version: '1.0.0' });
   await client.connect(
@@ -75,11 +88,27 @@ it("answers as the site's own MCP endpoint does: one server, two transports", as
       const call = async (c: Client) => json(await c.callTool({ name, arguments: args }));
       return { overStdio: await call(client), overHttp: await call(http) };
     };
-    // Stemmed ("bodies" finds "body"), ranked, snippets cut where the words are.
+    // Stemmed ("bodies" finds "body"), ranked, snippets cut where the words are; filtered by
+    // the site's sections (its SCP collections name them: TCT does not) and locales.
     for (const query of ['post 2', 'bodies', 'the body of the first post', 'pst']) {
       const { overStdio, overHttp } = await both('search', { query });
       expect(overStdio).toEqual(overHttp);
     }
+    for (const filters of [
+      { type: 'posts' },
+      { type: 'pages' },
+      { locale: 'de' },
+      { locale: 'en' },
+    ]) {
+      const { overStdio, overHttp } = await both('search', { query: 'body', ...filters });
+      expect(overStdio).toEqual(overHttp);
+    }
+    const inSection = await both('search', { query: 'body', type: 'posts' });
+    expect(inSection.overHttp.results).toHaveLength(3);
+    const german = await both('search', { query: 'body', locale: 'de' });
+    expect((german.overHttp.results as { id: string }[]).map((r) => r.id)).toEqual([
+      `${site.origin}/posts/3/`,
+    ]);
     expect((await both('search', { query: 'bodies' })).overHttp.results).not.toEqual([]);
     for (const id of [`${site.origin}/`, `${site.origin}/posts/2/`]) {
       const { overStdio, overHttp } = await both('fetch', { id });
@@ -115,10 +144,19 @@ it('fetches no document while nothing changed, and tells a subscriber of an edit
   const feedReads = () =>
     site.log.filter((entry) => entry.url.includes('/llm-changes.json')).length;
   const feedBefore = feedReads();
+  const logBefore = site.log.length;
   await waitForState('three refreshes', async () =>
     feedReads() >= feedBefore + 3 ? true : undefined,
   );
   expect(documentFetches()).toBe(before);
+  // Nor a collection: each refresh's SCP sitemap request answered 304.
+  const collectionReads = site.log
+    .slice(logBefore)
+    .filter((entry) => entry.url.startsWith('/scp/'));
+  expect(collectionReads.length).toBeGreaterThan(0);
+  expect(
+    collectionReads.every((entry) => entry.url === '/scp/sitemap.xml' && entry.status === 304),
+  ).toBe(true);
 
   const updated: string[] = [];
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {

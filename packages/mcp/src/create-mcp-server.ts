@@ -103,6 +103,7 @@ export function createMcpServer(setup: McpServerSetup): Server {
       tools: listTools(
         limits,
         await source.catalog.listFacets({ includeProtected: context.includeProtected }),
+        (await source.settings()).language,
       ),
     })),
   );

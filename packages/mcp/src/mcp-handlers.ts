@@ -49,9 +49,25 @@ const SEARCH_DESCRIPTION =
 /** The most filter values a tool's schema lists (a site with more sections says how many). */
 const MAX_LISTED_VALUES = 100;
 
+/**
+ * The locale a document is in, as the `locale` filter takes it: its own, or (it has none, a
+ * policy say) the site's language. The stdio server's copy knows only each document's
+ * language, which is this for the site's documents.
+ */
+function localeOf(locale: string, siteLanguage: string | undefined): string {
+  return locale !== '' ? locale : (siteLanguage ?? '');
+}
+
+/** The locales of the site's documents as an agent may ask for them (`localeOf`), sorted. */
+function listedLocales(facets: CatalogFacets, siteLanguage: string | undefined): string[] {
+  const locales = new Set(facets.locales.map((locale) => localeOf(locale, siteLanguage)));
+  locales.delete('');
+  return [...locales].sort();
+}
+
 /** The `locale` and `type` filters as the site's documents have them now. */
-function filterProperties(facets: CatalogFacets) {
-  const locales = facets.locales.filter((locale) => locale !== '');
+function filterProperties(facets: CatalogFacets, siteLanguage: string | undefined) {
+  const locales = listedLocales(facets, siteLanguage);
   const sections = facets.sections.slice(0, MAX_LISTED_VALUES);
   return {
     locale: {
@@ -80,7 +96,11 @@ const FETCH_DESCRIPTION =
  * The tools, as `tools/list` lists them: the search filters' values are the site's as they are
  * now (`facets`), so a model picks a section that exists.
  */
-export function listTools(limits: McpLimits, facets: CatalogFacets) {
+export function listTools(
+  limits: McpLimits,
+  facets: CatalogFacets,
+  siteLanguage: string | undefined,
+) {
   const readOnly = {
     readOnlyHint: true,
     destructiveHint: false,
@@ -96,7 +116,7 @@ export function listTools(limits: McpLimits, facets: CatalogFacets) {
         type: 'object' as const,
         properties: {
           query: { type: 'string', description: 'What to search for.' },
-          ...filterProperties(facets),
+          ...filterProperties(facets, siteLanguage),
           limit: {
             type: 'integer',
             minimum: 1,
@@ -187,7 +207,7 @@ function documentMetadata(document: CatalogDocument, settings: McpSiteSettings) 
     hash: document.hash,
     etag: `"${document.hash}"`,
     modified: document.modified,
-    locale: document.locale,
+    locale: localeOf(document.locale, settings.language),
     ...(document.language ? { language: document.language } : {}),
     type: document.section,
     ...(usage ? { contentUsage: usage } : {}),
@@ -309,7 +329,7 @@ async function searchFilters(
   if (locale !== undefined) {
     const locales = matchCatalogLocales(locale, facets.locales, siteLanguage);
     if (!locales) {
-      const known = facets.locales.filter((value) => value !== '');
+      const known = listedLocales(facets, siteLanguage);
       invalid(
         known.length > 0
           ? `No document is in locale ${JSON.stringify(locale.slice(0, 35))}; this site's locales: ${listed(known)}. Leave locale out to search them all.`

@@ -4,6 +4,7 @@ import { SyncState, syncSite } from '@agent-ready/client';
 import { mcpSourceOfSite, serveMcpOverStdio } from '@agent-ready/mcp';
 import { defaultStateDir } from './default-state-dir';
 import { followLlmsTxt } from './follow-llms-txt';
+import { followScpSections } from './follow-scp-sections';
 import { secondsOption } from './parse-option-number';
 
 interface McpCommandOptions {
@@ -19,9 +20,9 @@ const say = (message: string) => process.stderr.write(`agent-ready mcp: ${messag
 
 /**
  * A stdio MCP server over the sync client's local copy of a remote site and its llms.txt: synced
- * at start (M-URLs and Markdown twins), then kept current through the site's change feed every
- * `--interval` (a run with nothing changed costs the feed's request and llms.txt's 304, and
- * fetches no document). The copy is mirrored into a store of its own (mirror-synced-site.ts),
+ * at start (M-URLs and Markdown twins, and the sections its SCP collections name), then kept
+ * current through the site's change feed every `--interval` (a run with nothing changed costs
+ * the feed's request, the SCP sitemap's and llms.txt's 304s, and fetches no document). The copy is mirrored into a store of its own (mirror-synced-site.ts),
  * which the same MCP handlers and search as the site's HTTP endpoint read. Subscribed clients are told of each
  * document that changed. Exit codes: 0 when the client closed the connection, 2 when the
  * first sync failed.
@@ -31,6 +32,7 @@ async function serveMcp(origin: string, options: McpCommandOptions): Promise<voi
   // The store (knex, the SQLite driver) is loaded by this command only.
   const { openMirror, refreshMirror } = await import('./mirror-synced-site');
   const llmsTxt = followLlmsTxt(origin, options.userAgent);
+  const sections = followScpSections(origin, stateDir, options.userAgent);
   let mirror: Awaited<ReturnType<typeof openMirror>> | undefined;
   const sync = async () => {
     const report = await syncSite(origin, {
@@ -38,12 +40,13 @@ async function serveMcp(origin: string, options: McpCommandOptions): Promise<voi
       markdown: true,
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     });
+    const sectionsMoved = await sections.refresh();
     mirror ??= await openMirror(stateDir, report.origin);
     // The mirror follows the copy: read again only after a sync that changed something.
-    if (report.fetched > 0 || report.deleted > 0 || !mirrored) {
+    if (report.fetched > 0 || report.deleted > 0 || sectionsMoved || !mirrored) {
       const state = SyncState.open(stateDir);
       try {
-        await refreshMirror(mirror, state);
+        await refreshMirror(mirror, state, sections.current());
         mirrored = true;
       } finally {
         state.close();

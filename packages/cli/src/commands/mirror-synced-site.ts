@@ -3,13 +3,15 @@ import type { StoredDocument, StoredDocumentDetails, SyncState } from '@agent-re
 import { documentValidators, validatorsOfBytes, type PreparedDocument } from '@agent-ready/core';
 import { withoutLlmsTxtTwinDirective } from '@agent-ready/core/serve';
 import { RegenerationEngine, SILENT_LOGGER } from '@agent-ready/store';
+import { sectionKey } from './follow-scp-sections';
 
 /** The mirror's database, beside the sync state in the state directory. */
 export const MIRROR_FILE = 'agent-ready-mirror.sqlite';
 
 /**
- * The section of a document whose site does not say (TCT lists none): the store's default,
- * which is what a site that sets none serves too.
+ * The section of a document whose site does not say (TCT lists none, and the site publishes
+ * no SCP collection naming it): the store's default, which is what a site that sets none
+ * serves too.
  */
 const UNKNOWN_SECTION = 'pages';
 
@@ -17,7 +19,7 @@ const UNKNOWN_SECTION = 'pages';
  * Bumped when what the mirror makes of a synced document changes: every row is made again
  * (the store re-renders a document whose render key moved).
  */
-const MIRROR_RENDER_KEY = 'mirror-1';
+const MIRROR_RENDER_KEY = 'mirror-2';
 
 const string = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
@@ -27,12 +29,16 @@ const string = (value: unknown): string | undefined =>
  * fetched (its hash the site's), the Markdown twin as fetched (less its llms.txt directive), the
  * `Content-Usage` it came with.
  * The store then indexes, searches and reads it as the site's own store does, so the stdio MCP
- * server answers from the same code as the site's HTTP one. A site without twins gets the
- * M-URL's text under its title. Undefined for bytes that are no M-URL document.
+ * server answers from the same code as the site's HTTP one. Its section is the one its SCP
+ * collection names (`sections`, by normalized URL); its locale its language, which is what the
+ * HTTP server tells and filters by (a document without a locale of its own is in the site's
+ * language there). A site without twins gets the M-URL's text under its title. Undefined for
+ * bytes that are no M-URL document.
  */
 export function mirroredDocument(
   stored: StoredDocument,
   details: StoredDocumentDetails | undefined,
+  sections: ReadonlyMap<string, string> = new Map(),
 ): PreparedDocument | undefined {
   let body: Record<string, unknown>;
   try {
@@ -58,18 +64,21 @@ export function mirroredDocument(
   } catch {
     return undefined;
   }
+  const key = sectionKey(stored.cUrl);
+  const section = (key !== undefined ? sections.get(key) : undefined) ?? UNKNOWN_SECTION;
+  const locale = language !== 'und' ? language : '';
   return {
     key: stored.cUrl,
-    locale: '',
+    locale,
     cUrl: stored.cUrl,
     mUrl: stored.mUrl,
     mPath,
     // The site's hash names the version: a new one is a change, the same one none.
-    fingerprint: `${stored.hash}:${details ? validatorsOfBytes(Buffer.from(markdown)).hash : ''}`,
+    fingerprint: `${stored.hash}:${details ? validatorsOfBytes(Buffer.from(markdown)).hash : ''}:${section}`,
     renderKey: MIRROR_RENDER_KEY,
     profile: 'tct-1',
     visibility: 'public',
-    section: UNKNOWN_SECTION,
+    section,
     title,
     ...(description !== undefined ? { description } : {}),
     language,
@@ -105,13 +114,18 @@ export async function openMirror(stateDir: string, origin: string): Promise<Rege
 }
 
 /**
- * Makes the mirror hold what the sync state holds: a document changed since is written again,
- * one gone is removed, an unchanged one is read once and left (the store's reconcile).
+ * Makes the mirror hold what the sync state holds, each page in the section `sections` names:
+ * a document changed since is written again, one gone is removed, an unchanged one is read once
+ * and left (the store's reconcile).
  */
-export async function refreshMirror(engine: RegenerationEngine, state: SyncState): Promise<void> {
+export async function refreshMirror(
+  engine: RegenerationEngine,
+  state: SyncState,
+  sections: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
   const documents = state
     .documents()
-    .map((stored) => mirroredDocument(stored, state.documentDetails(stored.mUrl)))
+    .map((stored) => mirroredDocument(stored, state.documentDetails(stored.mUrl), sections))
     .filter((document): document is PreparedDocument => document !== undefined);
   await engine.reconcile(documents, { total: documents.length });
 }

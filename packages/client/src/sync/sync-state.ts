@@ -329,6 +329,15 @@ export class SyncState {
     ).map((row) => row.url);
   }
 
+  /** The section each stored SCP page is in, by its URL as the collection spells it. */
+  scpPageSections(): Map<string, string> {
+    const rows = this.db.prepare('SELECT url, section FROM scp_pages').all() as {
+      url: string;
+      section: string;
+    }[];
+    return new Map(rows.map((row) => [row.url, row.section]));
+  }
+
   scpPageCount(): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM scp_pages').get() as { n: number }).n;
   }
