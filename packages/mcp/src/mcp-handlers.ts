@@ -1,12 +1,13 @@
 import {
   AgentReadyError,
-  matchCatalogLocales,
   overlayContentUsage,
   type CatalogDocument,
   type CatalogDocumentText,
   type CatalogFacets,
 } from '@agent-ready/core';
 import { mPathOfUrl, type McpContentSource, type McpSiteSettings } from './mcp-content-source';
+import { invalid, INVALID_PARAMS, McpRequestError, RESOURCE_NOT_FOUND } from './mcp-request-error';
+import { filterProperties, localeOf, searchFilters } from './search-filters';
 import type { McpLimits } from './mcp-limits';
 
 /**
@@ -19,21 +20,7 @@ import type { McpLimits } from './mcp-limits';
  * as `structuredContent`.
  */
 
-/** JSON-RPC error codes the handlers answer with (a tool's bad arguments are `isError` results). */
-export const INVALID_PARAMS = -32602;
-/** MCP's "resource not found". */
-export const RESOURCE_NOT_FOUND = -32002;
-
-/** A request the handlers refuse, with its JSON-RPC code (mapped to McpError by the server). */
-export class McpRequestError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'McpRequestError';
-  }
-}
+export { INVALID_PARAMS, McpRequestError, RESOURCE_NOT_FOUND } from './mcp-request-error';
 
 /** Who is asking: whether they passed the site's access check (protected documents). */
 export interface McpCallContext {
@@ -46,49 +33,6 @@ const LLMS_TXT_PATH = '/llms.txt';
 const SEARCH_DESCRIPTION =
   'Search the published documents of this site: a question or keywords, any word may match and documents with more of them rank first; "quoted phrases" in order. Returns ranked results with an id to pass to fetch.';
 
-/** The most filter values a tool's schema lists (a site with more sections says how many). */
-const MAX_LISTED_VALUES = 100;
-
-/**
- * The locale a document is in, as the `locale` filter takes it: its own, or (it has none, a
- * policy say) the site's language. The stdio server's copy knows only each document's
- * language, which is this for the site's documents.
- */
-function localeOf(locale: string, siteLanguage: string | undefined): string {
-  return locale !== '' ? locale : (siteLanguage ?? '');
-}
-
-/** The locales of the site's documents as an agent may ask for them (`localeOf`), sorted. */
-function listedLocales(facets: CatalogFacets, siteLanguage: string | undefined): string[] {
-  const locales = new Set(facets.locales.map((locale) => localeOf(locale, siteLanguage)));
-  locales.delete('');
-  return [...locales].sort();
-}
-
-/** The `locale` and `type` filters as the site's documents have them now. */
-function filterProperties(facets: CatalogFacets, siteLanguage: string | undefined) {
-  const locales = listedLocales(facets, siteLanguage);
-  const sections = facets.sections.slice(0, MAX_LISTED_VALUES);
-  return {
-    locale: {
-      type: 'string',
-      description:
-        locales.length > 0
-          ? `Only documents in this language (BCP 47, any case; "en" also finds "en-GB", and "en-US" finds "en" where the site has no "en-US"). This site's: ${locales.slice(0, MAX_LISTED_VALUES).join(', ')}.`
-          : 'Only documents in this language (BCP 47, e.g. "en"). This site names no locales: every document is in its one language.',
-    },
-    type: {
-      type: 'string',
-      ...(sections.length > 0 && facets.sections.length <= MAX_LISTED_VALUES
-        ? { enum: sections }
-        : {}),
-      description:
-        sections.length > 0
-          ? `Only documents of this section of the site: ${sections.map((v) => JSON.stringify(v)).join(', ')}${facets.sections.length > MAX_LISTED_VALUES ? ` and ${facets.sections.length - MAX_LISTED_VALUES} more` : ''}.`
-          : 'Only documents of this section of the site (it has none yet).',
-    },
-  };
-}
 const FETCH_DESCRIPTION =
   'Fetch one published document of this site by the id a search returned (or its URL): its full text as Markdown, with its canonical URL, content hash and dates.';
 
@@ -176,10 +120,6 @@ export function listTools(
       annotations: { title: 'Fetch a document', ...readOnly },
     },
   ];
-}
-
-function invalid(message: string): never {
-  throw new McpRequestError(INVALID_PARAMS, message);
 }
 
 /** An argument that must be a string when given (`required`: always), at most `max` long. */
@@ -309,55 +249,6 @@ async function search(
  */
 function emptySearchHint(filtered: boolean): string {
   return `No published document matched any of these words${filtered ? ' with these filters' : ''}. Try other words the site may use (a product, a topic, a page's title)${filtered ? ', or leave out locale and type' : ''}; resources/list lists every document.`;
-}
-
-/**
- * The stored values an agent's filters stand for: its locale as BCP 47 (`matchCatalogLocales`),
- * its section as the site spells it (any case). A value that matches nothing is an argument
- * error naming the values that would.
- */
-async function searchFilters(
-  source: McpContentSource,
-  siteLanguage: string | undefined,
-  locale: string | undefined,
-  section: string | undefined,
-  context: McpCallContext,
-): Promise<{ locales?: string[]; section?: string }> {
-  if (locale === undefined && section === undefined) return {};
-  const facets = await source.catalog.listFacets({ includeProtected: context.includeProtected });
-  const filters: { locales?: string[]; section?: string } = {};
-  if (locale !== undefined) {
-    const locales = matchCatalogLocales(locale, facets.locales, siteLanguage);
-    if (!locales) {
-      const known = listedLocales(facets, siteLanguage);
-      invalid(
-        known.length > 0
-          ? `No document is in locale ${JSON.stringify(locale.slice(0, 35))}; this site's locales: ${listed(known)}. Leave locale out to search them all.`
-          : `No document is in locale ${JSON.stringify(locale.slice(0, 35))}; this site names no locales. Leave locale out.`,
-      );
-    }
-    filters.locales = locales;
-  }
-  if (section !== undefined) {
-    const folded = section.trim().toLowerCase();
-    const found = facets.sections.find((value) => value.toLowerCase() === folded);
-    if (found === undefined)
-      invalid(
-        facets.sections.length > 0
-          ? `No section is named ${JSON.stringify(section.slice(0, 64))}; this site's: ${listed(facets.sections)}. Leave type out to search them all.`
-          : `No section is named ${JSON.stringify(section.slice(0, 64))}; this site has none yet.`,
-      );
-    filters.section = found;
-  }
-  return filters;
-}
-
-/** Values for a message: quoted, at most twenty, then how many more. */
-function listed(values: readonly string[]): string {
-  const shown = values.slice(0, 20).map((value) => JSON.stringify(value));
-  return values.length > 20
-    ? `${shown.join(', ')} and ${values.length - 20} more`
-    : shown.join(', ');
 }
 
 /** The published document a URL names, if any (and visible to this caller). */
