@@ -3,7 +3,7 @@ import { SyncState, syncScp } from '@agent-ready/client';
 import { normalizeUri } from '@agent-ready/core';
 
 /** The SCP copy's folder inside the state directory (a sync state holds one protocol). */
-export const SCP_STATE_FOLDER = 'scp';
+const SCP_STATE_FOLDER = 'scp';
 
 /** A URL as the section map keys it; undefined for one that is no URI. */
 export function sectionKey(url: string): string | undefined {

@@ -22,9 +22,10 @@ const say = (message: string) => process.stderr.write(`agent-ready mcp: ${messag
  * A stdio MCP server over the sync client's local copy of a remote site and its llms.txt: synced
  * at start (M-URLs and Markdown twins, and the sections its SCP collections name), then kept
  * current through the site's change feed every `--interval` (a run with nothing changed costs
- * the feed's request, the SCP sitemap's and llms.txt's 304s, and fetches no document). The copy is mirrored into a store of its own (mirror-synced-site.ts),
- * which the same MCP handlers and search as the site's HTTP endpoint read. Subscribed clients are told of each
- * document that changed. Exit codes: 0 when the client closed the connection, 2 when the
+ * the feed's request, the SCP sitemap's and llms.txt's 304s, and fetches no document). The copy
+ * is mirrored into a store of its own (mirror-synced-site.ts), which the same MCP handlers and
+ * search as the site's HTTP endpoint read. Subscribed clients are told of each document that
+ * changed. Exit codes: 0 when the client closed the connection, 2 when the
  * first sync failed.
  */
 async function serveMcp(origin: string, options: McpCommandOptions): Promise<void> {

@@ -43,9 +43,10 @@ function held(tier: RankedTier, perTerm: SqlPart[]): SqlPart {
 }
 
 /**
- * SQLite: BM25 over the FTS5 table matched by every term or any (lower is better: negated;
- * BM25 sums over the expression's phrases, the same whether they are joined by AND or OR), a
- * term held being the row among the term's own matches (each read once per statement).
+ * SQLite: BM25 over the FTS5 table matched by the tier's expression (lower is better: negated;
+ * BM25 sums over the phrases that have hits in the row, which for a tier's rows is the any-term
+ * sum, see search-documents.ts), a term held being the row among the term's own matches (each
+ * read once per statement).
  */
 export function sqliteScore(
   t: TableNames,
