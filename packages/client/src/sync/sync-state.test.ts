@@ -61,6 +61,25 @@ describe('SyncState', () => {
     state.close();
   });
 
+  it("names a moved page's newest section, though its old one still lists it", () => {
+    const state = SyncState.open(dir);
+    // Moved from `news` to `blog`: `news` keeps the old copy until its next snapshot, which
+    // may even be applied after `blog`'s (a snapshot made before the move).
+    state.scpIndex('blog').put(page('https://example.com/moved', '2025-10-02T00:00:00Z'));
+    state.scpIndex('news').put(page('https://example.com/moved', '2025-10-01T00:00:00Z'));
+    state.scpIndex('zoo').put(page('https://example.com/stays'));
+    expect(state.scpPageSections()).toEqual(
+      new Map([
+        ['https://example.com/moved', 'blog'],
+        ['https://example.com/stays', 'zoo'],
+      ]),
+    );
+    // Moved the other way round: the newest copy still wins over the order of sections.
+    state.scpIndex('zoo').put(page('https://example.com/moved', '2025-10-03T00:00:00Z'));
+    expect(state.scpPageSections().get('https://example.com/moved')).toBe('zoo');
+    state.close();
+  });
+
   it('rolls a failed transaction back', async () => {
     const state = SyncState.open(dir);
     await expect(

@@ -331,7 +331,9 @@ export class SyncState {
 
   /** The section each stored SCP page is in, by its URL as the collection spells it. */
   scpPageSections(): Map<string, string> {
-    const rows = this.db.prepare('SELECT url, section FROM scp_pages').all() as {
+    // A page moved to another section stays in its old one until that section's next snapshot
+    // (deletions are learned only from snapshots): its newest copy names where it is now.
+    const rows = this.db.prepare('SELECT url, section FROM scp_pages ORDER BY modified').all() as {
       url: string;
       section: string;
     }[];
