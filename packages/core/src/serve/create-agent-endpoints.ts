@@ -9,10 +9,15 @@ import {
 } from './agent-outcome';
 import { createPageDecorator, type PageDecoration } from './decorate-page';
 import { createEndpointContext, type AgentEndpointsOptions } from './endpoint-context';
-import type { FamilyContext, FamilyEndpoint, ServedFamily } from './families/endpoint-family';
+import type {
+  EndpointFamily,
+  FamilyContext,
+  FamilyEndpoint,
+  ServedFamily,
+} from './families/endpoint-family';
 import { markdownTwinFamily } from './families/markdown-twin';
 import { mUrlFamily } from './families/m-url';
-import { ENDPOINT_FAMILIES } from './families/registry';
+import { endpointFamiliesWith } from './families/registry';
 import { ROBOTS_TXT_PATH, robotsTxtFamily } from './families/robots-txt';
 import { normalizeRequestPath } from './normalize-request-path';
 
@@ -55,6 +60,15 @@ export interface AgentEndpoints {
   answerRobotsTxt(request: AgentRequest, own: string | undefined): Promise<AgentOutcome>;
 }
 
+/** What an extension adds to the registry's families (see `createAgentEndpoints`). */
+export interface AgentEndpointsExtension {
+  /**
+   * Stored families beyond the registry's: each serves the artifacts of its `artifacts` family,
+   * built by a builder the store pairs with it (the store's `storedFamilies` option).
+   */
+  storedFamilies?: readonly EndpointFamily[];
+}
+
 /**
  * Every agent endpoint as framework-free handlers over an `AgentContentSource`: request in,
  * status + headers + body out. Each family of the registry makes its endpoint (or none, when the
@@ -62,18 +76,20 @@ export interface AgentEndpoints {
  * M-URLs by their suffix, then paths of their own (the policy, the change feed…), then stored
  * artifacts by name to their family, then what is left to the Markdown twins. Each family
  * decides and answers its own requests; the metrics count them by the family's kind. Express
- * and Koa adapters only copy the result.
+ * and Koa adapters only copy the result. An extension's stored families (`extension.storedFamilies`)
+ * are made after the registry's and routed as theirs are.
  */
 export function createAgentEndpoints(
   source: AgentContentSource,
   options: AgentEndpointsOptions,
+  extension: AgentEndpointsExtension = {},
 ): AgentEndpoints {
   const served: ServedFamily[] = [];
   const context: FamilyContext = {
     ...createEndpointContext(source, options),
     served: () => served,
   };
-  for (const family of ENDPOINT_FAMILIES) {
+  for (const family of endpointFamiliesWith(extension.storedFamilies)) {
     const endpoint = family.create(context);
     if (endpoint) served.push({ family, endpoint });
   }

@@ -38,7 +38,6 @@ export {
 } from './serving-settings';
 export * from './families/robots-txt/compose-robots-txt';
 export * from './families/robots-txt/app-robots-txt';
-export { withoutLlmsTxtTwinDirective } from './families/llms-txt';
 export {
   CHANGE_FEED_REL,
   CHANGES_PAGE_SIZE,
@@ -65,17 +64,38 @@ export { MARKDOWN_CONTENT_TYPE } from './families/markdown-twin';
 export { POLICY_PATH } from './families/policy';
 export { ROBOTS_TXT_PATH } from './families/robots-txt';
 export { STATS_PATH } from './families/stats';
-export { ENDPOINT_FAMILIES, endpointFamily, isFamilyOn } from './families/registry';
+export {
+  ENDPOINT_FAMILIES,
+  endpointFamiliesWith,
+  endpointFamily,
+  isFamilyOn,
+} from './families/registry';
+// The stored families, which the store pairs with their builders (its STORED_FAMILIES).
+export { jsonSitemapFamily } from './families/json-sitemap';
+export { llmindexFamily } from './families/llmindex';
+export { llmsTxtFamily, withoutLlmsTxtTwinDirective } from './families/llms-txt';
+export { scpFamily } from './families/scp';
 export type {
+  ArtifactDescriptorBase,
   EndpointFamily,
+  FamilyContext,
+  FamilyEndpoint,
   FamilyListing,
   FamilyStart,
   FamilySwitch,
   ListingSite,
+  StoredArtifactFamily,
 } from './families/endpoint-family';
+// What an extension's stored family is made of (see `AgentEndpointsExtension`).
+export { answerAsStored } from './families/answer-stored-artifact';
+export { FieldReader, type Json } from './families/descriptor-fields';
+export type { DescriptorOf } from './families/stored-artifact-families';
 export {
   cacheControlOf,
+  keptUntilPurged,
   NO_SNIFF,
+  oneFormPolicy,
+  REVALIDATE,
   type CacheControlRule,
   type ContentUsageRule,
   type HeaderForm,

@@ -2,25 +2,65 @@ import { TCT_1, type TctProfile } from '../tct/tct-profile';
 import type { ArtifactDescriptor } from './artifact-descriptor';
 import { ArtifactDescriptorError, FieldReader, type Json } from './families/descriptor-fields';
 import { STORED_ARTIFACT_FAMILIES } from './families/registry';
+import type { ArtifactFamilies } from './families/stored-artifact-families';
+import type {
+  ArtifactDescriptorBase,
+  StoredArtifactFamily,
+} from './families/stored-artifact-family';
 
 /**
  * A stored artifact's descriptor to and from its row, through the registry's stored families
  * (the store's reads and installs; serving gets descriptors already read).
  */
 
+export type { ArtifactFamilies } from './families/stored-artifact-families';
+
+/**
+ * The registry's stored families and `extra` ones (an extension's, see `EndpointFamily`), by the
+ * `family` of their rows: what reads and installs of those artifacts go by. A name the registry
+ * (or another of `extra`) has already is refused.
+ */
+export function artifactFamiliesWith(extra: readonly StoredArtifactFamily[]): ArtifactFamilies {
+  if (extra.length === 0) return STORED_ARTIFACT_FAMILIES;
+  const families = new Map(STORED_ARTIFACT_FAMILIES);
+  for (const artifacts of extra) {
+    if (families.has(artifacts.name)) {
+      throw new ArtifactDescriptorError(
+        'serve.artifact-descriptor',
+        `stored family ${JSON.stringify(artifacts.name)} is declared twice`,
+        { field: 'family', value: artifacts.name },
+      );
+    }
+    families.set(artifacts.name, artifacts);
+  }
+  return families;
+}
+
 /**
  * The `Content-Type` an artifact is served with, by what it is: formed by core, never taken
- * from storage (the JSON sitemap's comes from the site's TCT profile).
+ * from storage (the JSON sitemap's comes from the site's TCT profile). `families`: where an
+ * extension's family is found too (`artifactFamiliesWith`).
  */
 export function artifactContentType(
-  descriptor: ArtifactDescriptor,
+  descriptor: ArtifactDescriptor | ArtifactDescriptorBase,
   profile: TctProfile = TCT_1,
+  families: ArtifactFamilies = STORED_ARTIFACT_FAMILIES,
 ): string {
-  return STORED_ARTIFACT_FAMILIES.get(descriptor.family)!.contentType(descriptor, profile);
+  const artifacts = families.get(descriptor.family);
+  if (!artifacts) {
+    throw new ArtifactDescriptorError(
+      'serve.artifact-descriptor',
+      `unknown family ${JSON.stringify(descriptor.family)}`,
+      { field: 'family', value: descriptor.family },
+    );
+  }
+  return artifacts.contentType(descriptor, profile);
 }
 
 /** The stored form: the descriptor as JSON, without `family` (the artifact's own column). */
-export function serializeArtifactDescriptor(descriptor: ArtifactDescriptor): string {
+export function serializeArtifactDescriptor(
+  descriptor: ArtifactDescriptor | ArtifactDescriptorBase,
+): string {
   const { family: _family, ...stored } = descriptor;
   return JSON.stringify(stored);
 }
@@ -31,15 +71,19 @@ export function serializeArtifactDescriptor(descriptor: ArtifactDescriptor): str
  * `ArtifactDescriptorError` naming the artifact and the field, never a crash further on. The
  * layout written before descriptors had a `kind` is read into today's by the family; a build's
  * state is kept where it maps one to one, otherwise left out (the builder rebuilds that family
- * once).
+ * once). An extension's family (in `families`) is read by its own reader; its descriptor is
+ * typed here as the registry's families' are, and its own endpoint narrows it by `family`.
  */
-export function parseArtifactDescriptor(stored: {
-  name: string;
-  family: string;
-  meta: unknown;
-}): ArtifactDescriptor {
+export function parseArtifactDescriptor(
+  stored: {
+    name: string;
+    family: string;
+    meta: unknown;
+  },
+  families: ArtifactFamilies = STORED_ARTIFACT_FAMILIES,
+): ArtifactDescriptor {
   const { name, family } = stored;
-  const artifacts = STORED_ARTIFACT_FAMILIES.get(family);
+  const artifacts = families.get(family);
   if (!artifacts) {
     throw new ArtifactDescriptorError(
       'serve.artifact-descriptor',

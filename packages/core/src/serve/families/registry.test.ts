@@ -12,7 +12,15 @@ import {
 } from '../../../test/support/serve-fixtures';
 import { isAgentPath } from '../agent-path';
 import { cacheControlOf } from './header-policy';
-import { ENDPOINT_FAMILIES, endpointFamily, isFamilyOn } from './registry';
+import {
+  ENDPOINT_FAMILIES,
+  endpointFamiliesWith,
+  endpointFamily,
+  isFamilyOn,
+  STORED_ARTIFACT_FAMILIES,
+} from './registry';
+import { STORED_ARTIFACT_LIST } from './stored-artifact-families';
+import { artifactFamiliesWith } from '../read-artifact-descriptor';
 
 /**
  * A site with every family on, over an in-memory source: a published article, each stored
@@ -225,5 +233,32 @@ describe('the endpoint families (registry)', () => {
       false,
     ]);
     expect(on('m-url', { mUrl: false })).toBe(true);
+  });
+
+  it('derives the descriptor union from the stored families, in registry order', () => {
+    // STORED_ARTIFACT_LIST is the list the ArtifactDescriptor union is derived from.
+    expect([...STORED_ARTIFACT_LIST]).toEqual(
+      ENDPOINT_FAMILIES.flatMap((family) => (family.artifacts ? [family.artifacts] : [])),
+    );
+    expect([...STORED_ARTIFACT_FAMILIES.values()]).toEqual([...STORED_ARTIFACT_LIST]);
+  });
+
+  it("takes an extension's stored family after the registry's, and refuses one that is not stored or whose name is taken", () => {
+    const llmsTxt = endpointFamily('llms-txt')!;
+    const toyArtifacts = { ...llmsTxt.artifacts!, name: 'toy' };
+    const toy = { ...llmsTxt, name: 'toy', artifacts: toyArtifacts };
+    expect(endpointFamiliesWith([toy]).map((family) => family.name)).toEqual([
+      ...ENDPOINT_FAMILIES.map((family) => family.name),
+      'toy',
+    ]);
+    expect(endpointFamiliesWith()).toBe(ENDPOINT_FAMILIES);
+    expect(() => endpointFamiliesWith([{ ...toy, name: 'scp' }])).toThrow('the name is taken');
+    expect(() => endpointFamiliesWith([{ ...llmsTxt, name: 'toy' }])).toThrow(
+      'artifacts of family llms-txt have a family already',
+    );
+    expect(() => endpointFamiliesWith([{ ...toy, serving: 'live' }])).toThrow('is stored');
+    expect(() => endpointFamiliesWith([{ ...toy, artifacts: undefined }])).toThrow('is stored');
+    expect(artifactFamiliesWith([toyArtifacts]).get('toy')).toBe(toyArtifacts);
+    expect(() => artifactFamiliesWith([llmsTxt.artifacts!])).toThrow('declared twice');
   });
 });

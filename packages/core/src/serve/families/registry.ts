@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors';
 import { changeFeedFamily } from './change-feed';
 import type { EndpointFamily, FamilySwitch, StoredArtifactFamily } from './endpoint-family';
 import { jsonSitemapFamily } from './json-sitemap';
@@ -31,6 +32,33 @@ export const ENDPOINT_FAMILIES: readonly EndpointFamily[] = [
 /** The family of that name. */
 export function endpointFamily(name: string): EndpointFamily | undefined {
   return ENDPOINT_FAMILIES.find((family) => family.name === name);
+}
+
+/**
+ * The registry's families and an extension's stored ones after them (`storedFamilies` of the
+ * endpoints' options): each extra family is stored (`serving: 'stored'`, routed by artifact,
+ * with its `artifacts`), its name and its artifacts' family new to the registry.
+ */
+export function endpointFamiliesWith(
+  extra: readonly EndpointFamily[] = [],
+): readonly EndpointFamily[] {
+  if (extra.length === 0) return ENDPOINT_FAMILIES;
+  const families = [...ENDPOINT_FAMILIES];
+  for (const family of extra) {
+    const refuse = (message: string) => {
+      throw new ValidationError('serve.stored-family', `stored family ${family.name}: ${message}`, {
+        field: 'storedFamilies',
+        value: family.name,
+      });
+    };
+    if (family.serving !== 'stored' || family.route.by !== 'artifact' || !family.artifacts)
+      refuse("an extension's family is stored: serving 'stored', route by artifact, artifacts");
+    if (families.some((other) => other.name === family.name)) refuse('the name is taken');
+    if (families.some((other) => other.artifacts?.name === family.artifacts!.name))
+      refuse(`artifacts of family ${family.artifacts!.name} have a family already`);
+    families.push(family);
+  }
+  return families;
 }
 
 /** The stored families' artifacts, by the `family` of their rows. */
