@@ -28,12 +28,20 @@ export type { RebuildOutcome, RebuildReport } from './rebuild/run-rebuild-pass';
 export type { BuildFailure } from './rebuild/build-artifact-families';
 
 // The artifact families kept in step with the table.
-export type { ArtifactBuilder, ScheduledBuild } from './rebuild/artifact-builder';
+export type {
+  ArtifactBuildContext,
+  ArtifactBuilder,
+  ArtifactBuildResult,
+  DocumentColumn,
+  ScheduledBuild,
+} from './rebuild/artifact-builder';
+export type { ArtifactInput } from './artifacts/artifact-input';
 export {
   siteArtifactBuilders,
   siteArtifactSettings,
   type SiteArtifactHosting,
 } from './rebuild/site-artifact-builders';
+export { STORED_FAMILIES, storedFamily, type StoredFamily } from './rebuild/stored-families';
 export { scpArtifactBuilder } from './rebuild/build-scp-artifacts';
 export { llmsTxtArtifactBuilder } from './rebuild/build-llms-txt-artifacts';
 export { llmindexArtifactBuilder } from './rebuild/build-llmindex-artifacts';

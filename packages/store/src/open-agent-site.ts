@@ -26,6 +26,7 @@ import { RegenerationEngine, type RegenerationEngineOptions } from './regenerati
 import { startServingMetrics, type ServingMetrics } from './reader/serving-metrics';
 import { scpCollectionHostFor, type ScpObjectStorageOptions } from './rebuild/scp-object-storage';
 import { siteArtifactSettings, type SiteArtifactHosting } from './rebuild/site-artifact-builders';
+import { declaredStoredFamilies, type StoredFamily } from './rebuild/stored-families';
 import type { StoreLogger } from './ground/store-logger';
 import type { StoreReader } from './reader/store-reader';
 import type { NotifyOptions } from './notify/redis-change-relay';
@@ -74,6 +75,13 @@ export interface OpenAgentSiteOptions {
   notify?: NotifyOptions;
   /** See `StoreReaderOptions.sqliteChangeCheck` (default true; the adapters never turn it off). */
   sqliteChangeCheck?: boolean;
+  /**
+   * Stored families beyond agent-ready's own (an extension's): each declared once with
+   * `storedFamily(family, builder)`, core's family object (descriptor, headers, endpoint) and
+   * the builder of its artifacts. The engine builds them with the others, the reader reads their
+   * rows, the endpoints serve them after the registry's families.
+   */
+  storedFamilies?: readonly StoredFamily[];
 }
 
 /** The options of `openAgentSite` an adapter takes from its user as they are. */
@@ -170,6 +178,7 @@ export interface AgentSite {
 export async function openAgentSite(options: OpenAgentSiteOptions): Promise<AgentSite> {
   const { logger } = options;
   // Checked before anything opens: a bad option throws here, not in a rebuild.
+  const extra = { storedFamilies: declaredStoredFamilies(options.storedFamilies).endpoints };
   const collections =
     options.mode === 'standalone'
       ? scpCollectionHostFor(options.site, options.scpObjectStorage)
@@ -204,7 +213,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
   const identifier = createAgentIdentifier(options.site.botAuth);
   let site = options.site;
   const endpointsFor = (next: AgentSiteOptions, stored?: ServingSettings) =>
-    createAgentEndpoints(reader, { ...endpointOptionsFor(next, stored), ...edgeHeaders });
+    createAgentEndpoints(reader, { ...endpointOptionsFor(next, stored), ...edgeHeaders }, extra);
   let endpoints = endpointsFor(site);
   let limiter = limiterFor(site);
   /** Read-only: the stored serving settings the endpoints were made with, and their JSON. */
@@ -302,7 +311,7 @@ export async function openAgentSite(options: OpenAgentSiteOptions): Promise<Agen
       endpoints = endpointsFor(site);
       limiter = limiterFor(site, limiter);
       // The object storage stays: it is the process's, not the site options'.
-      engine?.configure(siteArtifactSettings(site, hosting));
+      engine?.configure(siteArtifactSettings(site, hosting, options.storedFamilies));
     },
     async close() {
       await purgeDelivery?.stop();
@@ -336,12 +345,14 @@ async function openSiteStore(
     options.revalidateAfterMs !== undefined ? { revalidateAfterMs: options.revalidateAfterMs } : {};
   const notify = options.notify ? { notify: options.notify } : {};
   const changeCheck = options.sqliteChangeCheck === false ? { sqliteChangeCheck: false } : {};
+  const artifactFamilies = declaredStoredFamilies(options.storedFamilies).artifacts;
   if (options.mode === 'read-only') {
     const opened = await openStoreReader(options.database, {
       ...prefix,
       ...revalidate,
       ...notify,
       ...changeCheck,
+      artifactFamilies,
       logger,
     });
     const { knex, dialect } = opened.database;
@@ -350,7 +361,8 @@ async function openSiteStore(
   const engine = await RegenerationEngine.open({
     database: options.database,
     ...prefix,
-    ...siteArtifactSettings(options.site, hosting),
+    ...siteArtifactSettings(options.site, hosting, options.storedFamilies),
+    artifactFamilies,
     ...(options.rebuild ? { rebuild: options.rebuild } : {}),
     logger,
     reader: { ...revalidate, ...changeCheck },

@@ -97,7 +97,7 @@ export function readArtifactsStatus(
 
 /** When the builders' scheduled work (SCP snapshots) comes due, soonest first. */
 export function readScheduledBuilds(
-  { db, tables, clock }: EngineStore,
+  { db, tables, clock, artifactFamilies }: EngineStore,
   settings: EngineSettings,
 ): Promise<ScheduledBuild[]> {
   return translateDatabaseErrors('read the build schedule', async () => {
@@ -106,7 +106,7 @@ export function readScheduledBuilds(
       db.knex,
       tables,
       { installedSeq: sequences.artifacts, contentSeq: sequences.content },
-      { now: new Date(clock()), workDir: '' },
+      { now: new Date(clock()), workDir: '', families: artifactFamilies },
     );
     const scheduled: ScheduledBuild[] = [];
     for (const builder of settings.builders) {

@@ -1,4 +1,5 @@
 import type { PrepareDocumentOptions, ServingSettings } from '@agent-ready/core';
+import type { StoredArtifactFamily } from '@agent-ready/core/serve';
 import type { ArtifactBuilder } from './rebuild/artifact-builder';
 import type { EdgePurging } from './edge/enqueue-change-purges';
 import type { DatabaseOption } from './schema/open-database';
@@ -13,6 +14,11 @@ export interface RegenerationEngineOptions {
   tablePrefix?: string;
   /** Artifact families to keep in step with the table (SCP, llms.txt…). */
   builders?: readonly ArtifactBuilder[];
+  /**
+   * The artifacts of stored families beyond core's (an extension's, see `storedFamily`): how
+   * the rows its builders write are read back and what Content-Type they are stored with.
+   */
+  artifactFamilies?: readonly StoredArtifactFamily[];
   /**
    * The JSON sitemap: composed from the rows when asked, its shard versions moved by every write
    * (so it never lags the M-URLs). Off unless given.

@@ -8,6 +8,7 @@ import {
 } from './writer/source-stamps';
 import type { Knex } from 'knex';
 import type { PrepareDocumentOptions, PreparedDocument, ServingSettings } from '@agent-ready/core';
+import { artifactFamiliesWith } from '@agent-ready/core/serve';
 import type { ArtifactBuilder, ScheduledBuild } from './rebuild/artifact-builder';
 import { DocumentWriter } from './writer/document-writer';
 import type {
@@ -99,10 +100,12 @@ export class RegenerationEngine {
     this.stopPublishing = relay
       ? onCommittedChange(db.knex, this.tables, (what) => relay.publish(what))
       : undefined;
+    const artifactFamilies = options.artifactFamilies ?? [];
     this.reader = new StoreReader(db.knex, this.tables, {
       logger: options.logger ?? SILENT_LOGGER,
       ...options.reader,
       ...(relay ? { relay } : {}),
+      artifactFamilies,
     });
     this.store = {
       db,
@@ -112,6 +115,7 @@ export class RegenerationEngine {
       clock: options.clock ?? Date.now,
       ...(options.purging ? { purging: options.purging } : {}),
       indexesSearch: options.search !== false,
+      artifactFamilies: artifactFamiliesWith(artifactFamilies),
     };
     const builders = options.builders ?? [];
     this.settings = {

@@ -1,14 +1,17 @@
 import { validatorsOfBytes } from '@agent-ready/core/http';
-import type { ArtifactDescriptor } from '@agent-ready/core/serve';
+import type { ArtifactDescriptor, ArtifactDescriptorBase } from '@agent-ready/core/serve';
 
 // A built artifact on its way into the table: below the builders that make it (rebuild/) and
 // the rows that store and serve it.
 
-/** A generated artifact ready to store: its bytes in memory or in a file. */
-export interface ArtifactInput {
+/**
+ * A generated artifact ready to store: its bytes in memory or in a file. `D`: an extension's
+ * descriptor (see `storedFamily`); core's families' by default.
+ */
+export interface ArtifactInput<D extends ArtifactDescriptorBase = ArtifactDescriptor> {
   name: string;
   /** What it is, by family (core's artifact descriptors): stored beside the bytes. */
-  descriptor: ArtifactDescriptor;
+  descriptor: D;
   contentEncoding?: string;
   /** ETag header value (quoted). */
   etag: string;

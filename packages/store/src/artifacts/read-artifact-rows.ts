@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
+  artifactFamiliesWith,
   parseArtifactDescriptor,
+  type ArtifactFamilies,
   type ArtifactFamily,
   type StoredArtifactView,
 } from '@agent-ready/core/serve';
@@ -36,10 +38,19 @@ export interface ArtifactMeta extends StoredArtifactView {
 /** What serving reads of a row: all of it but the content type (core forms it by family). */
 const META_COLUMNS = ARTIFACT_ROW_COLUMNS.filter((column) => column !== 'content_type');
 
-/** A stored row; its descriptor is parsed by core (a clear error when it is not one). */
-function toMeta(raw: Record<string, unknown>): ArtifactMeta {
+/** Core's stored families: what rows are read by when no extension adds its own. */
+export const CORE_ARTIFACT_FAMILIES: ArtifactFamilies = artifactFamiliesWith([]);
+
+/**
+ * A stored row; its descriptor is parsed by core (a clear error when it is not one), through
+ * `families` (core's and an extension's).
+ */
+function toMeta(raw: Record<string, unknown>, families: ArtifactFamilies): ArtifactMeta {
   const name = String(raw.name);
-  const descriptor = parseArtifactDescriptor({ name, family: String(raw.family), meta: raw.meta });
+  const descriptor = parseArtifactDescriptor(
+    { name, family: String(raw.family), meta: raw.meta },
+    families,
+  );
   return {
     name,
     family: descriptor.family,
@@ -57,19 +68,21 @@ export async function readArtifactMeta(
   knex: Knex,
   t: TableNames,
   name: string,
+  families: ArtifactFamilies = CORE_ARTIFACT_FAMILIES,
 ): Promise<ArtifactMeta | undefined> {
   const raw = await knex(t.artifacts).where({ name }).first(META_COLUMNS);
-  return raw ? toMeta(raw) : undefined;
+  return raw ? toMeta(raw, families) : undefined;
 }
 
 export async function listArtifactMeta(
   knex: Knex,
   t: TableNames,
   family?: string,
+  families: ArtifactFamilies = CORE_ARTIFACT_FAMILIES,
 ): Promise<ArtifactMeta[]> {
   let query = knex(t.artifacts).select(META_COLUMNS).orderBy('name');
   if (family !== undefined) query = query.where({ family });
-  return (await query).map(toMeta);
+  return (await query).map((raw: Record<string, unknown>) => toMeta(raw, families));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { StoredArtifactFamily } from '@agent-ready/core/serve';
 import type { StoreLogger } from '../ground/store-logger';
 import type { RedisChangeRelay } from '../notify/redis-change-relay';
 
@@ -28,6 +29,11 @@ export interface StoreReaderOptions {
    * and to measure what the check costs (`bench serve.sqlite-change-check`).
    */
   sqliteChangeCheck?: boolean;
+  /**
+   * The artifacts of stored families beyond core's (an extension's, see `storedFamily`): how
+   * their rows are read. Rows of a family neither core nor this knows are an error.
+   */
+  artifactFamilies?: readonly StoredArtifactFamily[];
 }
 
 /** With a live LISTEN, notifications invalidate; the table is still checked this often. */

@@ -16,7 +16,9 @@ import { translateDatabaseErrors } from '../ground/store-errors';
 import type { TableNames } from '../schema/table-names';
 import { type MetricRow } from '@agent-ready/core/metrics';
 import {
+  artifactFamiliesWith,
   SITEMAP_FAMILY,
+  type ArtifactFamilies,
   type ChangeFeedPosition,
   type ServingSettings,
   type StoredChangeView,
@@ -80,6 +82,8 @@ export class StoreReader implements DocumentCatalog {
   /** The install generation the cache was filled under. */
   private knownInstalled = -1;
   private readonly sitemap: LiveSitemap;
+  /** The stored families its artifact rows are read by (core's and an extension's). */
+  private readonly artifactFamilies: ArtifactFamilies;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
   /** Counts invalidations: a check that raced with one does not vouch for the cache. */
@@ -99,6 +103,7 @@ export class StoreReader implements DocumentCatalog {
   ) {
     this.revalidateAfterMs = options.revalidateAfterMs ?? 250;
     this.maxCachedBytes = options.maxCachedBytes ?? 64 * 1024 * 1024;
+    this.artifactFamilies = artifactFamiliesWith(options.artifactFamilies ?? []);
     this.sitemap = new LiveSitemap(knex, tables);
     this.changeWatch = new CatalogChangeWatch(
       knex,
@@ -276,7 +281,7 @@ export class StoreReader implements DocumentCatalog {
       if (cached !== undefined) return cached?.meta;
       const sitemap = await this.sitemapDocument(name);
       if (sitemap) return sitemap.meta;
-      return readArtifactMeta(this.knex, this.tables, name);
+      return readArtifactMeta(this.knex, this.tables, name, this.artifactFamilies);
     });
   }
 
@@ -296,7 +301,7 @@ export class StoreReader implements DocumentCatalog {
   async listArtifacts(family?: string): Promise<ArtifactMeta[]> {
     return translateDatabaseErrors('list artifacts', async () => {
       await this.revalidate();
-      const stored = await listArtifactMeta(this.knex, this.tables, family);
+      const stored = await listArtifactMeta(this.knex, this.tables, family, this.artifactFamilies);
       if (family !== undefined && family !== SITEMAP_FAMILY) return stored;
       const sitemaps: ArtifactMeta[] = [];
       for (const path of await this.sitemap.paths(this.sitemapLayout)) {
@@ -317,7 +322,7 @@ export class StoreReader implements DocumentCatalog {
       const sitemap = await this.sitemapDocument(name);
       if (sitemap) return sitemap;
       for (let attempt = 0; attempt < 3; attempt++) {
-        const meta = await readArtifactMeta(this.knex, this.tables, name);
+        const meta = await readArtifactMeta(this.knex, this.tables, name, this.artifactFamilies);
         if (!meta) {
           this.artifacts.set(name, null);
           return undefined;

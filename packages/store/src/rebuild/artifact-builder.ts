@@ -1,4 +1,4 @@
-import type { ArtifactDescriptor, ArtifactFamily } from '@agent-ready/core/serve';
+import type { ArtifactDescriptor, ArtifactDescriptorBase } from '@agent-ready/core/serve';
 import type { ArtifactInput } from '../artifacts/artifact-input';
 import type { ArtifactMeta } from '../artifacts/read-artifact-rows';
 import type { PublishedRowsOptions } from '../writer/document-rows';
@@ -96,8 +96,8 @@ export interface ArtifactBuildContext {
  * What a build produced: new artifacts, and the installed ones (by name) that stay exactly as
  * they are. Every other artifact of the family is removed at install.
  */
-export interface ArtifactBuildResult {
-  artifacts: ArtifactInput[];
+export interface ArtifactBuildResult<D extends ArtifactDescriptorBase = ArtifactDescriptor> {
+  artifacts: ArtifactInput<D>[];
   keep?: readonly string[];
 }
 
@@ -117,12 +117,13 @@ export interface ScheduledBuild {
   dueAt?: Date;
 }
 
-export interface ArtifactBuilder {
+/** `D`: the descriptor of what it builds (an extension's, see `storedFamily`; core's by default). */
+export interface ArtifactBuilder<D extends ArtifactDescriptorBase = ArtifactDescriptor> {
   /** The family of every artifact it builds: a failed build keeps that family's last good ones. */
-  family: ArtifactFamily;
+  family: D['family'];
   /** Part of the configuration key: changing settings forces a rebuild. */
   settingsKey: string;
-  build(context: ArtifactBuildContext): Promise<ArtifactInput[] | ArtifactBuildResult>;
+  build(context: ArtifactBuildContext): Promise<ArtifactInput<D>[] | ArtifactBuildResult<D>>;
   /**
    * Whether the builder has work due although the table did not change (a scheduled snapshot):
    * checked on the engine's heal interval.

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
-import type { ServingSettings } from '@agent-ready/core/serve';
+import type { ArtifactFamilies, ServingSettings } from '@agent-ready/core/serve';
 import { announceChange } from '../state/announce-change';
 import {
   enqueueChangePurges,
@@ -8,7 +8,11 @@ import {
   type EdgePurging,
 } from '../edge/enqueue-change-purges';
 import type { ArtifactInput, InstallableArtifact } from '../artifacts/artifact-input';
-import { CHUNK_BYTES, type ArtifactMeta } from '../artifacts/read-artifact-rows';
+import {
+  CHUNK_BYTES,
+  CORE_ARTIFACT_FAMILIES,
+  type ArtifactMeta,
+} from '../artifacts/read-artifact-rows';
 import { installArtifactRows } from './install-artifact-rows';
 import { writeServingSettings } from '../state/serving-settings-row';
 import type { TableNames } from '../schema/table-names';
@@ -107,6 +111,8 @@ export interface ArtifactInstall {
   serving?: ServingSettings;
   /** Shared-cache purges of what the install changed, enqueued in its transaction. */
   purging?: EdgePurging;
+  /** The stored families the artifacts are of (an extension's too); core's when absent. */
+  families?: ArtifactFamilies;
 }
 
 /**
@@ -158,7 +164,13 @@ export async function swapArtifacts(
     ) {
       return { outcome: 'superseded', rowsWritten: 0 };
     }
-    const rows = await installArtifactRows(trx, t, artifacts, keepFamilies);
+    const rows = await installArtifactRows(
+      trx,
+      t,
+      artifacts,
+      keepFamilies,
+      install.families ?? CORE_ARTIFACT_FAMILIES,
+    );
     const rowsWritten = rows.written.length;
     await trx(t.state)
       .where({ name: 'artifacts_seq' })

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ArtifactFamilies } from '@agent-ready/core/serve';
 import type { ArtifactBuildContext, ArtifactBuilder } from './artifact-builder';
 import type { ArtifactInput } from '../artifacts/artifact-input';
 import {
@@ -39,7 +40,13 @@ export function createBuildContext(
   knex: Knex | Knex.Transaction,
   t: TableNames,
   position: { installedSeq: number; contentSeq: number },
-  options: { now: Date; workDir: string; reads?: { rows: number } },
+  options: {
+    now: Date;
+    workDir: string;
+    reads?: { rows: number };
+    /** The stored families installed artifacts are read by (an extension's too). */
+    families?: ArtifactFamilies;
+  },
 ): ArtifactBuildContext {
   const { installedSeq, contentSeq } = position;
   const reads = options.reads ?? { rows: 0 };
@@ -78,7 +85,8 @@ export function createBuildContext(
         { last?: unknown } | undefined;
       return Number(row?.last ?? 0);
     },
-    installedDescriptor: async (name) => (await readArtifactMeta(knex, t, name))?.descriptor,
+    installedDescriptor: async (name) =>
+      (await readArtifactMeta(knex, t, name, options.families))?.descriptor,
     installedSeq,
     contentSeq,
     countChangedAfter: async (afterSeq) => {
@@ -131,7 +139,7 @@ export function createBuildContext(
         .first()) as { n: unknown } | undefined;
       return Number(row?.n ?? 0);
     },
-    installedArtifacts: (family) => listArtifactMeta(knex, t, family),
+    installedArtifacts: (family) => listArtifactMeta(knex, t, family, options.families),
     installedBytes: (meta) => readArtifactBytes(knex as Knex, t, meta),
     now: options.now,
     workDir: options.workDir,
@@ -180,6 +188,7 @@ export async function builderDue(
   t: TableNames,
   builders: readonly ArtifactBuilder[],
   now: Date,
+  families?: ArtifactFamilies,
 ): Promise<boolean> {
   const withDue = builders.filter((builder) => builder.due);
   if (withDue.length === 0) return false;
@@ -188,7 +197,7 @@ export async function builderDue(
     knex,
     t,
     { installedSeq: sequences.artifacts, contentSeq: sequences.content },
-    { now, workDir: '' },
+    { now, workDir: '', ...(families ? { families } : {}) },
   );
   for (const builder of withDue) if (await builder.due!(context)) return true;
   return false;

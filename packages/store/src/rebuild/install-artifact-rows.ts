@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { canonicalizeJson } from '@agent-ready/core/json';
-import { artifactContentType, serializeArtifactDescriptor } from '@agent-ready/core/serve';
+import {
+  artifactContentType,
+  serializeArtifactDescriptor,
+  type ArtifactFamilies,
+} from '@agent-ready/core/serve';
 import type { InstallableArtifact } from '../artifacts/artifact-input';
 import { ARTIFACT_ROW_COLUMNS } from '../artifacts/read-artifact-rows';
 import type { TableNames } from '../schema/table-names';
@@ -9,13 +13,13 @@ const NUMERIC = new Set<string>(['generation', 'last_modified_ms', 'size']);
 
 type ArtifactRow = Record<(typeof ARTIFACT_ROW_COLUMNS)[number], string | number | null>;
 
-function rowOf(artifact: InstallableArtifact): ArtifactRow {
+function rowOf(artifact: InstallableArtifact, families: ArtifactFamilies): ArtifactRow {
   return {
     name: artifact.name,
     family: artifact.descriptor.family,
     generation: artifact.generation,
     // Core's, by descriptor (what serving sends); kept for readers of earlier versions.
-    content_type: artifactContentType(artifact.descriptor),
+    content_type: artifactContentType(artifact.descriptor, undefined, families),
     content_encoding: artifact.contentEncoding ?? null,
     etag: artifact.etag,
     content_digest: artifact.contentDigest,
@@ -60,13 +64,14 @@ export async function installArtifactRows(
   t: TableNames,
   artifacts: readonly InstallableArtifact[],
   keepFamilies: readonly string[],
+  families: ArtifactFamilies,
 ): Promise<InstalledRows> {
   const stored = new Map(
     ((await trx(t.artifacts).select(ARTIFACT_ROW_COLUMNS)) as Record<string, unknown>[]).map(
       (row) => [String(row.name), row],
     ),
   );
-  const wanted = new Map(artifacts.map((artifact) => [artifact.name, rowOf(artifact)]));
+  const wanted = new Map(artifacts.map((artifact) => [artifact.name, rowOf(artifact, families)]));
   const written: string[] = [];
   let setChanged = false;
   const gone = [...stored.values()]

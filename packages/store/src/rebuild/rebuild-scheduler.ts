@@ -166,6 +166,7 @@ export class RebuildScheduler {
         serving,
         sitemapShards: sitemapRefresh.shards,
         ...(this.store.purging ? { purging: this.store.purging } : {}),
+        families: this.store.artifactFamilies,
         onInstalled: (report) => {
           this.lastRebuild = report;
           reader.invalidate();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import type { ServingSettings } from '@agent-ready/core';
+import type { ArtifactFamilies } from '@agent-ready/core/serve';
 import type { ArtifactBuilder } from './artifact-builder';
 import {
   deleteOrphanChunks,
@@ -81,6 +82,8 @@ export interface RebuildPass {
   onInstalled(report: RebuildReport): void;
   /** Shared-cache purges of what an install changes (the `edge` option). */
   purging?: EdgePurging;
+  /** The stored families the artifacts are of: core's and an extension's. */
+  families: ArtifactFamilies;
 }
 
 const MAX_CONSISTENCY_ATTEMPTS = 3;
@@ -99,7 +102,7 @@ export async function runRebuildPass(
   const { knex, tables: t, builders, configKey, serving } = pass;
   if (
     (await artifactsFresh(knex, t, configKey)) &&
-    !(await builderDue(knex, t, builders, new Date(pass.clock())))
+    !(await builderDue(knex, t, builders, new Date(pass.clock()), pass.families))
   )
     return { outcome: 'fresh' };
   const acquired = await acquireRebuildLease(
@@ -129,7 +132,7 @@ export async function runRebuildPass(
   let generation: number | undefined;
   try {
     const fresh = await artifactsFresh(knex, t, configKey);
-    if (fresh && !(await builderDue(knex, t, builders, new Date(pass.clock()))))
+    if (fresh && !(await builderDue(knex, t, builders, new Date(pass.clock()), pass.families)))
       return { outcome: 'fresh' };
     const startedAt = pass.clock();
     const previousSeq = (await readSequences(knex, t)).artifacts;
@@ -155,7 +158,7 @@ export async function runRebuildPass(
               snapshot.knex,
               t,
               { installedSeq: sequences.artifacts, contentSeq: before },
-              { now: new Date(pass.clock()), workDir, reads },
+              { now: new Date(pass.clock()), workDir, reads, families: pass.families },
             ),
           ));
         } catch (error) {
@@ -194,6 +197,7 @@ export async function runRebuildPass(
         scheduled: fresh,
         ...(serving ? { serving } : {}),
         ...(pass.purging ? { purging: pass.purging } : {}),
+        families: pass.families,
       });
       if (installed === 'installed') pass.purging?.onEnqueued?.();
       if (installed === 'fenced') {
@@ -246,7 +250,9 @@ async function writeChangedArtifacts(
   bytesWritten: number;
 }> {
   const { knex, tables: t } = pass;
-  const installedNow = new Map((await listArtifactMeta(knex, t)).map((meta) => [meta.name, meta]));
+  const installedNow = new Map(
+    (await listArtifactMeta(knex, t, undefined, pass.families)).map((meta) => [meta.name, meta]),
+  );
   const sized: InstallableArtifact[] = [];
   for (const name of keep) {
     const kept = installedNow.get(name);

@@ -9,31 +9,22 @@ import {
   type ServingSettings,
 } from '@agent-ready/core';
 import type { ArtifactBuilder } from './artifact-builder';
-import { llmindexArtifactBuilder } from './build-llmindex-artifacts';
-import { llmsTxtArtifactBuilder } from './build-llms-txt-artifacts';
-import { scpArtifactBuilder } from './build-scp-artifacts';
-import type { ScpCollectionHost } from './scp-object-storage';
+import { STORED_FAMILIES, type SiteArtifactHosting, type StoredFamily } from './stored-families';
 import type { SitemapSettingsInput } from '../sitemap/sitemap-settings';
 
-/** Where a site's artifacts live besides its table: SCP collections in object storage. */
-export interface SiteArtifactHosting {
-  /** Sealed SCP collections uploaded there and advertised at its URLs (`scpObjectStorage`). */
-  collections?: ScpCollectionHost;
-}
+export type { SiteArtifactHosting } from './stored-families';
 
 /**
- * Every artifact family a site's options ask for, in one list both adapters use, so the
- * Express middleware and the Strapi plugin build byte-identical artifacts from the same table.
+ * The builder of every stored family (`STORED_FAMILIES`, then an extension's `extra` ones) for a
+ * site's options, in one list both adapters use, so the Express middleware and the Strapi
+ * plugin build byte-identical artifacts from the same table.
  */
 export function siteArtifactBuilders(
   options: AgentSiteOptions,
   hosting: SiteArtifactHosting = {},
+  extra: readonly StoredFamily[] = [],
 ): ArtifactBuilder[] {
-  return [
-    llmsTxtArtifactBuilder(options),
-    scpArtifactBuilder(options, hosting.collections ? { collections: hosting.collections } : {}),
-    llmindexArtifactBuilder(options),
-  ];
+  return [...STORED_FAMILIES, ...extra].map((stored) => stored.builder(options, hosting));
 }
 
 /** The JSON sitemap a site's options describe (composed live from the table, see sitemap-layout). */
@@ -60,6 +51,7 @@ export function siteSitemapSettings(options: AgentSiteOptions): SitemapSettingsI
 export function siteArtifactSettings(
   options: AgentSiteOptions,
   hosting: SiteArtifactHosting = {},
+  extra: readonly StoredFamily[] = [],
 ): {
   builders: ArtifactBuilder[];
   sitemap: SitemapSettingsInput;
@@ -67,7 +59,7 @@ export function siteArtifactSettings(
   rendering: PrepareDocumentOptions;
 } {
   return {
-    builders: siteArtifactBuilders(options, hosting),
+    builders: siteArtifactBuilders(options, hosting, extra),
     sitemap: siteSitemapSettings(options),
     serving: servingSettingsOf(options),
     rendering: prepareOptionsFor(options),

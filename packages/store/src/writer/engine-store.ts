@@ -1,3 +1,4 @@
+import type { ArtifactFamilies } from '@agent-ready/core/serve';
 import type { EdgePurging } from '../edge/enqueue-change-purges';
 import type { StoreLogger } from '../ground/store-logger';
 import type { Database } from '../schema/open-database';
@@ -22,4 +23,6 @@ export interface EngineStore {
   readonly purging?: EdgePurging;
   /** Whether writes maintain the search index (the engine's `search` option, default true). */
   readonly indexesSearch: boolean;
+  /** The stored families artifact rows are read and installed by: core's and an extension's. */
+  readonly artifactFamilies: ArtifactFamilies;
 }
