@@ -79,7 +79,9 @@ export interface OpenAgentSiteOptions {
    * Stored families beyond agent-ready's own (an extension's): each declared once with
    * `storedFamily(family, builder)`, core's family object (descriptor, headers, endpoint) and
    * the builder of its artifacts. The engine builds them with the others, the reader reads their
-   * rows, the endpoints serve them after the registry's families.
+   * rows, the endpoints serve them after the registry's families. Give every process of the
+   * site the same: one without a family leaves its paths to the app, and its next install (a
+   * writer's) removes that family's files.
    */
   storedFamilies?: readonly StoredFamily[];
 }

@@ -97,19 +97,34 @@ describeEachDatabase('a stored family added through storedFamily', (dialect) => 
   let site: AgentSite;
   let server: http.Server;
   let base: string;
-  let prefix: string;
-
-  beforeAll(async () => {
-    prefix = uniqueTablePrefix();
-    site = await openAgentSite({
+  const database = databaseConfig(dialect);
+  const prefix = uniqueTablePrefix();
+  const open = (
+    mode: 'standalone' | 'read-only',
+    storedFamilies: Parameters<typeof openAgentSite>[0]['storedFamilies'],
+  ) =>
+    openAgentSite({
       site: validateAgentSiteOptions({ site: { origin: 'https://example.com', name: 'Example' } }),
-      database: databaseConfig(dialect),
+      database,
       tablePrefix: prefix,
-      mode: 'standalone',
+      mode,
       rebuild: { automatic: false, healIntervalMs: 0 },
       logger: SILENT_LOGGER,
-      storedFamilies: [storedFamily(notesFamily, notesBuilder)],
+      ...(storedFamilies ? { storedFamilies } : {}),
     });
+  const notes = [storedFamily(notesFamily, notesBuilder)];
+  const get = async (at: AgentSite, target: string) => {
+    const outcome = await at.handle({
+      method: 'GET',
+      target,
+      headers: { host: 'example.com' },
+      url: `https://example.com${target}`,
+    });
+    return outcome.kind === 'respond' ? outcome.response : outcome.kind;
+  };
+
+  beforeAll(async () => {
+    site = await open('standalone', notes);
     server = http.createServer((req, res) => {
       const target = req.url ?? '/';
       void (async () => {
@@ -163,9 +178,40 @@ describeEachDatabase('a stored family added through storedFamily', (dialect) => 
     expect(await changed.text()).toBe(`${firstBody}Gamma https://example.com/c/llm.json\n`);
     expect(changed.headers.get('etag')).not.toBe(etag);
 
-    // The rest of the site is served as before, and robots-style listings know the family.
+    // The rest of the site is served as before.
     expect((await fetch(`${base}/a/llm.json`)).status).toBe(200);
     expect((await fetch(`${base}/llms.txt`)).status).toBe(200);
+  });
+
+  it('is served by a read-only process given it too; one not given it leaves the path to the app', async () => {
+    const etag = (await fetch(`${base}${NOTES_PATH}`)).headers.get('etag');
+    const reader = await open('read-only', notes);
+    const unaware = await open('read-only', undefined);
+    try {
+      expect(await get(reader, NOTES_PATH)).toMatchObject({ status: 200, headers: { etag } });
+      expect(await get(unaware, NOTES_PATH)).toBe('pass');
+      expect(await get(unaware, '/llms.txt')).toMatchObject({ status: 200 });
+    } finally {
+      await reader.close();
+      await unaware.close();
+    }
+  });
+
+  it('taken out of a site, its files go at the next rebuild', async () => {
+    const without = await open('standalone', undefined);
+    try {
+      await save('d', 'Delta');
+      expect(await without.engine!.rebuildArtifacts()).toBe('rebuilt');
+      expect(await get(without, NOTES_PATH)).toBe('pass');
+      expect(await without.reader.listArtifacts()).not.toContainEqual(
+        expect.objectContaining({ name: NOTES_PATH }),
+      );
+      expect(await get(without, '/llms.txt')).toMatchObject({ status: 200 });
+      const { knex, tables } = without.engine!;
+      expect(await knex(tables.artifacts).where({ family: 'notes' }).select('name')).toEqual([]);
+    } finally {
+      await without.close();
+    }
   });
 });
 

@@ -1,5 +1,10 @@
 import { scpEtag } from '@agent-ready/core/scp';
-import { ArtifactDescriptorError, createAgentEndpoints } from '@agent-ready/core/serve';
+import {
+  artifactFamiliesWith,
+  ArtifactDescriptorError,
+  createAgentEndpoints,
+  type StoredArtifactFamily,
+} from '@agent-ready/core/serve';
 import { databaseConfig, uniqueTablePrefix } from '@agent-ready/test-support';
 import { listArtifactMeta, readArtifactMeta } from './read-artifact-rows';
 import { RegenerationEngine } from '../regeneration-engine';
@@ -92,5 +97,27 @@ describe('artifact rows', () => {
     await expect(listArtifactMeta(engine.knex, engine.tables)).rejects.toBeInstanceOf(
       ArtifactDescriptorError,
     );
+  });
+
+  it("leaves out a row of a family this process does not declare, and reads it by the family's own reader where it does", async () => {
+    const { knex, tables } = engine;
+    await knex(tables.artifacts).where({ name: '/scp/broken.scp' }).delete();
+    await storeRow('/notes.txt', 'notes', { kind: 'index' });
+    expect(await readArtifactMeta(knex, tables, '/notes.txt')).toBeUndefined();
+    const listed = async (families?: Parameters<typeof listArtifactMeta>[3]) =>
+      (await listArtifactMeta(knex, tables, undefined, families)).map((meta) => meta.name);
+    expect(await listed()).not.toContain('/notes.txt');
+    const notes: StoredArtifactFamily = {
+      name: 'notes',
+      read: (fields) => ({ family: 'notes', kind: fields.kind(['index']) }),
+      upgradeLegacy: (_name, meta) => meta,
+      contentType: () => 'text/plain; charset=utf-8',
+    };
+    const families = artifactFamiliesWith([notes]);
+    expect((await readArtifactMeta(knex, tables, '/notes.txt', families))!.descriptor).toEqual({
+      family: 'notes',
+      kind: 'index',
+    });
+    expect(await listed(families)).toContain('/notes.txt');
   });
 });

@@ -64,16 +64,25 @@ function toMeta(raw: Record<string, unknown>, families: ArtifactFamilies): Artif
   };
 }
 
+/**
+ * The artifact of that name, if it is of a family in `families`. A row of a family this process
+ * does not declare (an extension's it was not given, or one taken out) is none of its: it is
+ * not served here, and the next install removes it.
+ */
 export async function readArtifactMeta(
   knex: Knex,
   t: TableNames,
   name: string,
   families: ArtifactFamilies = CORE_ARTIFACT_FAMILIES,
 ): Promise<ArtifactMeta | undefined> {
-  const raw = await knex(t.artifacts).where({ name }).first(META_COLUMNS);
+  const raw = await knex(t.artifacts)
+    .where({ name })
+    .whereIn('family', [...families.keys()])
+    .first(META_COLUMNS);
   return raw ? toMeta(raw, families) : undefined;
 }
 
+/** The artifacts of one family, or of every family in `families` (see `readArtifactMeta`). */
 export async function listArtifactMeta(
   knex: Knex,
   t: TableNames,
@@ -81,7 +90,8 @@ export async function listArtifactMeta(
   families: ArtifactFamilies = CORE_ARTIFACT_FAMILIES,
 ): Promise<ArtifactMeta[]> {
   let query = knex(t.artifacts).select(META_COLUMNS).orderBy('name');
-  if (family !== undefined) query = query.where({ family });
+  query =
+    family !== undefined ? query.where({ family }) : query.whereIn('family', [...families.keys()]);
   return (await query).map((raw: Record<string, unknown>) => toMeta(raw, families));
 }
 
