@@ -16,7 +16,7 @@ import type {
 export type { ArtifactFamilies } from './families/stored-artifact-families';
 
 /**
- * The registry's stored families and `extra` ones (an extension's, see `EndpointFamily`), by the
+ * The registry's stored families and `extra` ones (an extension's, see `AgentEndpointsExtension`), by the
  * `family` of their rows: what reads and installs of those artifacts go by. A name the registry
  * (or another of `extra`) has already is refused.
  */

@@ -35,8 +35,8 @@ export function endpointFamily(name: string): EndpointFamily | undefined {
 }
 
 /**
- * The registry's families and an extension's stored ones after them (`storedFamilies` of the
- * endpoints' options): each extra family is stored (`serving: 'stored'`, routed by artifact,
+ * The registry's families and an extension's stored ones after them (`createAgentEndpoints`'
+ * `extension.storedFamilies`): each extra family is stored (`serving: 'stored'`, routed by artifact,
  * with its `artifacts`), its name and its artifacts' family new to the registry.
  */
 export function endpointFamiliesWith(
