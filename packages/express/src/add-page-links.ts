@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { parseUri, PAGE_LIST_HEADERS } from '@agent-ready/core';
+import { addPageHeaders, parseUri } from '@agent-ready/core';
 import type { AgentSite } from '@agent-ready/store';
 import { siteRequestOf } from './site-request';
 
@@ -15,12 +15,11 @@ export async function addPageLinks(site: AgentSite, req: Request, res: Response)
   if ((req.method !== 'GET' && req.method !== 'HEAD') || ASSET_PATH.test(req.path)) return;
   const { links, linkTags, llmsTxtNotice, headers } = await site.endpoints.decoratePage(req.path);
   res.locals.agentReady = { links, linkTags, llmsTxtNotice };
-  for (const [name, value] of Object.entries(headers)) {
-    // Link and Vary are lists: the app's own values stay.
-    if (name === 'vary') res.vary(value);
-    else if (PAGE_LIST_HEADERS.has(name)) res.append(name, value);
-    else res.setHeader(name, value);
-  }
+  addPageHeaders(headers, {
+    vary: (field) => res.vary(field),
+    append: (name, value) => res.append(name, value),
+    set: (name, value) => res.setHeader(name, value),
+  });
   const { metrics } = site;
   if (!metrics) return;
   const family = await site.agentFamily(siteRequestOf(req));

@@ -49,7 +49,7 @@ describe('validateAgentReadyOptions', () => {
       }),
     ).toEqual([
       'tablePrefx: unknown option; did you mean tablePrefix?',
-      expect.stringMatching(/^frobnicate: unknown option \(known: site, mUrl, .*, logger\)$/),
+      expect.stringMatching(/^frobnicate: unknown option \(known: site, database, .*, logger\)$/),
       'scp.deltaPartPage: unknown key; did you mean deltaPartPages?',
       'rebuild.debounce: unknown key; did you mean debounceMs?',
     ]);

@@ -1,29 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
-  prepareOptionsFor,
   notFoundResponse,
-  prepareDocument,
   rateLimitSettings,
   serviceUnavailableResponse,
-  ValidationError,
   writeNodeResponse,
-  type AgentDocument,
 } from '@agent-ready/core';
 import {
+  alreadyPassed,
+  answerAheadOfFramework,
   answerFromCache,
+  documentPublishing,
   openAgentSite,
+  openSiteOnce,
   isStoreUnavailable,
   type AgentSiteOutcome,
   type DatabaseOption,
+  type DocumentPublishing,
   type PurgeStatus,
-  type ReconcileOptions,
-  type ReconcileOutcome,
-  type RegenerationEngine,
-  type RemoveOutcome,
-  type RemovalReason,
+  type SiteOnce,
   type StoreLogger,
-  type UpsertOutcome,
   CONSOLE_LOGGER,
   SILENT_LOGGER,
   siteStoreOptionsOf,
@@ -31,31 +27,16 @@ import {
 import { siteMcpSettings } from '@agent-ready/mcp';
 import { addPageLinks, ASSET_PATH } from './add-page-links';
 import { validateAgentReadyOptions, type AgentReadyOptions } from './agent-ready-options';
-import { alreadyPassed, answerBeforeExpress, ROBOTS_PATH } from './answer-before-express';
 import { augmentRobotsTxt } from './augment-robots-txt';
 import { expressMcpHandler } from './express-mcp-handler';
-import { openSiteOnce, type SiteOnce } from './open-site-once';
 import { siteRequestOf } from './site-request';
 
-export interface AgentReadyMiddleware extends RequestHandler {
+/** robots.txt, in a form cheap to test first (core decides, normalized). */
+const ROBOTS_PATH = /^\/robots/i;
+
+export interface AgentReadyMiddleware extends RequestHandler, DocumentPublishing {
   /** Resolves once the database is open (and migrated, in standalone mode). */
   ready(): Promise<void>;
-  /** Stores or updates a published document (standalone mode). */
-  publish(document: AgentDocument): Promise<UpsertOutcome>;
-  /** Unpublishes a document: its M-URL answers 404 from now on (standalone mode). */
-  unpublish(id: string, locale?: string): Promise<RemoveOutcome>;
-  /** Deletes a document: its M-URL answers 410 Gone, from a tombstone (standalone mode). */
-  remove(id: string, locale?: string): Promise<RemoveOutcome>;
-  /**
-   * Makes the table match a complete list of published documents (standalone mode), in batches
-   * at database speed. With an array, `resume: true` goes on from where a rebuild of the same
-   * list that did not finish (a crash, a restart) left off; `onProgress` gets done, total, rate
-   * and time left (also `engine.reconcileProgress()`).
-   */
-  rebuild(
-    documents: Iterable<AgentDocument> | AsyncIterable<AgentDocument>,
-    options?: Pick<ReconcileOptions, 'resume' | 'onProgress' | 'progressEvery' | 'signal'>,
-  ): Promise<ReconcileOutcome>;
   /** The discovery `<link>` tags for a page path, for templates. */
   linkTags(path: string): Promise<string>;
   /**
@@ -105,8 +86,11 @@ export function agentReady(input: AgentReadyOptions): AgentReadyMiddleware {
   const middleware = answerThroughExpress(sites, options, logger) as AgentReadyMiddleware;
   // Every request is charged through the app, where `req.ip` knows the app's proxies.
   const rateLimited = rateLimitSettings(options) !== undefined;
-  middleware.handler = (app) => answerBeforeExpress(sites, rateLimited, app);
-  return Object.assign(middleware, publishingMethods(sites, options), {
+  middleware.handler = (app) =>
+    rateLimited
+      ? (req, res) => app(req, res)
+      : answerAheadOfFramework(app, { siteFor: () => sites.opened, openSite: sites.site });
+  return Object.assign(middleware, documentPublishing(sites.site, options), {
     ready: async () => {
       await sites.site();
     },
@@ -210,46 +194,4 @@ function answerAuthorized(
       })
       .catch(next);
   });
-}
-
-/** publish, unpublish, remove and rebuild: through the engine, standalone mode only. */
-function publishingMethods(
-  sites: SiteOnce,
-  options: AgentReadyOptions,
-): Pick<AgentReadyMiddleware, 'publish' | 'unpublish' | 'remove' | 'rebuild'> {
-  const prepareOptions = prepareOptionsFor(options);
-  const prepare = (document: AgentDocument) => prepareDocument(document, prepareOptions);
-  const writer = async (): Promise<RegenerationEngine> => {
-    const { engine } = await sites.site();
-    if (engine) return engine;
-    throw new ValidationError(
-      'options.read-only',
-      'this middleware is read-only: documents are published by the writer',
-      { field: 'mode' },
-    );
-  };
-  const removal =
-    (reason: RemovalReason) =>
-    async (id: string, locale = '') =>
-      (await writer()).remove(id, locale, reason);
-  return {
-    publish: async (document) => (await writer()).upsert(prepare(document)),
-    unpublish: removal('unpublished'),
-    remove: removal('deleted'),
-    rebuild: async (documents, reconcile = {}) => {
-      const engine = await writer();
-      if (Array.isArray(documents)) {
-        const list = documents as AgentDocument[];
-        // A list: resumable, and its length gives the time left.
-        function* preparedFrom(from: number) {
-          for (let at = from; at < list.length; at++) yield prepare(list[at]!);
-        }
-        return engine.reconcile(preparedFrom, { ...reconcile, total: list.length });
-      }
-      async function* prepared() {
-        for await (const document of documents) yield prepare(document);
-      }
-      return engine.reconcile(prepared(), { ...reconcile, resume: false });
-    },
-  };
 }

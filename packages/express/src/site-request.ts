@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import type { AgentSiteRequest } from '@agent-ready/store';
 
@@ -13,16 +12,5 @@ export function siteRequestOf(req: Request): AgentSiteRequest {
     headers: req.headers,
     url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`,
     clientAddress: req.ip,
-  };
-}
-
-/** A request before Express saw it (`handler`): no client address, so never rate limited here. */
-export function rawSiteRequestOf(req: IncomingMessage): AgentSiteRequest {
-  const target = req.url ?? '/';
-  return {
-    method: req.method ?? 'GET',
-    target,
-    headers: req.headers,
-    url: `http://${req.headers.host ?? 'localhost'}${target}`,
   };
 }

@@ -436,7 +436,7 @@ describe('Express adapter options', () => {
       /tablePrefx: unknown option; did you mean tablePrefix\?/,
     );
     expect(() => agentReady({ site, frobnicate: true } as never)).toThrow(
-      /frobnicate: unknown option \(known: site, mUrl, /,
+      /frobnicate: unknown option \(known: site, database, /,
     );
     // At every depth, not only the top level.
     expect(() => agentReady({ site, scp: { deltaperiod: 'hourly' } } as never)).toThrow(

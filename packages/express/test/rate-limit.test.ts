@@ -157,6 +157,10 @@ describe('rateLimit on the Express adapter', () => {
       expect(
         (await request(server).get('/hello/llm.json').set('x-forwarded-for', client)).status,
       ).toBe(429);
+      // Charged under Express's `req.ip` (its proxy trusted): another client's budget is whole.
+      expect(
+        (await request(server).get('/hello/llm.json').set('x-forwarded-for', '192.0.2.9')).status,
+      ).toBe(200);
       server.close();
     });
   });

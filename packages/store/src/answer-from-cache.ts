@@ -4,8 +4,9 @@ import { writeBufferedNodeResponse } from '@agent-ready/core/node-http';
 import type { AgentRequest } from '@agent-ready/core/serve';
 import type { AgentSite } from './open-agent-site';
 
-// The node:http fast path both adapters run ahead of their framework (Express's
-// `agent.handler(app)`, the Strapi plugin's listener ahead of Koa). It lives in the store, beside
+// The node:http fast path of `answerAheadOfFramework`, which both adapters run ahead of their
+// framework (Express's `agent.handler(app)`, the Strapi plugin's listener ahead of Koa), and of
+// Express's middleware. It lives in the store, beside
 // openAgentSite, because it is a step of the site both adapters share: it needs the site's
 // `handleCached`, which core (below the store) cannot name, and both adapters already depend on
 // the store. Core's node-http stays the plain response writer it uses.

@@ -58,6 +58,13 @@ export {
   type SiteStoreOptions,
 } from './open-agent-site';
 export { answerFromCache } from './answer-from-cache';
+export { openSiteOnce, type SiteOnce } from './open-site-once';
+export {
+  alreadyPassed,
+  answerAheadOfFramework,
+  type AheadOfFrameworkOptions,
+} from './answer-ahead-of-framework';
+export { documentPublishing, type DocumentPublishing } from './publish-documents';
 export { openStoreReader } from './reader/open-store-reader';
 export { StoreReader, type StoredArtifact } from './reader/store-reader';
 export type { StoreReaderOptions } from './reader/store-reader-options';

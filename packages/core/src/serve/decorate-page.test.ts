@@ -1,4 +1,5 @@
 import { formatLinkHeader, htmlLinkTag, type WebLink } from '../http/link-header';
+import { addPageHeaders } from './decorate-page';
 import { llmsTxtNoticeHtml } from './page-discovery';
 import {
   article,
@@ -100,5 +101,28 @@ describe('decoratePage', () => {
     putLlmsTxt(source);
     expect(await endpoints.decoratePage('/blog/gone/')).toEqual(decorationWith([LLMS_TXT], ''));
     expect(await endpoints.decoratePage('/bad%zz/')).toEqual(decorationWith([]));
+  });
+});
+
+describe('addPageHeaders', () => {
+  it('adds Link and Vary to the app’s own and sets the rest over the app’s', () => {
+    const response = new Headers({
+      link: '</app.css>; rel="preload"',
+      vary: 'Origin',
+      'content-usage': 'train-ai=y',
+    });
+    addPageHeaders(
+      { link: '</llms.txt>; rel="describedby"', vary: 'Accept', 'content-usage': 'train-ai=n' },
+      {
+        vary: (field) => response.append('vary', field),
+        append: (name, value) => response.append(name, value),
+        set: (name, value) => response.set(name, value),
+      },
+    );
+    expect(Object.fromEntries(response)).toEqual({
+      link: '</app.css>; rel="preload", </llms.txt>; rel="describedby"',
+      vary: 'Origin, Accept',
+      'content-usage': 'train-ai=n',
+    });
   });
 });

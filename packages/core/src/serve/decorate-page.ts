@@ -29,6 +29,27 @@ export interface PageDecoration {
 /** Response header names whose values are lists: appended to the app's, never replacing them. */
 export const PAGE_LIST_HEADERS: ReadonlySet<string> = new Set(['link', 'vary']);
 
+/** A framework's own operations on the response it is making (Express's `res`, Koa's `ctx`). */
+export interface PageResponseHeaders {
+  /** Adds a field to `Vary`, once. */
+  vary(field: string): void;
+  /** Adds a value to a list header, after the app's. */
+  append(name: string, value: string): void;
+  set(name: string, value: string): void;
+}
+
+/**
+ * Adds a page decoration's headers to the response the app made: `Vary` through the framework's
+ * own, the other lists (`Link`) appended, so the app's values stay; the rest set.
+ */
+export function addPageHeaders(headers: ResponseHeaders, response: PageResponseHeaders): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'vary') response.vary(value);
+    else if (PAGE_LIST_HEADERS.has(name)) response.append(name, value);
+    else response.set(name, value);
+  }
+}
+
 const MARKDOWN_TYPE = MARKDOWN_CONTENT_TYPE.split(';')[0]!;
 
 /**

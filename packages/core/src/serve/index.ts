@@ -59,7 +59,12 @@ export {
 } from './error-responses';
 export { gateTctRequest, respondWithTctResource } from './respond-tct';
 export * from './rate-limit-rule';
-export { PAGE_LIST_HEADERS, type PageDecoration } from './decorate-page';
+export {
+  addPageHeaders,
+  PAGE_LIST_HEADERS,
+  type PageDecoration,
+  type PageResponseHeaders,
+} from './decorate-page';
 export { MARKDOWN_CONTENT_TYPE } from './families/markdown-twin';
 export { POLICY_PATH } from './families/policy';
 export { ROBOTS_TXT_PATH } from './families/robots-txt';

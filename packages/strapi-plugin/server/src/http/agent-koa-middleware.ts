@@ -1,8 +1,8 @@
 import { type HttpResponse } from '@agent-ready/core/http';
 import {
+  addPageHeaders,
   AGENT_INDEX_PAGE,
   notFoundResponse,
-  PAGE_LIST_HEADERS,
   type PageDecoration,
 } from '@agent-ready/core/serve';
 import type { AgentSite, AgentSiteOutcome, AgentSiteRequest } from '@agent-ready/store';
@@ -34,15 +34,6 @@ function rootIndex(method: string, decoration: PageDecoration): HttpResponse {
     },
     ...(method === 'HEAD' ? {} : { body }),
   };
-}
-
-/** Adds a page's decoration to the response Strapi made: lists appended, the rest set. */
-function decorate(ctx: KoaContext, decoration: PageDecoration): void {
-  for (const [name, value] of Object.entries(decoration.headers)) {
-    if (name === 'vary') ctx.vary(value);
-    else if (PAGE_LIST_HEADERS.has(name)) ctx.append(name, value);
-    else ctx.set(name, value);
-  }
 }
 
 export interface AgentKoaMiddlewareOptions {
@@ -130,7 +121,7 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
         writeKoaResponse(ctx, rootIndex(method, page));
       } else if (ctx.status < 400) {
         // Strapi's root redirects editors to the admin panel: the decoration rides on that.
-        decorate(ctx, page);
+        addPageHeaders(page.headers, ctx);
       }
     } catch (error) {
       options.log.warn(`agent-ready: no discovery links on /: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-import type { AgentSite } from '@agent-ready/store';
+import type { AgentSite } from './open-agent-site';
 
 /** The site, opened on first need; `opened` once it is (the synchronous fast paths read it). */
 export interface SiteOnce {
@@ -8,8 +8,9 @@ export interface SiteOnce {
 }
 
 /**
- * Opens the site once: a failed start (the database down, the writer's tables not there yet) is
- * retried by the next call instead of failing every request forever.
+ * Opens the site once, for an adapter that opens it lazily (Express's `agentReady`): a failed
+ * start (the database down, the writer's tables not there yet) is retried by the next call
+ * instead of failing every request forever.
  */
 export function openSiteOnce(open: () => Promise<AgentSite>): SiteOnce {
   let opening: Promise<AgentSite> | undefined;
