@@ -9,18 +9,36 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { useIntl, type IntlShape } from 'react-intl';
-import type { ContentTypeChoice, RuntimeSettings } from '../../api/admin-api-types';
+import type {
+  ContentTypeChoice,
+  ContentTypeMapping,
+  RuntimeSettings,
+} from '../../api/admin-api-types';
 import { getTranslation } from '../../translations/get-translation';
-import { dropReasonLabel } from '../CoverageSummary';
+import { dropReasonLabel, type DropReason } from '../CoverageSummary';
 import { TableHead } from '../TableHead';
 
 type FieldDescription = NonNullable<ContentTypeChoice['resolved']>['fields'][number];
 export type Roles = Record<string, string>;
 export type ComponentOverrides = RuntimeSettings['components'];
 
+/** A role as config/plugins and the settings save it (the server's FieldRole). */
+type FieldRole = NonNullable<ContentTypeMapping['fields']>[string];
+
 const AUTO = '__auto__';
-/** What a text field may be told it is. */
-const TEXT_ROLES = ['heading', 'text', 'markdown', 'html', 'link', 'skip'] as const;
+/**
+ * What a text field may be told it is: every role the server takes (its FieldRole; tsc holds the
+ * keys to it), in the order the select lists them.
+ */
+const ROLES: Record<FieldRole, true> = {
+  heading: true,
+  text: true,
+  markdown: true,
+  html: true,
+  link: true,
+  skip: true,
+};
+const TEXT_ROLES = Object.keys(ROLES) as FieldRole[];
 
 /** What a field becomes, in the editor's language. */
 function becomesLabel(intl: IntlShape, field: FieldDescription): string {
@@ -43,9 +61,9 @@ function becomesLabel(intl: IntlShape, field: FieldDescription): string {
         id: getTranslation('fields.becomes.media'),
         defaultMessage: 'image or file (alt text, caption, URL)',
       });
-    case 'link-url':
+    case 'link':
       return formatMessage({
-        id: getTranslation('fields.becomes.linkUrl'),
+        id: getTranslation('fields.becomes.link'),
         defaultMessage: "the URL of its component's link",
       });
     case 'section':
@@ -82,7 +100,7 @@ function becomesLabel(intl: IntlShape, field: FieldDescription): string {
   }
 }
 
-function roleLabel({ formatMessage }: IntlShape, role: (typeof TEXT_ROLES)[number]): string {
+function roleLabel({ formatMessage }: IntlShape, role: FieldRole): string {
   switch (role) {
     case 'heading':
       return formatMessage({
@@ -106,9 +124,18 @@ function roleLabel({ formatMessage }: IntlShape, role: (typeof TEXT_ROLES)[numbe
 }
 
 /** Fields never read or used elsewhere: no role to give. */
-const FIXED = new Set(['private', 'password', 'admin-users', 'system', 'seo', 'used']);
+const FIXED: ReadonlySet<DropReason> = new Set([
+  'private',
+  'password',
+  'admin-users',
+  'system',
+  'seo',
+  'used',
+]);
 /** What may be text (a role other than "leave out" makes sense). */
-const TEXTUAL = new Set(['heading', 'text', 'link-url']);
+const TEXTUAL: ReadonlySet<FieldDescription['becomes']> = new Set(['heading', 'text', 'link']);
+/** Left out for what the guess made of it, not for good: a role may make it text. */
+const GUESSED: ReadonlySet<DropReason> = new Set(['name', 'custom-field', 'type', 'config']);
 
 /**
  * Every field the extraction meets for one type, what it becomes, and a role to give it where
@@ -211,7 +238,8 @@ export function FieldRoles(props: {
           const textual =
             TEXTUAL.has(field.becomes) ||
             (field.becomes === 'dropped' &&
-              ['name', 'custom-field', 'type', 'config'].includes(field.reason ?? ''));
+              field.reason !== undefined &&
+              GUESSED.has(field.reason));
           rows.push(
             <Tr key={field.path} data-field={field.path}>
               <Td>
