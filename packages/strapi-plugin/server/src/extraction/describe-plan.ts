@@ -1,5 +1,12 @@
 import { fieldPath, zoneItemPath, type ComponentPlan, type FieldPlan } from './extraction-plan';
-import type { DropReason, FieldKind } from './field-vocabulary';
+import {
+  FIELD_ROLES,
+  GUESSED_DROPS,
+  NO_ROLE_DROPS,
+  type DropReason,
+  type FieldKind,
+  type FieldRole,
+} from './field-vocabulary';
 
 /** One attribute of a plan as the admin pages list it: what it becomes, or why nothing. */
 export interface PlanFieldDescription {
@@ -26,6 +33,28 @@ export interface PlanFieldDescription {
     | 'folded';
   reason?: DropReason;
   detail?: string;
+  /**
+   * The roles the settings page offers for it: none where no role applies (a field never read or
+   * used elsewhere, a folded type's field, set on that type, a whole component), every role where
+   * it is or may be text, else `skip`.
+   */
+  roles: readonly FieldRole[];
+}
+
+type Described = Omit<PlanFieldDescription, 'roles'>;
+
+const SKIP_ONLY: readonly FieldRole[] = ['skip'];
+
+/** The roles a described field can be given (PlanFieldDescription's `roles`). */
+function rolesOf(field: Described): readonly FieldRole[] {
+  if (field.folded !== undefined || field.name === '*') return [];
+  if (field.reason !== undefined && NO_ROLE_DROPS.has(field.reason)) return [];
+  const text =
+    field.becomes === 'heading' ||
+    field.becomes === 'text' ||
+    field.becomes === 'link' ||
+    (field.becomes === 'dropped' && field.reason !== undefined && GUESSED_DROPS.has(field.reason));
+  return text ? FIELD_ROLES : SKIP_ONLY;
 }
 
 /**
@@ -33,7 +62,7 @@ export interface PlanFieldDescription {
  * under a type (each component once per place it is used).
  */
 export function describePlan(fields: readonly FieldPlan[]): PlanFieldDescription[] {
-  const out: PlanFieldDescription[] = [];
+  const out: Described[] = [];
   const component = (plan: ComponentPlan, at: string): void => {
     if (plan.dropped) {
       out.push({
@@ -87,5 +116,5 @@ export function describePlan(fields: readonly FieldPlan[]): PlanFieldDescription
     }
   };
   walk(fields, '', {});
-  return out;
+  return out.map((field) => ({ ...field, roles: rolesOf(field) }));
 }

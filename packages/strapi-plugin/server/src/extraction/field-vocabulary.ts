@@ -74,6 +74,20 @@ export const NEVER_READ: ReadonlySet<DropReason> = new Set([
   'system',
 ]);
 
+/** Reasons of fields no role applies to: never read, or used where they belong (title, SEO...). */
+export const NO_ROLE_DROPS: ReadonlySet<DropReason> = new Set([...NEVER_READ, 'seo', 'used']);
+
+/**
+ * Reasons of fields left out on a guess from their type or name, or by a role: a role given in
+ * the settings may make them text.
+ */
+export const GUESSED_DROPS: ReadonlySet<DropReason> = new Set([
+  'name',
+  'custom-field',
+  'type',
+  'config',
+]);
+
 /** Reasons whose attributes hold text an editor wrote: counted as dropped text by the coverage. */
 export const TEXT_DROPS: ReadonlySet<DropReason> = new Set([
   'custom-field',

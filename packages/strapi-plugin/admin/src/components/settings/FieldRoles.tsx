@@ -9,13 +9,9 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { useIntl, type IntlShape } from 'react-intl';
-import type {
-  ContentTypeChoice,
-  ContentTypeMapping,
-  RuntimeSettings,
-} from '../../api/admin-api-types';
+import type { ContentTypeChoice, RuntimeSettings } from '../../api/admin-api-types';
 import { getTranslation } from '../../translations/get-translation';
-import { dropReasonLabel, type DropReason } from '../CoverageSummary';
+import { dropReasonLabel } from '../CoverageSummary';
 import { TableHead } from '../TableHead';
 
 type FieldDescription = NonNullable<ContentTypeChoice['resolved']>['fields'][number];
@@ -23,22 +19,9 @@ export type Roles = Record<string, string>;
 export type ComponentOverrides = RuntimeSettings['components'];
 
 /** A role as config/plugins and the settings save it (the server's FieldRole). */
-type FieldRole = NonNullable<ContentTypeMapping['fields']>[string];
+type FieldRole = FieldDescription['roles'][number];
 
 const AUTO = '__auto__';
-/**
- * What a text field may be told it is: every role the server takes (its FieldRole; tsc holds the
- * keys to it), in the order the select lists them.
- */
-const ROLES: Record<FieldRole, true> = {
-  heading: true,
-  text: true,
-  markdown: true,
-  html: true,
-  link: true,
-  skip: true,
-};
-const TEXT_ROLES = Object.keys(ROLES) as FieldRole[];
 
 /** What a field becomes, in the editor's language. */
 function becomesLabel(intl: IntlShape, field: FieldDescription): string {
@@ -123,20 +106,6 @@ function roleLabel({ formatMessage }: IntlShape, role: FieldRole): string {
   }
 }
 
-/** Fields never read or used elsewhere: no role to give. */
-const FIXED: ReadonlySet<DropReason> = new Set([
-  'private',
-  'password',
-  'admin-users',
-  'system',
-  'seo',
-  'used',
-]);
-/** What may be text (a role other than "leave out" makes sense). */
-const TEXTUAL: ReadonlySet<FieldDescription['becomes']> = new Set(['heading', 'text', 'link']);
-/** Left out for what the guess made of it, not for good: a role may make it text. */
-const GUESSED: ReadonlySet<DropReason> = new Set(['name', 'custom-field', 'type', 'config']);
-
 /**
  * Every field the extraction meets for one type, what it becomes, and a role to give it where
  * the guess is wrong: the type's own fields (`contentTypes[uid].fields`), or a component's,
@@ -168,7 +137,7 @@ export function FieldRoles(props: {
       const existing = components[field.component];
       const fields = { ...(existing ? existing.fields : {}) };
       if (value === AUTO) delete fields[field.name];
-      else fields[field.name] = value as (typeof TEXT_ROLES)[number];
+      else fields[field.name] = value as FieldRole;
       const next = { ...components };
       if (Object.keys(fields).length === 0) delete next[field.component];
       else next[field.component] = { fields };
@@ -231,15 +200,8 @@ export function FieldRoles(props: {
               </Tr>,
             );
           }
-          const fixed =
-            field.folded !== undefined ||
-            field.name === '*' ||
-            (field.reason !== undefined && FIXED.has(field.reason));
-          const textual =
-            TEXTUAL.has(field.becomes) ||
-            (field.becomes === 'dropped' &&
-              field.reason !== undefined &&
-              GUESSED.has(field.reason));
+          // The server says which roles apply (none: never read, used elsewhere, set elsewhere).
+          const fixed = field.roles.length === 0;
           rows.push(
             <Tr key={field.path} data-field={field.path}>
               <Td>
@@ -284,7 +246,7 @@ export function FieldRoles(props: {
                     onChange={(value) => setRole(field, String(value))}
                   >
                     <SingleSelectOption value={AUTO}>{autoLabel}</SingleSelectOption>
-                    {(textual ? TEXT_ROLES : (['skip'] as const)).map((role) => (
+                    {field.roles.map((role) => (
                       <SingleSelectOption key={role} value={role}>
                         {roleLabel(intl, role)}
                       </SingleSelectOption>
