@@ -2,12 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENDPOINT_FAMILIES } from '@agent-ready/core/serve';
 import { PURGER_KINDS } from '@agent-ready/store';
+import {
+  NUMBER_TYPES,
+  TITLE_NAMES,
+} from '../../strapi-plugin/server/src/extraction/name-conventions';
 import { findWrittenLists } from './find-written-lists';
 import { productFiles, productSourceRoots, REPO_ROOT } from './product-sources';
 
 // Every list of endpoint families and purger kinds has one owner (core's family registry, the
 // store's PURGER_KINDS): the admin's endpoint list, option unions, error messages and docs read
-// it. A run of their names written out anywhere else in product code fails here, naming the file
+// it. So do the Strapi plugin's name conventions (extraction/name-conventions: the number types,
+// the title-like attribute names), which every guess made from a schema reads. A run of their names written out anywhere else in product code fails here, naming the file
 // and line, before it goes stale (docs/ARCHITECTURE.md: the checklists for a new family, a new
 // purger).
 
@@ -24,6 +29,16 @@ const VOCABULARIES = [
     what: 'purger kinds',
     names: PURGER_KINDS.map((kind) => kind.type),
     owner: /^packages\/store\/src\/edge\/(purger-kinds|[a-z]+-purger)\.ts$/,
+  },
+  {
+    what: 'Strapi number types',
+    names: [...NUMBER_TYPES],
+    owner: /^packages\/strapi-plugin\/server\/src\/extraction\/name-conventions\.ts$/,
+  },
+  {
+    what: 'title-like attribute names',
+    names: [...TITLE_NAMES],
+    owner: /^packages\/strapi-plugin\/server\/src\/extraction\/name-conventions\.ts$/,
   },
 ];
 

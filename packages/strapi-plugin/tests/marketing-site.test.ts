@@ -322,23 +322,28 @@ describe('a LaunchPad-like marketing site, configured as the README shows', () =
           uid: string;
           resolved?: {
             url: string | false;
-            fields: { path: string; becomes: string; reason?: string }[];
+            fields: { path: string; becomes: string; reason?: string; roles: string[] }[];
           };
         }[];
       }
     ).contentTypes.find((type) => type.uid === 'api::page.page')!;
     expect(page.resolved!.url).toBe('/{locale}/{slug}');
     const fields = Object.fromEntries(page.resolved!.fields.map((field) => [field.path, field]));
-    expect(fields['dynamic_zone[dynamic-zone.hero].heading']).toMatchObject({ becomes: 'heading' });
+    const everyRole = ['heading', 'text', 'markdown', 'html', 'link', 'skip'];
+    expect(fields['dynamic_zone[dynamic-zone.hero].heading']).toMatchObject({
+      becomes: 'heading',
+      roles: everyRole,
+    });
     expect(fields['dynamic_zone[dynamic-zone.hero].icon']).toMatchObject({
       becomes: 'dropped',
       reason: 'name',
+      roles: everyRole,
     });
     expect(fields['dynamic_zone[dynamic-zone.faq].faqs']).toMatchObject({ becomes: 'folded' });
     expect(fields['dynamic_zone[dynamic-zone.brands].logos']).toMatchObject({
       reason: 'not-exposed',
     });
-    expect(fields['internal_notes']).toMatchObject({ reason: 'private' });
+    expect(fields['internal_notes']).toMatchObject({ reason: 'private', roles: [] });
 
     // The hero and the steps left out: most of the pages' text no longer reaches agents.
     const saved = await request(f.http)

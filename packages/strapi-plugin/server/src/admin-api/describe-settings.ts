@@ -5,7 +5,9 @@ import { describeMissing } from '../config/required-settings';
 import type { TypeCoverage } from '../text-coverage/measure-coverage';
 import { classifyAttribute } from '../extraction/classify-attribute';
 import { describePlan } from '../extraction/describe-plan';
-import { DATE_TYPES, TEXT_TYPES, type ResolvedContentType } from '../mapping/resolve-content-types';
+import type { ResolvedContentType } from '../mapping/resolve-content-types';
+import { DATE_TYPES, TEXT_TYPES } from '../extraction/name-conventions';
+import { NEVER_READ } from '../extraction/field-vocabulary';
 import { isExposable } from '../mapping/exposable-content-types';
 import type { StrapiSchema } from '../schema/strapi-schema';
 import { DEFAULT_HOME_SLUGS } from '../settings/prepare-plugin-config';
@@ -21,10 +23,8 @@ interface StrapiForSettings {
 /** Attributes the extraction may read (never private ones, passwords, admin users, Strapi's own). */
 function readable(schema: StrapiSchema, hidden: readonly string[]) {
   return Object.entries(schema.attributes).filter(([name, attribute]) => {
-    const cls = classifyAttribute(name, attribute, hidden);
-    return !(
-      cls.role === 'none' && ['private', 'password', 'admin-users', 'system'].includes(cls.reason)
-    );
+    const verdict = classifyAttribute(name, attribute, hidden);
+    return !(verdict.kind === 'dropped' && NEVER_READ.has(verdict.reason));
   });
 }
 

@@ -16,7 +16,7 @@ import {
   withSiteOptionRules,
 } from '@agent-ready/core/serve';
 import { usagePreferencesSchema } from '@agent-ready/core/usage';
-import { FIELD_ROLES, type FieldRole } from '../extraction/classify-attribute';
+import { FIELD_ROLES, type FieldRole } from '../extraction/field-vocabulary';
 import type { UrlResolver } from './url-resolver';
 import {
   edgeOption,

@@ -1,14 +1,14 @@
 import { classifyAttribute, humanizeName, notProse } from './classify-attribute';
 
 describe('classifyAttribute', () => {
-  const role = (name: string, type: string, extra: object = {}) =>
+  const verdict = (name: string, type: string, extra: object = {}) =>
     classifyAttribute(name, { type, ...extra }, ['editor_note']);
 
   it('reads strings by their names: headings, link URLs, settings', () => {
-    expect(role('heading', 'string')).toEqual({ role: 'heading' });
-    expect(role('sub_heading', 'string')).toEqual({ role: 'text' });
-    expect(role('URL', 'string')).toEqual({ role: 'link' });
-    expect(role('buttonUrl', 'string')).toEqual({ role: 'link' });
+    expect(verdict('heading', 'string')).toEqual({ kind: 'heading' });
+    expect(verdict('sub_heading', 'string')).toEqual({ kind: 'text', format: 'plain' });
+    expect(verdict('URL', 'string')).toEqual({ kind: 'link' });
+    expect(verdict('buttonUrl', 'string')).toEqual({ kind: 'link' });
     for (const name of [
       'icon',
       'variant',
@@ -22,36 +22,38 @@ describe('classifyAttribute', () => {
       'contactEmail',
       'support_email',
     ])
-      expect(role(name, 'string')).toMatchObject({ role: 'none', reason: 'name' });
-    expect(role('email', 'string')).toMatchObject({
+      expect(verdict(name, 'string')).toMatchObject({ kind: 'dropped', reason: 'name' });
+    expect(verdict('email', 'string')).toMatchObject({
       detail: 'named like an e-mail address (email)',
     });
     // Words that merely end like a setting are words.
     for (const name of ['paid', 'grid', 'monkey', 'gmail_note', 'mailbox'])
-      expect(role(name, 'string').role).not.toBe('none');
+      expect(verdict(name, 'string').kind).not.toBe('dropped');
   });
 
   it('never reads private fields, passwords, admin users or custom fields it cannot read', () => {
-    expect(role('notes', 'text', { private: true })).toMatchObject({ reason: 'private' });
-    expect(role('editor_note', 'text')).toMatchObject({ reason: 'private' });
-    expect(role('secret', 'password')).toMatchObject({ reason: 'password' });
-    expect(role('owner', 'relation', { target: 'admin::user' })).toMatchObject({
+    expect(verdict('notes', 'text', { private: true })).toMatchObject({ reason: 'private' });
+    expect(verdict('editor_note', 'text')).toMatchObject({ reason: 'private' });
+    expect(verdict('secret', 'password')).toMatchObject({ reason: 'password' });
+    expect(verdict('owner', 'relation', { target: 'admin::user' })).toMatchObject({
       reason: 'admin-users',
     });
-    expect(role('color', 'string', { customField: 'plugin::color-picker.color' })).toMatchObject({
-      reason: 'custom-field',
-    });
-    expect(role('body', 'richtext', { customField: 'plugin::ckeditor5.CKEditor' })).toEqual({
-      role: 'rich',
+    expect(verdict('color', 'string', { customField: 'plugin::color-picker.color' })).toMatchObject(
+      {
+        reason: 'custom-field',
+      },
+    );
+    expect(verdict('body', 'richtext', { customField: 'plugin::ckeditor5.CKEditor' })).toEqual({
+      kind: 'text',
       format: 'html',
     });
     for (const type of ['uid', 'enumeration', 'email', 'json', 'boolean', 'date'])
-      expect(role('x', type)).toMatchObject({ role: 'none', reason: 'type' });
+      expect(verdict('x', type)).toMatchObject({ kind: 'dropped', reason: 'type' });
   });
 
   it('keeps numbers that are content, not layout', () => {
-    expect(role('price', 'decimal')).toEqual({ role: 'number' });
-    expect(role('sortOrder', 'integer')).toMatchObject({ role: 'none' });
+    expect(verdict('price', 'decimal')).toEqual({ kind: 'number' });
+    expect(verdict('sortOrder', 'integer')).toMatchObject({ kind: 'dropped' });
   });
 });
 

@@ -1,81 +1,22 @@
 import type { StrapiAttribute } from '../schema/strapi-schema';
+import type { FieldVerdict } from './field-vocabulary';
+import {
+  EMAIL_NAME,
+  EMAIL_SUFFIX,
+  HEADING_NAMES,
+  looseName,
+  NOT_PROSE_TYPES,
+  NUMBER_SETTING_NAME,
+  NUMBER_TYPES,
+  SETTING_NAME,
+  SETTING_SUFFIX,
+  SYSTEM_ATTRIBUTES,
+  URL_NAME,
+  URL_SUFFIX,
+} from './name-conventions';
 
 /**
- * What a `string`, `text` or custom field holds, as the extraction reads it: a heading, prose
- * (`text`, `markdown`, `html`), the URL a component's label links to (`link`), or nothing to read
- * (`skip`). The same values are the per-field overrides of config/plugins and the settings page.
- */
-export const FIELD_ROLES = ['heading', 'text', 'markdown', 'html', 'link', 'skip'] as const;
-export type FieldRole = (typeof FIELD_ROLES)[number];
-
-/** Why an attribute gives no text, as the admin pages say it. */
-export type TechnicalReason =
-  'private' | 'password' | 'type' | 'name' | 'custom-field' | 'admin-users' | 'system';
-
-/** What an attribute is to the extraction before config overrides, from its type and name. */
-export type AttributeClass =
-  | { role: 'heading' | 'text' | 'link' }
-  | { role: 'rich'; format: 'blocks' | 'markdown' | 'html' }
-  | { role: 'number' }
-  | { role: 'media' }
-  | { role: 'component' }
-  | { role: 'zone' }
-  | { role: 'relation' }
-  | { role: 'none'; reason: TechnicalReason; detail: string };
-
-/** Attributes Strapi keeps on every entry: never content. */
-const SYSTEM = new Set([
-  'id',
-  'documentId',
-  'createdAt',
-  'updatedAt',
-  'publishedAt',
-  'createdBy',
-  'updatedBy',
-  'locale',
-  'localizations',
-]);
-
-/** Types that never hold prose an editor wrote. */
-const TECHNICAL_TYPES = new Set([
-  'uid',
-  'enumeration',
-  'email',
-  'json',
-  'boolean',
-  'date',
-  'datetime',
-  'time',
-  'timestamp',
-]);
-
-const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
-
-/** `sub_heading`, `subHeading`, `Sub-Heading` → `subheading`: names compared loosely. */
-export function looseName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-/** Names of string fields holding a link's target. */
-const URL_NAME = /^(url|href|link|uri|path|website|permalink|target?url|linkurl|externalurl)$/;
-const URL_SUFFIX = /(?:[a-z0-9](?:Url|URL|Href|Uri)|[_-](?:url|URL|href|uri))$/;
-/** Names of string fields that configure presentation or identify things. */
-const TECHNICAL_NAME =
-  /^(variant|theme|colou?r|icon|iconname|target|class|classname|cssclass|anchor|anchorid|key|type|style|size|align|alignment|layout|position|width|height|order|sortorder|sort|span|slug|locale|lang|hash|token|mime|ext|format|mode|background|backgroundcolou?r|metarobots|robots|metaviewport|viewport|keywords|structureddata|canonicalurl|canonical|rel|id)$/;
-const TECHNICAL_SUFFIX =
-  /(?:[a-z0-9](?:Id|ID|Key|Token|Colou?r|Icon|Class|ClassName|Variant|Theme|Style|Anchor)|[_-](?:id|key|token|colou?r|icon|class|classname|variant|theme|style|anchor))$/;
-/** Names of string fields holding an e-mail address, as the `email` type does: not prose. */
-const EMAIL_NAME = /^(email|emailaddress)$/;
-const EMAIL_SUFFIX = /(?:[a-z0-9](?:Email|EMail)|[_-]e-?mail)$/;
-/** Names of short strings that are headings where they stand. */
-const HEADING_NAME = /^(heading|title|headline|header|question|name|h[1-6])$/;
-
-/** A number attribute whose value is part of the content (a price, a count), not layout. */
-const NUMBER_TECHNICAL =
-  /^(order|sortorder|sort|position|span|width|height|size|columns|rows|zindex|weight|index|id|version)$/;
-
-/**
- * The role an attribute plays, from its Strapi type and its name alone (zero configuration):
+ * What an attribute becomes, from its Strapi type and its name alone (zero configuration):
  * `string` fields named like headings are headings, like URLs the target of a link, like
  * presentation settings (`variant`, `color`, `icon`, `target`...) or e-mail addresses nothing;
  * `uid`, `enumeration`, `email`, `json`, passwords, booleans and dates are never text; custom
@@ -86,22 +27,22 @@ export function classifyAttribute(
   name: string,
   attribute: StrapiAttribute,
   privateAttributes: readonly string[] = [],
-): AttributeClass {
+): FieldVerdict {
   if (attribute.private === true || privateAttributes.includes(name)) {
-    return { role: 'none', reason: 'private', detail: 'a private attribute: never read' };
+    return { kind: 'dropped', reason: 'private', detail: 'a private attribute: never read' };
   }
   if (attribute.type === 'password') {
-    return { role: 'none', reason: 'password', detail: 'a password: never read' };
+    return { kind: 'dropped', reason: 'password', detail: 'a password: never read' };
   }
-  if (SYSTEM.has(name)) {
-    return { role: 'none', reason: 'system', detail: 'kept by Strapi on every entry' };
+  if (SYSTEM_ATTRIBUTES.has(name)) {
+    return { kind: 'dropped', reason: 'system', detail: 'kept by Strapi on every entry' };
   }
   if (attribute.customField !== undefined) {
     if (/ckeditor/i.test(attribute.customField) && /^(richtext|text)$/.test(attribute.type)) {
-      return { role: 'rich', format: 'html' };
+      return { kind: 'text', format: 'html' };
     }
     return {
-      role: 'none',
+      kind: 'dropped',
       reason: 'custom-field',
       detail: `custom field ${attribute.customField}: its format is unknown (set its role to read it)`,
     };
@@ -110,41 +51,45 @@ export function classifyAttribute(
   switch (attribute.type) {
     case 'string':
     case 'text': {
-      if (URL_NAME.test(loose) || URL_SUFFIX.test(name)) return { role: 'link' };
-      if (TECHNICAL_NAME.test(loose) || TECHNICAL_SUFFIX.test(name)) {
-        return { role: 'none', reason: 'name', detail: `named like a setting (${name})` };
+      if (URL_NAME.test(loose) || URL_SUFFIX.test(name)) return { kind: 'link' };
+      if (SETTING_NAME.test(loose) || SETTING_SUFFIX.test(name)) {
+        return { kind: 'dropped', reason: 'name', detail: `named like a setting (${name})` };
       }
       if (EMAIL_NAME.test(loose) || EMAIL_SUFFIX.test(name)) {
-        return { role: 'none', reason: 'name', detail: `named like an e-mail address (${name})` };
+        return {
+          kind: 'dropped',
+          reason: 'name',
+          detail: `named like an e-mail address (${name})`,
+        };
       }
-      if (attribute.type === 'string' && HEADING_NAME.test(loose)) return { role: 'heading' };
-      return { role: 'text' };
+      if (attribute.type === 'string' && HEADING_NAMES.has(loose)) return { kind: 'heading' };
+      return { kind: 'text', format: 'plain' };
     }
     case 'richtext':
-      return { role: 'rich', format: 'markdown' };
+      return { kind: 'text', format: 'markdown' };
     case 'blocks':
-      return { role: 'rich', format: 'blocks' };
+      return { kind: 'text', format: 'blocks' };
     case 'media':
-      return { role: 'media' };
+      return { kind: 'media' };
     case 'component':
-      return { role: 'component' };
+      return { kind: 'component' };
     case 'dynamiczone':
-      return { role: 'zone' };
+      return { kind: 'zone' };
     case 'relation':
       if (attribute.target?.startsWith('admin::')) {
-        return { role: 'none', reason: 'admin-users', detail: 'admin users are never read' };
+        return { kind: 'dropped', reason: 'admin-users', detail: 'admin users are never read' };
       }
-      return { role: 'relation' };
+      return { kind: 'relation' };
     default:
       if (NUMBER_TYPES.has(attribute.type)) {
-        return NUMBER_TECHNICAL.test(loose)
-          ? { role: 'none', reason: 'name', detail: `named like a setting (${name})` }
-          : { role: 'number' };
+        return NUMBER_SETTING_NAME.test(loose)
+          ? { kind: 'dropped', reason: 'name', detail: `named like a setting (${name})` }
+          : { kind: 'number' };
       }
-      if (TECHNICAL_TYPES.has(attribute.type)) {
-        return { role: 'none', reason: 'type', detail: `of type ${attribute.type}: not prose` };
+      if (NOT_PROSE_TYPES.has(attribute.type)) {
+        return { kind: 'dropped', reason: 'type', detail: `of type ${attribute.type}: not prose` };
       }
-      return { role: 'none', reason: 'type', detail: `of type ${attribute.type}: not read` };
+      return { kind: 'dropped', reason: 'type', detail: `of type ${attribute.type}: not read` };
   }
 }
 

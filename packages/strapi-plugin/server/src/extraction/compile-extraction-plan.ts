@@ -1,12 +1,21 @@
 import type { SchemaLookup, StrapiAttribute, StrapiSchema } from '../schema/strapi-schema';
+import { classifyAttribute, humanizeName } from './classify-attribute';
+import type { ComponentPlan, FieldPlan, RelationPlan } from './extraction-plan';
 import {
-  classifyAttribute,
-  humanizeName,
-  looseName,
-  type AttributeClass,
+  NEVER_READ,
+  rolesOfType,
+  verdictOfRole,
+  type DropReason,
   type FieldRole,
-} from './classify-attribute';
-import type { ComponentPlan, DropReason, FieldPlan, RelationPlan } from './extraction-plan';
+  type FieldVerdict,
+} from './field-vocabulary';
+import {
+  DISPLAY_NAMES,
+  DISPLAY_TYPES,
+  LINK_LABEL_NAMES,
+  looseName,
+  STRING_TYPES,
+} from './name-conventions';
 
 /** Components nested deeper than this (dynamic zone items are depth 1) are not read. */
 export const MAX_COMPONENT_DEPTH = 6;
@@ -42,11 +51,9 @@ export interface TypePlanInput {
   key: string;
 }
 
-const TITLE_NAMES = ['title', 'name', 'question', 'heading', 'headline', 'label'];
-
 /**
  * The attribute naming a type's entries (a relation's display text, a folded entry's heading):
- * `title`, `name`, `question`, `heading`, `headline`, `label`, else none.
+ * the first of DISPLAY_NAMES it has (`title`, `name`... `label`), else none.
  */
 export function displayAttributeOf(
   schema: StrapiSchema,
@@ -54,10 +61,10 @@ export function displayAttributeOf(
 ): string | undefined {
   const readable = (name: string) => {
     const attribute = schema.attributes[name];
-    if (!attribute || !/^(string|text|uid)$/.test(attribute.type)) return false;
-    return classifyAttribute(name, attribute, privateAttributes).role !== 'none';
+    if (!attribute || !DISPLAY_TYPES.has(attribute.type)) return false;
+    return classifyAttribute(name, attribute, privateAttributes).kind !== 'dropped';
   };
-  for (const wanted of TITLE_NAMES) {
+  for (const wanted of DISPLAY_NAMES) {
     const name = Object.keys(schema.attributes).find(
       (candidate) => looseName(candidate) === wanted && readable(candidate),
     );
@@ -66,69 +73,46 @@ export function displayAttributeOf(
   return undefined;
 }
 
-/** What a role override makes of an attribute (checked against its type first). */
-function classOfRole(role: FieldRole, natural: AttributeClass): AttributeClass {
-  switch (role) {
-    case 'heading':
-    case 'link':
-      return { role };
-    case 'text':
-      return natural.role === 'rich' ? natural : { role: 'text' };
-    case 'markdown':
-    case 'html':
-      return { role: 'rich', format: role };
-    case 'skip':
-      return natural;
-  }
-}
-
-const STRING_ROLES: ReadonlySet<FieldRole> = new Set(['heading', 'text', 'link', 'skip']);
-const OVERRIDABLE_TYPES: Record<string, ReadonlySet<FieldRole>> = {
-  string: new Set(['heading', 'text', 'markdown', 'html', 'link', 'skip']),
-  text: new Set(['heading', 'text', 'markdown', 'html', 'link', 'skip']),
-  richtext: new Set(['text', 'markdown', 'html', 'skip']),
-  uid: STRING_ROLES,
-  enumeration: STRING_ROLES,
-};
-
-function allowedRoles(attribute: StrapiAttribute): ReadonlySet<FieldRole> {
-  return OVERRIDABLE_TYPES[attribute.type] ?? new Set<FieldRole>(['skip']);
-}
-
 interface Scope {
   /** `contentTypes["…"].fields` or `components["…"].fields`: where this scope's overrides are. */
   overridesKey: string;
   overrides: Record<string, FieldRole> | undefined;
   attributes: Record<string, StrapiAttribute>;
-  path: string;
   depth: number;
   /** Inside folded content: relations show names or links, never fold again. */
   folded: boolean;
 }
 
-/** How the field at `path` is left out, and why (with what it would have been, if text). */
-function droppedPlan(name: string, path: string) {
+/** How the field `name` is left out, and why (with what it would have been, if text). */
+function droppedPlan(name: string) {
   return (reason: DropReason, detail: string, inner?: FieldPlan): FieldPlan => ({
     kind: 'dropped',
     name,
-    path,
     reason,
     detail,
     ...(inner ? { inner } : {}),
   });
 }
 
-class PlanCompiler {
+/**
+ * Compiles the extraction plans of one site's settings (every exposed type's, when the settings
+ * are put in force). A component's plan, and a folded type's, depends on no place it is used in:
+ * compiled once per UID, depth and fold state, it is the same object wherever it is used, in
+ * every type the compiler plans.
+ */
+export class PlanCompiler {
   private readonly privateAttributes: readonly string[];
-  /** Components already compiled, per UID, depth and fold state. */
-  private readonly cache = new Map<string, ComponentPlan>();
+  /** Components already compiled, by `uid@depth@folded`. */
+  private readonly components = new Map<string, ComponentPlan>();
+  /** Types shown in place already compiled, by `uid@depth`. */
+  private readonly folds = new Map<string, Extract<RelationPlan, { show: 'fold' }>>();
 
   constructor(private readonly site: PlanSite) {
     this.privateAttributes = site.lookup.privateAttributes ?? [];
   }
 
   /** Checks a scope's overrides: every key an attribute, every role fit for its type. */
-  checkOverrides(scope: Scope): void {
+  private checkOverrides(scope: Scope): void {
     for (const [name, role] of Object.entries(scope.overrides ?? {})) {
       const attribute = scope.attributes[name];
       const key = `${scope.overridesKey}.${name}`;
@@ -137,24 +121,22 @@ class PlanCompiler {
         continue;
       }
       const natural = classifyAttribute(name, attribute, this.privateAttributes);
-      if (
-        natural.role === 'none' &&
-        ['private', 'password', 'admin-users', 'system'].includes(natural.reason)
-      ) {
+      if (natural.kind === 'dropped' && NEVER_READ.has(natural.reason)) {
         this.site.problem(key, `${name} is ${natural.detail}`, role);
         continue;
       }
-      if (attribute.customField === undefined && !allowedRoles(attribute).has(role)) {
+      const roles = rolesOfType(attribute.type);
+      if (attribute.customField === undefined && !roles.has(role)) {
         this.site.problem(
           key,
-          `${name} is of type ${attribute.type}: its role can be ${[...allowedRoles(attribute)].join(', ')}`,
+          `${name} is of type ${attribute.type}: its role can be ${[...roles].join(', ')}`,
           role,
         );
       }
     }
   }
 
-  fields(
+  private fields(
     scope: Scope,
     order?: readonly string[],
     used?: ReadonlySet<string>,
@@ -164,15 +146,11 @@ class PlanCompiler {
     const plans: FieldPlan[] = [];
     const add = (name: string, inBody: boolean) => {
       const attribute = scope.attributes[name]!;
-      const path = scope.path === '' ? name : `${scope.path}.${name}`;
-      const dropped = droppedPlan(name, path);
+      const dropped = droppedPlan(name);
       const natural = classifyAttribute(name, attribute, this.privateAttributes);
       // Never read, whatever the settings say.
-      if (
-        natural.role === 'none' &&
-        ['private', 'password', 'admin-users', 'system'].includes(natural.reason)
-      ) {
-        plans.push(dropped(natural.reason as DropReason, natural.detail));
+      if (natural.kind === 'dropped' && NEVER_READ.has(natural.reason)) {
+        plans.push(dropped(natural.reason, natural.detail));
         return;
       }
       if (name === seo) {
@@ -187,8 +165,9 @@ class PlanCompiler {
         return;
       }
       const role = scope.overrides?.[name];
-      const cls = role === undefined || role === 'skip' ? natural : classOfRole(role, natural);
-      const plan = this.plan(name, path, attribute, cls, scope);
+      const verdict =
+        role === undefined || role === 'skip' ? natural : verdictOfRole(role, natural);
+      const plan = this.plan(name, attribute, verdict, scope);
       // Not text in the first place: its own reason says why, whatever the settings say.
       if (plan.kind === 'dropped' && plan.inner === undefined) {
         plans.push(plan);
@@ -213,37 +192,28 @@ class PlanCompiler {
 
   private plan(
     name: string,
-    path: string,
     attribute: StrapiAttribute,
-    cls: AttributeClass,
+    verdict: FieldVerdict,
     scope: Scope,
   ): FieldPlan {
-    const dropped = droppedPlan(name, path);
-    switch (cls.role) {
+    const dropped = droppedPlan(name);
+    switch (verdict.kind) {
       case 'heading':
-        return { kind: 'heading', name, path };
-      case 'text':
-        return { kind: 'text', name, path, format: 'plain' };
-      case 'rich':
-        return { kind: 'text', name, path, format: cls.format };
       case 'link':
-        return { kind: 'url', name, path };
-      case 'number':
-        return { kind: 'number', name, path, label: humanizeName(name) };
       case 'media':
-        return { kind: 'media', name, path };
-      case 'none': {
+        return { kind: verdict.kind, name };
+      case 'text':
+        return { kind: 'text', name, format: verdict.format };
+      case 'number':
+        return { kind: 'number', name, label: humanizeName(name) };
+      case 'dropped': {
         // A custom field of a text type: what it would be as text, for the coverage's count.
+        const textType = STRING_TYPES.has(attribute.type) || attribute.type === 'richtext';
         const inner: FieldPlan | undefined =
-          cls.reason === 'custom-field' && /^(string|text|richtext)$/.test(attribute.type)
-            ? {
-                kind: 'text',
-                name,
-                path,
-                format: attribute.type === 'richtext' ? 'markdown' : 'plain',
-              }
+          verdict.reason === 'custom-field' && textType
+            ? { kind: 'text', name, format: attribute.type === 'richtext' ? 'markdown' : 'plain' }
             : undefined;
-        return dropped(cls.reason as DropReason, cls.detail, inner);
+        return dropped(verdict.reason, verdict.detail, inner);
       }
       case 'component': {
         const uid = attribute.component;
@@ -251,14 +221,8 @@ class PlanCompiler {
         if (scope.depth + 1 > MAX_COMPONENT_DEPTH) {
           return dropped('too-deep', `nested deeper than ${MAX_COMPONENT_DEPTH} components`);
         }
-        const component = this.component(uid, path, scope.depth + 1, scope.folded);
-        return {
-          kind: 'component',
-          name,
-          path,
-          repeatable: attribute.repeatable === true,
-          component,
-        };
+        const component = this.component(uid, scope.depth + 1, scope.folded);
+        return { kind: 'component', name, repeatable: attribute.repeatable === true, component };
       }
       case 'zone': {
         if (scope.depth + 1 > MAX_COMPONENT_DEPTH) {
@@ -267,28 +231,17 @@ class PlanCompiler {
         const components: Record<string, ComponentPlan> = {};
         for (const uid of attribute.components ?? []) {
           if (!this.site.lookup.component(uid)) continue;
-          components[uid] = this.component(uid, `${path}[${uid}]`, scope.depth + 1, scope.folded);
+          components[uid] = this.component(uid, scope.depth + 1, scope.folded);
         }
-        return { kind: 'zone', name, path, components };
+        return { kind: 'zone', name, components };
       }
       case 'relation':
-        return this.relation(name, path, attribute, scope);
+        return this.relation(name, attribute, scope);
     }
   }
 
-  private relation(
-    name: string,
-    path: string,
-    attribute: StrapiAttribute,
-    scope: Scope,
-  ): FieldPlan {
-    const dropped = (reason: DropReason, detail: string): FieldPlan => ({
-      kind: 'dropped',
-      name,
-      path,
-      reason,
-      detail,
-    });
+  private relation(name: string, attribute: StrapiAttribute, scope: Scope): FieldPlan {
+    const dropped = droppedPlan(name);
     const uid = attribute.target;
     const schema = uid ? this.site.lookup.contentType(uid) : undefined;
     if (!uid || !schema) return dropped('type', 'a relation to an unknown content type');
@@ -304,48 +257,55 @@ class PlanCompiler {
     const relation = (target: RelationPlan): FieldPlan => ({
       kind: 'relation',
       name,
-      path,
       label,
       many,
       target,
     });
     if (exposure.pages) return relation({ show: 'link', uid, ...(display ? { display } : {}) });
     if (scope.depth + 1 <= MAX_COMPONENT_DEPTH) {
-      const fields = this.fields({
-        overridesKey: `contentTypes[${JSON.stringify(uid)}].fields`,
-        overrides: this.site.typeFields?.(uid),
-        attributes: schema.attributes,
-        path,
-        depth: scope.depth + 1,
-        folded: true,
-      });
-      return relation({
-        show: 'fold',
-        uid,
-        localized: schema.pluginOptions?.i18n?.localized === true,
-        ...(display ? { title: display } : {}),
-        fields: display
-          ? fields.map((field) =>
-              field.name === display
-                ? {
-                    kind: 'dropped',
-                    name: field.name,
-                    path: field.path,
-                    reason: 'used',
-                    detail: "the entry's title",
-                  }
-                : field,
-            )
-          : fields,
-      });
+      return relation(this.fold(uid, schema, display, scope.depth + 1));
     }
     if (!display) return dropped('no-display', `${uid} has no title or name attribute to show`);
     return relation({ show: 'name', uid, display });
   }
 
-  component(uid: string, path: string, depth: number, folded: boolean): ComponentPlan {
-    const key = `${uid}@${depth}@${folded}@${path}`;
-    const cached = this.cache.get(key);
+  /** The entries of `uid` shown in place (a type without pages), its title not repeated. */
+  private fold(
+    uid: string,
+    schema: StrapiSchema,
+    display: string | undefined,
+    depth: number,
+  ): Extract<RelationPlan, { show: 'fold' }> {
+    const key = `${uid}@${depth}`;
+    const cached = this.folds.get(key);
+    if (cached) return cached;
+    const fields = this.fields({
+      overridesKey: `contentTypes[${JSON.stringify(uid)}].fields`,
+      overrides: this.site.typeFields?.(uid),
+      attributes: schema.attributes,
+      depth,
+      folded: true,
+    });
+    const plan: Extract<RelationPlan, { show: 'fold' }> = {
+      show: 'fold',
+      uid,
+      localized: schema.pluginOptions?.i18n?.localized === true,
+      ...(display ? { title: display } : {}),
+      fields: display
+        ? fields.map((field) =>
+            field.name === display
+              ? { kind: 'dropped', name: field.name, reason: 'used', detail: "the entry's title" }
+              : field,
+          )
+        : fields,
+    };
+    this.folds.set(key, plan);
+    return plan;
+  }
+
+  private component(uid: string, depth: number, folded: boolean): ComponentPlan {
+    const key = `${uid}@${depth}@${folded}`;
+    const cached = this.components.get(key);
     if (cached) return cached;
     const schema = this.site.lookup.component(uid)!;
     const override = this.site.components[uid];
@@ -353,7 +313,6 @@ class PlanCompiler {
       overridesKey: `components[${JSON.stringify(uid)}].fields`,
       overrides: override === false ? undefined : override?.fields,
       attributes: schema.attributes,
-      path,
       depth,
       folded,
     };
@@ -366,8 +325,45 @@ class PlanCompiler {
         : {}),
       ...linkOf(fields),
     };
-    this.cache.set(key, plan);
+    this.components.set(key, plan);
     return plan;
+  }
+
+  /**
+   * The body plan of one content type: each attribute in schema order (or the `body` list's),
+   * what it becomes, and why not when it gives nothing. Component overrides apply wherever the
+   * component is used; problems of the type's overrides are reported through `site.problem`.
+   */
+  bodyPlan(input: TypePlanInput): FieldPlan[] {
+    const scope: Scope = {
+      overridesKey: `${input.key}.fields`,
+      overrides: input.fields,
+      attributes: input.schema.attributes,
+      depth: 0,
+      folded: false,
+    };
+    this.checkOverrides(scope);
+    return this.fields(scope, input.body, input.used, input.seo);
+  }
+
+  /** Checks the component overrides against the schemas (once per settings). */
+  checkComponentOverrides(): void {
+    for (const [uid, override] of Object.entries(this.site.components)) {
+      const key = `components[${JSON.stringify(uid)}]`;
+      const schema = this.site.lookup.component(uid);
+      if (!schema) {
+        this.site.problem(key, 'no such component', uid);
+        continue;
+      }
+      if (override === false) continue;
+      this.checkOverrides({
+        overridesKey: `${key}.fields`,
+        overrides: override.fields,
+        attributes: schema.attributes,
+        depth: 0,
+        folded: false,
+      });
+    }
   }
 }
 
@@ -381,55 +377,12 @@ function readable(plan: FieldPlan): FieldPlan | undefined {
  * label is shown as a link to the URL.
  */
 function linkOf(fields: FieldPlan[]): Pick<ComponentPlan, 'link'> {
-  const url = fields.find((field) => field.kind === 'url');
+  const url = fields.find((field) => field.kind === 'link');
   if (!url) return {};
   const labels = fields.filter(
     (field) => field.kind === 'heading' || (field.kind === 'text' && field.format === 'plain'),
   );
   const preferred =
-    labels.find((field) =>
-      /^(text|label|title|name|cta|buttontext)$/.test(looseName(field.name)),
-    ) ?? labels[0];
+    labels.find((field) => LINK_LABEL_NAMES.has(looseName(field.name))) ?? labels[0];
   return preferred ? { link: { label: preferred.name, url: url.name } } : {};
-}
-
-/**
- * The body plan of one content type: each attribute in schema order (or the `body` list's),
- * what it becomes, and why not when it gives nothing. Component overrides apply wherever the
- * component is used; problems of the overrides are reported through `site.problem`.
- */
-export function compileBodyPlan(input: TypePlanInput, site: PlanSite): FieldPlan[] {
-  const compiler = new PlanCompiler(site);
-  const scope: Scope = {
-    overridesKey: `${input.key}.fields`,
-    overrides: input.fields,
-    attributes: input.schema.attributes,
-    path: '',
-    depth: 0,
-    folded: false,
-  };
-  compiler.checkOverrides(scope);
-  return compiler.fields(scope, input.body, input.used, input.seo);
-}
-
-/** Checks the component overrides against the schemas (once per settings). */
-export function checkComponentOverrides(site: PlanSite): void {
-  const compiler = new PlanCompiler(site);
-  for (const [uid, override] of Object.entries(site.components)) {
-    const key = `components[${JSON.stringify(uid)}]`;
-    const schema = site.lookup.component(uid);
-    if (!schema) {
-      site.problem(key, 'no such component', uid);
-      continue;
-    }
-    if (override === false) continue;
-    compiler.checkOverrides({
-      overridesKey: `${key}.fields`,
-      overrides: override.fields,
-      attributes: schema.attributes,
-      path: uid,
-      depth: 0,
-      folded: false,
-    });
-  }
 }

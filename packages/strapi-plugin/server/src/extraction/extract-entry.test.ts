@@ -1,7 +1,7 @@
 import { parseContentTree, renderMarkdown, renderPlainText } from '@agent-ready/core/content';
 import { prepareDocument } from '@agent-ready/core/document';
 import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
-import { compileBodyPlan, type PlanSite } from './compile-extraction-plan';
+import { PlanCompiler, type PlanSite } from './compile-extraction-plan';
 import { extractBlocks, extractBody, type TextSink } from './extract-entry';
 import { mediaUrlResolver } from './media-url';
 
@@ -110,15 +110,12 @@ function site(overrides: Partial<PlanSite> = {}): PlanSite {
 }
 
 const pagePlan = (planSite = site()) =>
-  compileBodyPlan(
-    {
-      uid: 'api::page.page',
-      schema: types['api::page.page']!,
-      used: new Set(),
-      key: 'contentTypes["api::page.page"]',
-    },
-    planSite,
-  );
+  new PlanCompiler(planSite).bodyPlan({
+    uid: 'api::page.page',
+    schema: types['api::page.page']!,
+    used: new Set(),
+    key: 'contentTypes["api::page.page"]',
+  });
 
 const page = {
   documentId: 'p1',
@@ -277,15 +274,12 @@ describe('extracting a dynamic-zone page', () => {
   });
 
   it('hands one rich field over in its own format', () => {
-    const plan = compileBodyPlan(
-      {
-        uid: 'api::note.note',
-        schema: { info: {}, attributes: { content: { type: 'blocks' }, slug: { type: 'uid' } } },
-        used: new Set(),
-        key: 'contentTypes["api::note.note"]',
-      },
-      site(),
-    );
+    const plan = new PlanCompiler(site()).bodyPlan({
+      uid: 'api::note.note',
+      schema: { info: {}, attributes: { content: { type: 'blocks' }, slug: { type: 'uid' } } },
+      used: new Set(),
+      key: 'contentTypes["api::note.note"]',
+    });
     const value = [{ type: 'paragraph', children: [{ type: 'text', text: 'Hi' }] }];
     expect(extractBody({ content: value }, plan, context)).toEqual({
       format: 'strapi-blocks',
@@ -446,22 +440,19 @@ describe('images in a blocks field', () => {
   // An article whose text is a blocks field (LaunchPad's `content`), alone in the body (handed
   // to core as blocks) or beside other fields (walked into a content tree).
   const notePlan = (alone: boolean) =>
-    compileBodyPlan(
-      {
-        uid: 'api::note.note',
-        schema: {
-          info: {},
-          attributes: {
-            content: { type: 'blocks' },
-            slug: { type: 'uid' },
-            ...(alone ? {} : { sub_heading: { type: 'string' } }),
-          },
+    new PlanCompiler(site()).bodyPlan({
+      uid: 'api::note.note',
+      schema: {
+        info: {},
+        attributes: {
+          content: { type: 'blocks' },
+          slug: { type: 'uid' },
+          ...(alone ? {} : { sub_heading: { type: 'string' } }),
         },
-        used: new Set(),
-        key: 'contentTypes["api::note.note"]',
       },
-      site(),
-    );
+      used: new Set(),
+      key: 'contentTypes["api::note.note"]',
+    });
   const imageBlock = (url: string, alternativeText: string, caption: string | null) => ({
     type: 'image',
     image: { name: 'team.jpg', url, alternativeText, caption, mime: 'image/jpeg', width: 1600 },

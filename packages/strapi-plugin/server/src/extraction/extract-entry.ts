@@ -1,4 +1,5 @@
 import {
+  parseContent,
   parseHtml,
   parseMarkdown,
   parsePlainText,
@@ -12,7 +13,14 @@ import type { AgentDocumentBody } from '@agent-ready/core/document';
 import type { StrapiEntry } from '../schema/strapi-schema';
 import { withMediaUrls } from './blocks-images';
 import { notProse } from './classify-attribute';
-import type { ComponentPlan, FieldPlan, RelationPlan, TextFormat } from './extraction-plan';
+import {
+  fieldPath,
+  zoneItemPath,
+  type ComponentPlan,
+  type FieldPlan,
+  type RelationPlan,
+} from './extraction-plan';
+import type { TextFormat } from './field-vocabulary';
 import type { MediaUrl } from './media-url';
 
 /** Whose text a string is: the entry's own, or a folded entry's (`uid`, `documentId`, `locale`). */
@@ -54,6 +62,8 @@ export interface ExtractContext {
 
 interface Walk {
   context: ExtractContext;
+  /** Where the fields walked are: '' for the entry's own, else their component's or fold's path. */
+  at: string;
   level: HeadingLevel;
   /** Inside a list item: headings become bold lines. */
   inList: boolean;
@@ -224,12 +234,13 @@ function foldedBlocks(
     const title = target.title ? valueText(entry[target.title]) : undefined;
     const inner: Walk = {
       ...walk,
+      at: fieldPath(walk.at, field.name),
       owner,
       level: title ? deeper(deeper(walk.level)) : walk.level,
       inList: !title,
       inComponent: true,
     };
-    if (title) reportLines(inner, title, `${field.path}.${target.title}`, true);
+    if (title) reportLines(inner, title, fieldPath(inner.at, target.title!), true);
     const blocks = fieldsBlocks(inner, target.fields, entry, {});
     return { title, blocks };
   });
@@ -257,11 +268,13 @@ function foldedBlocks(
   return [{ type: 'list', ordered: false, items: listItems }];
 }
 
-function componentBlocks(outer: Walk, plan: ComponentPlan, item: unknown): BlockNode[] {
+/** A component's item at `at` (the component field's path, or a zone item's). */
+function componentBlocks(outer: Walk, plan: ComponentPlan, item: unknown, at: string): BlockNode[] {
   if (!isObject(item)) return [];
   // A section of the entry keeps the entry's heading level; a component in a component goes down.
   const walk: Walk = {
     ...outer,
+    at,
     level: outer.inComponent ? deeper(outer.level) : outer.level,
     inComponent: true,
   };
@@ -289,28 +302,29 @@ function fieldBlocks(
   link: { label: string; url: string } | undefined,
 ): BlockNode[] {
   if (value === null || value === undefined) return [];
+  const path = fieldPath(walk.at, field.name);
   const linked = (inlines: InlineNode[]): InlineNode[] =>
     link && link.label === field.name
       ? [{ type: 'link', url: link.url, children: inlines }]
       : inlines;
   switch (field.kind) {
     case 'heading': {
-      const value_ = shownText(walk, value, field.path);
+      const value_ = shownText(walk, value, path);
       if (value_ === undefined) return [];
-      reportLines(walk, value_, field.path, true);
+      reportLines(walk, value_, path, true);
       return [headingBlock(walk, linked([text(value_)]))];
     }
     case 'text': {
       if (field.format === 'plain') {
-        const value_ = shownText(walk, value, field.path);
+        const value_ = shownText(walk, value, path);
         if (value_ === undefined) return [];
-        reportLines(walk, value_, field.path, true);
+        reportLines(walk, value_, path, true);
         if (link && link.label === field.name) return [paragraph(linked([text(value_)]))];
-        return parseText('plain', value_, field.path, walk.context.mediaUrl);
+        return parseText('plain', value_, path, walk.context.mediaUrl);
       }
-      const blocks = parseText(field.format, value, field.path, walk.context.mediaUrl);
+      const blocks = parseText(field.format, value, path, walk.context.mediaUrl);
       if (walk.context.sink && blocks.length > 0) {
-        reportLines(walk, renderPlainText({ children: blocks }), field.path, true);
+        reportLines(walk, renderPlainText({ children: blocks }), path, true);
       }
       return blocks;
     }
@@ -320,23 +334,23 @@ function fieldBlocks(
       return [paragraph([text(`${field.label}: ${String(value)}`)])];
     }
     case 'media':
-      return mediaBlocks(walk, value, field.path);
-    case 'url':
+      return mediaBlocks(walk, value, path);
+    case 'link':
       return [];
     case 'component': {
       if (field.repeatable) {
         const items = (Array.isArray(value) ? value : [value])
-          .map((item) => componentBlocks({ ...walk, inList: true }, field.component, item))
+          .map((item) => componentBlocks({ ...walk, inList: true }, field.component, item, path))
           .filter((blocks) => blocks.length > 0);
         return items.length > 0 ? [{ type: 'list', ordered: false, items }] : [];
       }
-      return componentBlocks(walk, field.component, value);
+      return componentBlocks(walk, field.component, value, path);
     }
     case 'zone':
       return (Array.isArray(value) ? value : []).flatMap((item) => {
         const uid = isObject(item) && typeof item.__component === 'string' ? item.__component : '';
         const plan = field.components[uid];
-        return plan ? componentBlocks(walk, plan, item) : [];
+        return plan ? componentBlocks(walk, plan, item, zoneItemPath(path, uid)) : [];
       });
     case 'relation':
       return relationBlocks(walk, field, value);
@@ -365,18 +379,26 @@ function fieldsBlocks(
   return walk.dropped ? [] : blocks;
 }
 
+/** The walk of an entry's own fields: top-level headings are level 2. */
+function entryWalk(context: ExtractContext): Walk {
+  return {
+    context,
+    at: '',
+    level: 2,
+    inList: false,
+    inComponent: false,
+    dropped: false,
+    owner: undefined,
+  };
+}
+
 /** The blocks an entry's body plan gives, in order (top-level headings are level 2). */
 export function extractBlocks(
   entry: StrapiEntry,
   fields: readonly FieldPlan[],
   context: ExtractContext,
 ): BlockNode[] {
-  return fieldsBlocks(
-    { context, level: 2, inList: false, inComponent: false, dropped: false, owner: undefined },
-    fields,
-    entry,
-    {},
-  );
+  return fieldsBlocks(entryWalk(context), fields, entry, {});
 }
 
 const OWN_FORMAT: Record<TextFormat, AgentDocumentBody['format']> = {
@@ -386,27 +408,66 @@ const OWN_FORMAT: Record<TextFormat, AgentDocumentBody['format']> = {
   plain: 'text',
 };
 
+/** The one field a plan extracts when it extracts one rich text field and nothing else. */
+function onlyRichText(
+  fields: readonly FieldPlan[],
+): Extract<FieldPlan, { kind: 'text' }> | undefined {
+  const extracted = fields.filter((field) => field.kind !== 'dropped');
+  const only = extracted.length === 1 ? extracted[0] : undefined;
+  return only?.kind === 'text' && only.format !== 'plain' ? only : undefined;
+}
+
+/** The rich text field's value in its own format, undefined when empty. */
+function ownFormatBody(
+  entry: StrapiEntry,
+  only: Extract<FieldPlan, { kind: 'text' }>,
+  mediaUrl: MediaUrl,
+): AgentDocumentBody | undefined {
+  const raw = entry[only.name];
+  const value = only.format === 'blocks' && Array.isArray(raw) ? withMediaUrls(raw, mediaUrl) : raw;
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  if (Array.isArray(value) && value.length === 0) return undefined;
+  return { format: OWN_FORMAT[only.format], value } as AgentDocumentBody;
+}
+
+/**
+ * What the sink is told of a body handed over in its own format: the text core parses out of
+ * it (what agents get), and the text the plan leaves out, in the plan's order.
+ */
+function observeOwnFormat(
+  entry: StrapiEntry,
+  fields: readonly FieldPlan[],
+  only: Extract<FieldPlan, { kind: 'text' }>,
+  body: AgentDocumentBody | undefined,
+  context: ExtractContext,
+): void {
+  const walk = entryWalk(context);
+  for (const field of fields) {
+    if (field === only && body) {
+      const text = renderPlainText(parseContent(body, { field: only.name }));
+      reportLines(walk, text, only.name, true);
+    } else if (field.kind === 'dropped') fieldBlocks(walk, field, entry[field.name], undefined);
+  }
+}
+
 /**
  * The document body of an entry. When the plan extracts one text field and nothing else (an
  * article's blocks), it is handed over in its own format, parsed once by core (blocks with their
  * images on the media URL, as `parseText` has them); otherwise the blocks of every field, as a
- * content tree. No content at all gives `undefined`.
+ * content tree. No content at all gives `undefined`. A sink (the coverage's) only observes: the
+ * body is the same with or without one.
  */
 export function extractBody(
   entry: StrapiEntry,
   fields: readonly FieldPlan[],
   context: ExtractContext,
 ): AgentDocumentBody | undefined {
-  const extracted = fields.filter((field) => field.kind !== 'dropped');
-  const only = extracted.length === 1 ? extracted[0] : undefined;
-  if (only?.kind === 'text' && only.format !== 'plain' && !context.sink) {
-    const raw = entry[only.name];
-    const value =
-      only.format === 'blocks' && Array.isArray(raw) ? withMediaUrls(raw, context.mediaUrl) : raw;
-    if (value === null || value === undefined) return undefined;
-    if (typeof value === 'string' && value.trim() === '') return undefined;
-    if (Array.isArray(value) && value.length === 0) return undefined;
-    return { format: OWN_FORMAT[only.format], value } as AgentDocumentBody;
+  const only = onlyRichText(fields);
+  if (only) {
+    const body = ownFormatBody(entry, only, context.mediaUrl);
+    if (context.sink) observeOwnFormat(entry, fields, only, body, context);
+    return body;
   }
   const children = extractBlocks(entry, fields, context);
   return children.length === 0 ? undefined : { format: 'content-tree', value: { children } };

@@ -1,55 +1,16 @@
+import type { DropReason, TextFormat } from './field-vocabulary';
+
 /**
  * A content type's extraction plan: what each attribute of its entries becomes in the agent
  * document, compiled once from the schemas (and the config's overrides) when the settings are
  * put in force, so reading an entry is a walk of its values along the plan, never of the schema.
+ * A field's `kind` is a FieldKind (field-vocabulary). A plan knows no place: a component's plan
+ * is one wherever the component is used (the walks say where they are, `dynamic_zone[uid].CTAs.text`).
  */
-
-/** Why an attribute gives agents nothing (the admin pages say it in the editor's language). */
-export type DropReason =
-  /** `private: true`, `api.responses.privateAttributes`: never read. */
-  | 'private'
-  /** A `password` field: never read. */
-  | 'password'
-  /** Relations to admin users (`createdBy`...): never read. */
-  | 'admin-users'
-  /** Kept by Strapi on every entry (`createdAt`, `locale`...). */
-  | 'system'
-  /** Not prose by its type: `uid`, `enumeration`, `email`, `json`, booleans, dates. */
-  | 'type'
-  /** A `string` named like a presentation setting or an identifier (`variant`, `icon`, `target`...). */
-  | 'name'
-  /** A custom field whose format is unknown. */
-  | 'custom-field'
-  /** Turned off in the settings (a field role `skip`, a component set to `false`). */
-  | 'config'
-  /** The type's `body` lists other attributes. */
-  | 'not-in-body'
-  /** Nested deeper than the extraction reads. */
-  | 'too-deep'
-  /** A relation to a content type that is not exposed. */
-  | 'not-exposed'
-  /** A relation to a type with no attribute to name its entries by. */
-  | 'no-display'
-  /** The SEO component: its title, description and canonical URL are used where they belong. */
-  | 'seo'
-  /** The type's title, description, author, date or URL attribute: used where it belongs. */
-  | 'used';
-
-/** Reasons whose attributes hold text an editor wrote: counted as dropped text by the coverage. */
-export const TEXT_DROPS: ReadonlySet<DropReason> = new Set([
-  'custom-field',
-  'config',
-  'not-in-body',
-]);
-
-/** How a text attribute is parsed: plain text, Strapi blocks, Markdown or HTML. */
-export type TextFormat = 'plain' | 'blocks' | 'markdown' | 'html';
 
 interface FieldBase {
   /** The attribute's name in its entry or component. */
   name: string;
-  /** Where it is, as the admin pages show it: `dynamic_zone[dynamic-zone.hero].CTAs.text`. */
-  path: string;
 }
 
 export type FieldPlan =
@@ -62,7 +23,7 @@ export type FieldPlan =
   /** Media: images (alt text, caption, URL), video, audio, other files as links. */
   | (FieldBase & { kind: 'media' })
   /** The URL a component's label links to: read, never shown as text. */
-  | (FieldBase & { kind: 'url' })
+  | (FieldBase & { kind: 'link' })
   /** A component: its fields as a section; a repeatable one as a list. */
   | (FieldBase & { kind: 'component'; repeatable: boolean; component: ComponentPlan })
   /** A dynamic zone: each item a section, by its component. */
@@ -74,6 +35,16 @@ export type FieldPlan =
    * coverage (never by a sync) to count what is dropped.
    */
   | (FieldBase & { kind: 'dropped'; reason: DropReason; detail: string; inner?: FieldPlan });
+
+/** Where a field is: `name` at the top, `at.name` inside a component, a zone item or a fold. */
+export function fieldPath(at: string, name: string): string {
+  return at === '' ? name : `${at}.${name}`;
+}
+
+/** Where a dynamic zone's item of component `uid` is: `dynamic_zone[dynamic-zone.hero]`. */
+export function zoneItemPath(zonePath: string, uid: string): string {
+  return `${zonePath}[${uid}]`;
+}
 
 export interface ComponentPlan {
   uid: string;

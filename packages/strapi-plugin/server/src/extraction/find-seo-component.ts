@@ -1,5 +1,6 @@
 import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
-import { classifyAttribute, looseName } from './classify-attribute';
+import { classifyAttribute } from './classify-attribute';
+import { looseName, SEO_FIELD_NAMES, STRING_TYPES } from './name-conventions';
 
 /** A type's SEO component and the attributes of it that are used. */
 export interface SeoComponent {
@@ -12,23 +13,6 @@ export interface SeoComponent {
   /** `canonicalURL` / `canonicalUrl`: the entry's C-URL when it is on the site's origin. */
   canonical?: string;
 }
-
-const ROLES: Record<string, keyof Omit<SeoComponent, 'attribute'> | 'other'> = {
-  metatitle: 'title',
-  seotitle: 'title',
-  metadescription: 'description',
-  seodescription: 'description',
-  canonicalurl: 'canonical',
-  canonical: 'canonical',
-  metaimage: 'other',
-  shareimage: 'other',
-  metarobots: 'other',
-  keywords: 'other',
-  metaviewport: 'other',
-  structureddata: 'other',
-  metasocial: 'other',
-  opengraph: 'other',
-};
 
 /**
  * The SEO component of a type, recognized by its fields (`metaTitle`, `metaDescription`,
@@ -46,17 +30,17 @@ export function findSeoComponent(
   for (const [name, attribute] of Object.entries(schema.attributes)) {
     if (named !== undefined && name !== named) continue;
     if (attribute.type !== 'component' || attribute.repeatable || !attribute.component) continue;
-    if (classifyAttribute(name, attribute, privateAttributes).role === 'none') continue;
+    if (classifyAttribute(name, attribute, privateAttributes).kind === 'dropped') continue;
     const component = lookup.component(attribute.component);
     if (!component) continue;
     const found: SeoComponent = { attribute: name };
     let known = 0;
     for (const [field, fieldAttribute] of Object.entries(component.attributes)) {
-      const role = ROLES[looseName(field)];
+      const role = SEO_FIELD_NAMES[looseName(field)];
       if (!role) continue;
       known++;
       const readable =
-        /^(string|text)$/.test(fieldAttribute.type) &&
+        STRING_TYPES.has(fieldAttribute.type) &&
         fieldAttribute.private !== true &&
         !privateAttributes.includes(field);
       if (role !== 'other' && readable && found[role] === undefined) found[role] = field;

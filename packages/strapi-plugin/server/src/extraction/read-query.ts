@@ -106,7 +106,7 @@ export function planQuery(
       case 'heading':
       case 'text':
       case 'number':
-      case 'url':
+      case 'link':
         query.fields.push(field.name);
         return;
       case 'media':

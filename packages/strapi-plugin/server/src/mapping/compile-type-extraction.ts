@@ -1,9 +1,8 @@
 import type { ConfigProblem } from '../config/validate-plugin-config';
 import { contentTypeKey } from '../config/validate-plugin-config';
 import {
-  checkComponentOverrides,
-  compileBodyPlan,
   displayAttributeOf,
+  PlanCompiler,
   type ComponentOverrides,
   type PlanSite,
 } from '../extraction/compile-extraction-plan';
@@ -48,7 +47,9 @@ export function compileExtraction(
     typeFields: (uid) => basics.get(uid)?.mapping.fields,
     problem: (field, message, value) => problems.push({ field, message, value }),
   };
-  checkComponentOverrides(site);
+  // One compiler for every type: a component's plan is compiled once wherever it is used.
+  const compiler = new PlanCompiler(site);
+  compiler.checkComponentOverrides();
   const displays = new Map<string, string | undefined>();
   const linkQueries = new Map<string, ReadQuery>();
   for (const [uid, { resolver, urlQuery }] of basics) {
@@ -65,18 +66,15 @@ export function compileExtraction(
   for (const [uid, entry] of basics) {
     const before = problems.length;
     const names = bodyNames(entry);
-    const body = compileBodyPlan(
-      {
-        uid,
-        schema: entry.resolver.schema,
-        ...(entry.mapping.fields ? { fields: entry.mapping.fields } : {}),
-        ...(names ? { body: names } : {}),
-        used: entry.resolver.used,
-        ...(entry.type.seo ? { seo: entry.type.seo.attribute } : {}),
-        key: contentTypeKey(uid),
-      },
-      site,
-    );
+    const body = compiler.bodyPlan({
+      uid,
+      schema: entry.resolver.schema,
+      ...(entry.mapping.fields ? { fields: entry.mapping.fields } : {}),
+      ...(names ? { body: names } : {}),
+      used: entry.resolver.used,
+      ...(entry.type.seo ? { seo: entry.type.seo.attribute } : {}),
+      key: contentTypeKey(uid),
+    });
     if (problems.length > before || entry.failed) continue;
     const query = mergeQueries(entry.type.query, planQuery(body, linkQuery));
     const display = displays.get(uid);

@@ -1,3 +1,4 @@
+import { STRING_TYPES } from '../extraction/name-conventions';
 import type { StrapiSchema } from '../schema/strapi-schema';
 
 /**
@@ -14,8 +15,6 @@ export interface SiteSummarySource {
   path: [string] | [string, string];
 }
 
-/** Text attributes a summary can be. */
-const TEXT_TYPES = new Set(['string', 'text']);
 /** A component's field that is the page's meta description. */
 const META_DESCRIPTION = 'metaDescription';
 /** A single type's own field that describes the site. */
@@ -31,11 +30,11 @@ function sourceIn(
   for (const [name, attribute] of Object.entries(schema.attributes)) {
     if (attribute.type !== 'component' || attribute.repeatable || attribute.private) continue;
     const field = component(attribute.component ?? '')?.attributes[META_DESCRIPTION];
-    if (field && TEXT_TYPES.has(field.type) && !field.private)
+    if (field && STRING_TYPES.has(field.type) && !field.private)
       return { uid, displayName, path: [name, META_DESCRIPTION] };
   }
   const own = schema.attributes[SITE_DESCRIPTION];
-  if (own && TEXT_TYPES.has(own.type) && !own.private)
+  if (own && STRING_TYPES.has(own.type) && !own.private)
     return { uid, displayName, path: [SITE_DESCRIPTION] };
   return undefined;
 }

@@ -161,6 +161,19 @@ describe('resolveContentTypes', () => {
     expect(types.get('api::home.home')).toMatchObject({ urlSource: false, page: { kind: 'none' } });
   });
 
+  it('compiles a component once for every type that uses it where it is used alike', () => {
+    const types = resolveContentTypes(
+      { 'api::article.article': true, 'api::post.post': true },
+      lookup,
+    );
+    const quoteIn = (uid: string, zone: string) => {
+      const field = types.get(uid)!.body.find((candidate) => candidate.name === zone);
+      return field?.kind === 'zone' ? field.components['shared.quote'] : undefined;
+    };
+    expect(quoteIn('api::article.article', 'sections')).toMatchObject({ uid: 'shared.quote' });
+    expect(quoteIn('api::post.post', 'blocks')).toBe(quoteIn('api::article.article', 'sections'));
+  });
+
   it('single types and types without a uid have no pages unless given a url', () => {
     const types = resolveContentTypes(
       {

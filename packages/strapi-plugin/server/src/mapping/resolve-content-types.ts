@@ -4,7 +4,6 @@ import {
   throwConfigProblems,
   type ConfigProblem,
 } from '../config/validate-plugin-config';
-import type { FieldRole } from '../extraction/classify-attribute';
 import type { ComponentOverrides } from '../extraction/compile-extraction-plan';
 import { findSeoComponent, type SeoComponent } from '../extraction/find-seo-component';
 import { compileExtraction } from './compile-type-extraction';
@@ -16,7 +15,15 @@ import type {
 import { whyNotExposable } from './exposable-content-types';
 import { resolvePageSource } from './resolve-page-source';
 import type { SchemaLookup, StrapiSchema } from '../schema/strapi-schema';
-import { DATE_TYPES, NUMBER_TYPES, TEXT_TYPES, TypeResolver } from './type-resolver';
+import {
+  DATE_TYPES,
+  DESCRIPTION_NAMES,
+  NUMBER_TYPES,
+  PUBLISHED_NAMES,
+  TEXT_TYPES,
+  TITLE_NAMES,
+} from '../extraction/name-conventions';
+import { TypeResolver } from './type-resolver';
 
 export type { PopulateEntry } from '../extraction/extraction-plan';
 export type {
@@ -24,7 +31,6 @@ export type {
   ResolvedContentType,
   ResolvedLlmindexRole,
 } from './resolved-content-type';
-export { DATE_TYPES, PATH_TYPES, TEXT_TYPES, URL_TYPES } from './type-resolver';
 
 /** Options of the resolution beyond the content types. */
 export interface ResolveOptions {
@@ -93,16 +99,14 @@ function resolveOne(
   }
 
   const titles: string[][] = [];
-  const titleName =
-    mapping.title ?? r.firstOf(['title', 'name', 'question', 'heading', 'headline'], TEXT_TYPES);
+  const titleName = mapping.title ?? r.firstOf(TITLE_NAMES, TEXT_TYPES);
   if (titleName) {
     const title = r.scalar('title', titleName, TEXT_TYPES);
     if (title) titles.push(title);
   }
   if (seo?.title) titles.push(seoPath(seo.title));
   const descriptions: string[][] = [];
-  const descriptionName =
-    mapping.description ?? r.firstOf(['description', 'excerpt', 'summary'], TEXT_TYPES);
+  const descriptionName = mapping.description ?? r.firstOf(DESCRIPTION_NAMES, TEXT_TYPES);
   if (descriptionName) {
     const description = r.scalar('description', descriptionName, TEXT_TYPES);
     if (description) descriptions.push(description);
@@ -112,7 +116,7 @@ function resolveOne(
   const publishedName =
     mapping.published === false
       ? undefined
-      : (mapping.published ?? r.firstOf(['firstPublishedAt'], DATE_TYPES));
+      : (mapping.published ?? r.firstOf(PUBLISHED_NAMES, DATE_TYPES));
   const published = publishedName ? r.scalar('published', publishedName, DATE_TYPES) : undefined;
   const llmindex = resolveLlmindex(r, mapping.llmindex);
 
@@ -188,5 +192,3 @@ export function resolveContentTypes(
   throwConfigProblems(inConfigOrder(problems, Object.keys(contentTypes)));
   return resolved;
 }
-
-export type { FieldRole };

@@ -1,16 +1,14 @@
 import { contentTypeKey } from '../config/validate-plugin-config';
 import type { UrlResolver } from '../config/url-resolver';
 import type { PageSource } from './page-url';
-import { PATH_TYPES, URL_TYPES, type TypeResolver } from './type-resolver';
+import { PATH_NAMES, PATH_TYPES, URL_TYPES } from '../extraction/name-conventions';
+import type { TypeResolver } from './type-resolver';
 import {
   isPathPlaceholder,
   parseUrlPattern,
   placeholderAttribute,
   type UrlPattern,
 } from './url-pattern';
-
-/** Attributes holding an entry's whole path (nested pages): the URL is the path, not the slug. */
-const PATH_FIELDS = ['fullPath', 'full_path', 'urlPath', 'url_path', 'path'];
 
 /** A type's pages and how the admin pages name them. */
 export interface ResolvedPageSource {
@@ -31,7 +29,7 @@ function defaultPattern(r: TypeResolver, localized: boolean, single: boolean): s
     return attribute !== undefined && types.has(attribute.type) && !r.isHidden(name, attribute);
   };
   const prefix = localized ? '/{locale}' : '';
-  const pathField = PATH_FIELDS.find((name) => readable(name, PATH_TYPES));
+  const pathField = PATH_NAMES.find((name) => readable(name, PATH_TYPES));
   if (pathField) return `${prefix}/{${pathField}*}`;
   if (single) return undefined;
   const slug = Object.entries(r.schema.attributes).find(

@@ -1,6 +1,7 @@
 import { ValidationError } from '@agent-ready/core/errors';
 import { resolveContentTypes } from './resolve-content-types';
 import type { SchemaLookup, StrapiEntry, StrapiSchema } from '../schema/strapi-schema';
+import type { TextSink } from '../extraction/extract-entry';
 import { mediaUrlResolver } from '../extraction/media-url';
 import type { UrlRules } from './page-url';
 import {
@@ -107,6 +108,27 @@ describe('toAgentDocument', () => {
     expect(doc).not.toHaveProperty('author');
     expect(doc).not.toHaveProperty('published');
     expect(doc).not.toHaveProperty('body');
+  });
+
+  it('makes the same document with the coverage’s sink, which only observes', () => {
+    // One rich text field and nothing else: handed over in its own format, sink or not.
+    const seen: { text: string; path: string; emitted: boolean }[] = [];
+    const sink: TextSink = {
+      text: (text, path, emitted) => void seen.push({ text, path, emitted }),
+    };
+    const served = map(entry);
+    expect(served.body).toEqual({ format: 'markdown', value: 'Le *texte*.' });
+    expect(map(entry, post, { ...context, sink })).toEqual(served);
+    expect(seen).toEqual([
+      { text: 'Le texte.', path: 'text', emitted: true },
+      { text: 'not in the body', path: 'notes', emitted: false },
+    ]);
+    // An entry that cannot be served still shows the coverage what it says.
+    seen.length = 0;
+    expect(() => map({ ...entry, slug: null }, post, { ...context, sink })).toThrow(
+      ValidationError,
+    );
+    expect(seen.map((found) => found.text)).toEqual(['Le texte.', 'not in the body']);
   });
 
   it('throws a ValidationError when the URL cannot be built', () => {

@@ -6,7 +6,7 @@ import {
 import { parseContent, renderPlainText, type BlockNode } from '@agent-ready/core/content';
 import type { AgentDocumentBody } from '@agent-ready/core/document';
 import { ValidationError } from '@agent-ready/core/errors';
-import { extractBody } from '../extraction/extract-entry';
+import { extractBody, type TextSink } from '../extraction/extract-entry';
 import { canonicalPath, pagePath, type UrlRules } from './page-url';
 import type { ResolvedContentType, ResolvedLlmindexRole } from './resolve-content-types';
 import type { StrapiEntry } from '../schema/strapi-schema';
@@ -91,6 +91,8 @@ export interface MappingContext {
   mediaUrl(url: string): string | undefined;
   /** Every exposed type: links to related entries take their pages' URLs. */
   types: ReadonlyMap<string, ResolvedContentType>;
+  /** The coverage's: observes every string the extraction meets, changes nothing it makes. */
+  sink?: TextSink;
 }
 
 /** The page path of a related entry (a link's target), undefined when it has none. */
@@ -213,6 +215,25 @@ function titleOf(
 }
 
 /**
+ * The body of an entry's document: its type's plan walked over it, links to related entries on
+ * their pages' URLs (a type without pages of its own has a body too: what its entries show
+ * where they are folded in, which the coverage counts).
+ */
+export function entryBody(
+  entry: StrapiEntry,
+  type: ResolvedContentType,
+  context: MappingContext,
+): AgentDocumentBody | undefined {
+  const locale = type.localized && typeof entry.locale === 'string' ? entry.locale : '';
+  return extractBody(entry, type.body, {
+    mediaUrl: context.mediaUrl,
+    linkUrl: (uid, target) => relatedPath(context, uid, target, locale),
+    locale,
+    ...(context.sink ? { sink: context.sink } : {}),
+  });
+}
+
+/**
  * Maps one published entry (one locale of a document) to an AgentDocument along its type's
  * extraction plan; `modified` is `updatedAt` (used when the content really changed). Throws
  * ValidationError when the entry has no usable URL (e.g. an empty slug).
@@ -230,6 +251,8 @@ export function toAgentDocument(
   }
   const id = documentKey(type.uid, documentId);
   const locale = type.localized && typeof entry.locale === 'string' ? entry.locale : undefined;
+  // The body first: the coverage's sink observes an entry's text even when it has no URL.
+  const extracted = entryBody(entry, type, context);
   const { path: url } = entryPath(entry, type, context, documentId, locale ?? '');
   if (url === undefined) {
     throw new ValidationError(
@@ -242,11 +265,6 @@ export function toAgentDocument(
       { field: 'url', value: type.urlSource === false ? 'none' : type.urlSource },
     );
   }
-  const extracted = extractBody(entry, type.body, {
-    mediaUrl: context.mediaUrl,
-    linkUrl: (uid, target) => relatedPath(context, uid, target, locale ?? ''),
-    locale: locale ?? '',
-  });
   const { title, body } = titleOf(entry, type, extracted, documentId);
   const updatedAt = optionalDate(entry, ['updatedAt']);
   const description = type.descriptions

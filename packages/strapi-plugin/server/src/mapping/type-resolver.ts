@@ -4,19 +4,6 @@ import type { PopulateEntry, ReadQuery } from '../extraction/extraction-plan';
 import type { SchemaLookup, StrapiAttribute, StrapiSchema } from '../schema/strapi-schema';
 import { MAX_PLACEHOLDER_DEPTH } from './url-pattern';
 
-export const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'uid', 'enumeration']);
-export const URL_TYPES: ReadonlySet<string> = new Set([
-  'string',
-  'text',
-  'uid',
-  'enumeration',
-  'integer',
-  'biginteger',
-  'date',
-]);
-export const PATH_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'uid']);
-export const DATE_TYPES: ReadonlySet<string> = new Set(['date', 'datetime']);
-export const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
 /** Reading these could never be right, whatever the mapping says. */
 const SECRET_TYPES = new Set(['password']);
 const SINGLE_RELATION = /^(oneToOne|manyToOne|oneWay)$/;
@@ -125,7 +112,7 @@ export class TypeResolver {
     if (!query.fields.includes(last)) query.fields.push(last);
   }
 
-  firstOf(names: string[], types: ReadonlySet<string>): string | undefined {
+  firstOf(names: readonly string[], types: ReadonlySet<string>): string | undefined {
     return names.find((name) => {
       const attribute = this.schema.attributes[name];
       return attribute && types.has(attribute.type) && !this.isHidden(name, attribute);

@@ -1,11 +1,11 @@
 import { prepareDocument } from '@agent-ready/core/document';
 import { normalizeText } from '@agent-ready/core/text';
 import { describePlan } from '../extraction/describe-plan';
-import { extractBlocks, type TextOwner, type TextSink } from '../extraction/extract-entry';
-import { TEXT_DROPS, type DropReason } from '../extraction/extraction-plan';
+import type { TextOwner, TextSink } from '../extraction/extract-entry';
+import { TEXT_DROPS, type DropReason } from '../extraction/field-vocabulary';
 import type { ResolvedContentType } from '../mapping/resolve-content-types';
 import type { StrapiEntry } from '../schema/strapi-schema';
-import { entryPath, optionalText, toAgentDocument } from '../mapping/to-agent-document';
+import { entryBody, entryPath, optionalText, toAgentDocument } from '../mapping/to-agent-document';
 import { readPublishedInBatches } from '../sync/read-published-entries';
 import type { SyncContext } from '../sync/sync-context';
 import { exposedLocale, mappingContextOf } from '../sync/sync-document';
@@ -86,14 +86,21 @@ class EntryStrings implements TextSink {
   }
 }
 
-/** What agents get of one entry, normalized (TCT's six steps) for a search of its strings. */
+/** What agents get of one entry, or why it is not served. */
+type Served = { haystack: string } | { why: string };
+
+/**
+ * What agents get of one entry, normalized (TCT's six steps) for a search of its strings: the
+ * document a sync makes of it (toAgentDocument), `sink` observing the strings its walk meets.
+ */
 function servedText(
   context: SyncContext,
   type: ResolvedContentType,
   entry: StrapiEntry,
-): { haystack: string } | { why: string } {
+  sink: EntryStrings,
+): Served {
   try {
-    const document = toAgentDocument(entry, type, mappingContextOf(context));
+    const document = toAgentDocument(entry, type, { ...mappingContextOf(context), sink });
     const rendered = prepareDocument(document, context.prepareOptions).render(
       new Date(0).toISOString(),
     );
@@ -221,17 +228,15 @@ const LISTED_DROPS: ReadonlySet<DropReason> = new Set([
 /** The normalized texts agents got where a folded entry was shown, per folded entry. */
 type FoldedShown = Map<string, string[]>;
 
-/** An entry measured: its strings as the extraction meets them, where it is and in which locale. */
+/** An entry measured: where it is and in which locale. */
 interface SampledEntry {
   entry: StrapiEntry;
   documentId: string;
   locale: string;
-  sink: EntryStrings;
 }
 
 /**
- * The first `sample` published entries of a type in an exposed locale, each with the strings
- * the extraction meets in it (links left unresolved: only text counts); marks the tally
+ * The first `sample` published entries of a type in an exposed locale; marks the tally
  * `sampled` when there were more.
  */
 async function* sampledEntries(
@@ -240,7 +245,6 @@ async function* sampledEntries(
   sample: number,
   tally: TypeTally,
 ): AsyncGenerator<SampledEntry> {
-  const mapping = mappingContextOf(context);
   for await (const batch of readPublishedInBatches(context.documents, type, 50, {
     query: type.coverageQuery,
     limit: sample + 1,
@@ -252,14 +256,7 @@ async function* sampledEntries(
         tally.sampled = true;
         return;
       }
-      const sink = new EntryStrings();
-      extractBlocks(entry, type.body, {
-        mediaUrl: mapping.mediaUrl,
-        linkUrl: () => undefined,
-        locale,
-        sink,
-      });
-      yield { entry, documentId: String(entry.documentId), locale, sink };
+      yield { entry, documentId: String(entry.documentId), locale };
     }
   }
 }
@@ -284,16 +281,20 @@ async function measureType(
   return tally.result(type);
 }
 
-/** Counts an entry with a page of its own against its page, noting what it shows of others. */
+/**
+ * Counts an entry with a page of its own against its page (its strings as the sync's mapping
+ * meets them, making the page), noting what it shows of others.
+ */
 function countPageEntry(
   context: SyncContext,
   type: ResolvedContentType,
-  { entry, documentId, locale, sink }: SampledEntry,
+  { entry, documentId, locale }: SampledEntry,
   tally: TypeTally,
   shown: FoldedShown,
 ): void {
   const mapping = mappingContextOf(context);
-  const served = servedText(context, type, entry);
+  const sink = new EntryStrings();
+  const served = servedText(context, type, entry, sink);
   const haystack = 'haystack' in served ? served.haystack : '';
   const strings = [...namedStrings(type, entry), ...sink.own];
   tally.count(
@@ -321,13 +322,19 @@ function countPageEntry(
   }
 }
 
-/** Counts an entry without a page against the measured pages that showed it. */
+/**
+ * Counts an entry without a page against the measured pages that showed it (its strings as the
+ * sync's mapping meets them in its body).
+ */
 function countFoldedEntry(
+  context: SyncContext,
   type: ResolvedContentType,
-  { entry, documentId, locale, sink }: SampledEntry,
+  { entry, documentId, locale }: SampledEntry,
   tally: TypeTally,
   shown: FoldedShown,
 ): void {
+  const sink = new EntryStrings();
+  entryBody(entry, type, { ...mappingContextOf(context), sink });
   const pages = shown.get(ownerKey({ uid: type.uid, documentId, locale })) ?? [];
   const why = pages.length === 0 ? 'not shown on any page measured' : undefined;
   tally.count(
@@ -363,7 +370,7 @@ export async function measureCoverage(
   }
   for (const type of types.filter((t) => t.page.kind === 'none')) {
     const count = (sampled: SampledEntry, tally: TypeTally) =>
-      countFoldedEntry(type, sampled, tally, shown);
+      countFoldedEntry(context, type, sampled, tally, shown);
     results.set(type.uid, await measureType(context, type, sample, count));
   }
   return {

@@ -18,9 +18,10 @@ type FieldDescription = NonNullable<ContentTypeChoice['resolved']>['fields'][num
 export type Roles = Record<string, string>;
 export type ComponentOverrides = RuntimeSettings['components'];
 
+/** A role as config/plugins and the settings save it (the server's FieldRole). */
+type FieldRole = FieldDescription['roles'][number];
+
 const AUTO = '__auto__';
-/** What a text field may be told it is. */
-const TEXT_ROLES = ['heading', 'text', 'markdown', 'html', 'link', 'skip'] as const;
 
 /** What a field becomes, in the editor's language. */
 function becomesLabel(intl: IntlShape, field: FieldDescription): string {
@@ -43,9 +44,9 @@ function becomesLabel(intl: IntlShape, field: FieldDescription): string {
         id: getTranslation('fields.becomes.media'),
         defaultMessage: 'image or file (alt text, caption, URL)',
       });
-    case 'link-url':
+    case 'link':
       return formatMessage({
-        id: getTranslation('fields.becomes.linkUrl'),
+        id: getTranslation('fields.becomes.link'),
         defaultMessage: "the URL of its component's link",
       });
     case 'section':
@@ -82,7 +83,7 @@ function becomesLabel(intl: IntlShape, field: FieldDescription): string {
   }
 }
 
-function roleLabel({ formatMessage }: IntlShape, role: (typeof TEXT_ROLES)[number]): string {
+function roleLabel({ formatMessage }: IntlShape, role: FieldRole): string {
   switch (role) {
     case 'heading':
       return formatMessage({
@@ -104,11 +105,6 @@ function roleLabel({ formatMessage }: IntlShape, role: (typeof TEXT_ROLES)[numbe
       return formatMessage({ id: getTranslation('fields.role.skip'), defaultMessage: 'Leave out' });
   }
 }
-
-/** Fields never read or used elsewhere: no role to give. */
-const FIXED = new Set(['private', 'password', 'admin-users', 'system', 'seo', 'used']);
-/** What may be text (a role other than "leave out" makes sense). */
-const TEXTUAL = new Set(['heading', 'text', 'link-url']);
 
 /**
  * Every field the extraction meets for one type, what it becomes, and a role to give it where
@@ -141,7 +137,7 @@ export function FieldRoles(props: {
       const existing = components[field.component];
       const fields = { ...(existing ? existing.fields : {}) };
       if (value === AUTO) delete fields[field.name];
-      else fields[field.name] = value as (typeof TEXT_ROLES)[number];
+      else fields[field.name] = value as FieldRole;
       const next = { ...components };
       if (Object.keys(fields).length === 0) delete next[field.component];
       else next[field.component] = { fields };
@@ -204,14 +200,8 @@ export function FieldRoles(props: {
               </Tr>,
             );
           }
-          const fixed =
-            field.folded !== undefined ||
-            field.name === '*' ||
-            (field.reason !== undefined && FIXED.has(field.reason));
-          const textual =
-            TEXTUAL.has(field.becomes) ||
-            (field.becomes === 'dropped' &&
-              ['name', 'custom-field', 'type', 'config'].includes(field.reason ?? ''));
+          // The server says which roles apply (none: never read, used elsewhere, set elsewhere).
+          const fixed = field.roles.length === 0;
           rows.push(
             <Tr key={field.path} data-field={field.path}>
               <Td>
@@ -256,7 +246,7 @@ export function FieldRoles(props: {
                     onChange={(value) => setRole(field, String(value))}
                   >
                     <SingleSelectOption value={AUTO}>{autoLabel}</SingleSelectOption>
-                    {(textual ? TEXT_ROLES : (['skip'] as const)).map((role) => (
+                    {field.roles.map((role) => (
                       <SingleSelectOption key={role} value={role}>
                         {roleLabel(intl, role)}
                       </SingleSelectOption>
