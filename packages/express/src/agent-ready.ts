@@ -5,6 +5,7 @@ import {
   rateLimitSettings,
   serviceUnavailableResponse,
   writeNodeResponse,
+  mayNameRobotsTxt,
 } from '@agent-ready/core';
 import {
   alreadyPassed,
@@ -30,9 +31,6 @@ import { validateAgentReadyOptions, type AgentReadyOptions } from './agent-ready
 import { augmentRobotsTxt } from './augment-robots-txt';
 import { expressMcpHandler } from './express-mcp-handler';
 import { siteRequestOf } from './site-request';
-
-/** robots.txt, in a form cheap to test first (core decides, normalized). */
-const ROBOTS_PATH = /^\/robots/i;
 
 export interface AgentReadyMiddleware extends RequestHandler, DocumentPublishing {
   /** Resolves once the database is open (and migrated, in standalone mode). */
@@ -134,7 +132,7 @@ function answerThroughExpress(
         return;
       }
       // robots.txt: the app's own answers first (its file or route), ours is composed onto it.
-      if (ROBOTS_PATH.test(req.path) && (await site.wantsRobotsTxt(request))) {
+      if (mayNameRobotsTxt(req.path) && (await site.wantsRobotsTxt(request))) {
         augmentRobotsTxt(req, res, next, async (own) => {
           const answer = await site.answerRobotsTxt(
             request,

@@ -89,6 +89,24 @@ describe('robots.txt: the app’s own, with our lines added', () => {
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(MERGED)));
   });
 
+  it('a percent-encoded /robots.txt is the same file, merged the same, in the middleware and ahead of Express', async () => {
+    // `/%72obots.txt` normalizes to `/robots.txt` (RFC 3986 §6.2.2.2), and the static server
+    // decodes it to the same file: the agent must not get the app's lines without ours.
+    const agent = await open();
+    const app = staticApp(agent, OWN);
+    for (const path of ['/%72obots.txt', '/r%6Fbots.txt'])
+      expect([path, (await request(app).get(path)).text]).toEqual([path, MERGED]);
+    const server = http.createServer(agent.handler(app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/%72obots.txt`);
+      expect(await res.text()).toBe(MERGED);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('the same with the deprecated `augment: true`, and through the `handler` listener', async () => {
     const agent = await open({
       robotsTxt: { augment: true, rules: 'User-agent: *\nDisallow: /admin/\n' },

@@ -1,11 +1,9 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { HttpResponse, ResponseHeaders } from '@agent-ready/core/http';
 import { writeNodeResponse } from '@agent-ready/core/node-http';
+import { mayNameRobotsTxt } from '@agent-ready/core/serve';
 import { answerFromCache } from './answer-from-cache';
 import type { AgentSite, AgentSiteRequest } from './open-agent-site';
-
-/** robots.txt, in a form cheap to test first (the site decides, normalized). */
-const ROBOTS_PATH = /^\/robots/i;
 
 /** Marks a request the site already passed here, so the framework's middleware won't ask again. */
 const ALREADY_PASSED = Symbol('agent-ready passed');
@@ -62,7 +60,7 @@ export function answerAheadOfFramework(
       .then(async (site) => {
         if (
           site.needsVerification(request) ||
-          (ROBOTS_PATH.test(request.target) && (await site.wantsRobotsTxt(request)))
+          (mayNameRobotsTxt(request.target) && (await site.wantsRobotsTxt(request)))
         ) {
           framework(req, res);
           return;

@@ -67,7 +67,7 @@ export {
 } from './decorate-page';
 export { MARKDOWN_CONTENT_TYPE } from './families/markdown-twin';
 export { POLICY_PATH } from './families/policy';
-export { ROBOTS_TXT_PATH } from './families/robots-txt';
+export { mayNameRobotsTxt, ROBOTS_TXT_PATH } from './families/robots-txt';
 export { STATS_PATH } from './families/stats';
 export {
   ENDPOINT_FAMILIES,

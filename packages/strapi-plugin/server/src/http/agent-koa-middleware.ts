@@ -2,6 +2,7 @@ import { type HttpResponse } from '@agent-ready/core/http';
 import {
   addPageHeaders,
   AGENT_INDEX_PAGE,
+  mayNameRobotsTxt,
   notFoundResponse,
   type PageDecoration,
 } from '@agent-ready/core/serve';
@@ -11,9 +12,6 @@ import type { KoaContext, KoaMiddleware } from './koa-context';
 import type { LearnedStrapiHeaders } from './learn-strapi-headers';
 import { askStrapiForRobotsTxt } from './ask-strapi-for-robots-txt';
 import { writeKoaResponse } from './write-koa-response';
-
-/** A cheap first look: only these paths may be robots.txt (core decides, normalized). */
-const ROBOTS_PATH = /^\/robots/i;
 
 /**
  * A minimal root for agents when Strapi serves nothing at `/`: the page decoration every page
@@ -76,7 +74,7 @@ export function createAgentKoaMiddleware(options: AgentKoaMiddlewareOptions): Ko
       clientAddress: ctx.ip,
     };
     // robots.txt: Strapi's own (`public/robots.txt`) answers first, ours is composed onto it.
-    if (ROBOTS_PATH.test(ctx.path) && (await options.site().wantsRobotsTxt(request))) {
+    if (mayNameRobotsTxt(ctx.path) && (await options.site().wantsRobotsTxt(request))) {
       const own = await askStrapiForRobotsTxt(ctx, next);
       if (own.kind !== 'as-is')
         send(

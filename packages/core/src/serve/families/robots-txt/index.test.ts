@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import {
   putLlmsTxt,
   putScpCollection,
   putScpSitemaps,
   testSite,
 } from '../../../../test/support/serve-fixtures';
+import { normalizeRequestPath } from '../../normalize-request-path';
+import { mayNameRobotsTxt, ROBOTS_TXT_PATH } from '.';
 
 describe('robots.txt endpoint', () => {
   it('serves the configured rules byte for byte, the usage rules in their `*` group, then the XML sitemaps', async () => {
@@ -112,5 +115,52 @@ describe('robots.txt endpoint', () => {
       kind: 'pass',
     });
     expect(await testSite().outcome('GET', '/robots.txt')).toEqual({ kind: 'pass' });
+  });
+});
+
+describe('mayNameRobotsTxt', () => {
+  const namesRobotsTxt = (target: string) => {
+    const result = normalizeRequestPath(target);
+    return result.ok && result.path === ROBOTS_TXT_PATH;
+  };
+
+  it('lets through every target that normalizes to /robots.txt, percent-encoded ones too', () => {
+    for (const target of ['/robots.txt', '/robots.txt?x=1', '/%72obots.txt', '/r%6Fbots.txt'])
+      expect([target, namesRobotsTxt(target), mayNameRobotsTxt(target)]).toEqual([
+        target,
+        true,
+        true,
+      ]);
+    // Any of its characters percent-encoded, in either case of hex, with or without a query.
+    const encoded = fc
+      .tuple(
+        fc.array(fc.boolean(), { minLength: 11, maxLength: 11 }),
+        fc.boolean(),
+        fc.constantFrom('', '?a=b', '#top'),
+      )
+      .map(([encode, upper, tail]) => {
+        const chars = [...ROBOTS_TXT_PATH.slice(1)].map((char, at) => {
+          if (!encode[at]) return char;
+          const hex = char.charCodeAt(0).toString(16);
+          return `%${upper ? hex.toUpperCase() : hex}`;
+        });
+        return `/${chars.join('')}${tail}`;
+      });
+    fc.assert(
+      fc.property(encoded, (target) => !namesRobotsTxt(target) || mayNameRobotsTxt(target)),
+      { seed: 47, numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 20 }),
+        (tail) => !namesRobotsTxt(`/${tail}`) || mayNameRobotsTxt(`/${tail}`),
+      ),
+      { seed: 47, numRuns: 500 },
+    );
+  });
+
+  it('turns away the paths of pages at its first two characters', () => {
+    for (const target of ['/', '/about', '/blog/robots.txt', '/sitemap.xml', 'robots.txt'])
+      expect([target, mayNameRobotsTxt(target)]).toEqual([target, false]);
   });
 });

@@ -19,6 +19,16 @@ import { buildRobotsTxt } from './compose-robots-txt';
 
 export const ROBOTS_TXT_PATH = '/robots.txt';
 
+/**
+ * A first look cheap enough for every request, before the exact check (`wantsRobotsTxt`, which
+ * normalizes): whether `target` may name `/robots.txt`. Only a percent-encoding can make another
+ * path normalize to it (a dot segment is refused), so the path starts with `/r` or `/%`.
+ */
+export function mayNameRobotsTxt(target: string): boolean {
+  const second = target.charCodeAt(1);
+  return target.charCodeAt(0) === 0x2f && (second === 0x72 || second === 0x52 || second === 0x25);
+}
+
 const headers = oneFormPolicy(
   // Its Sitemap lines and agent paths follow the artifacts: revalidated each time.
   { cacheControl: REVALIDATE, vary: 'Accept-Encoding' },
