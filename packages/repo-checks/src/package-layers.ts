@@ -2,7 +2,7 @@
  * The layers of each package's product code, bottom first: a folder imports only folders of
  * layers below its own (never one beside it, never one above), and `(root)`, the files directly
  * under the source folder (the facade), sits on top. docs/ARCHITECTURE.md shows these lines as
- * `renderLayers` writes them; `layer-rules.test.ts` holds the code to them with
+ * `renderLayers` writes them; `cruise-imports.test.ts` holds the code to them with
  * dependency-cruiser and the document to them word for word.
  */
 export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = {
