@@ -64,10 +64,11 @@ const MARKETING: DifferentialFixture = {
 
 describeDifferential(MARKETING, {
   // In `npm test` PostgreSQL is the pages-tree fixture's (with a second, reading instance):
-  // the store's SQL is the same for every content model, and CI's time is shared.
+  // the store's SQL is the same for every content model, and CI's time is shared. The server's
+  // sequence is shorter than SQLite's: what it adds is its dialect's queries under the commands.
   test: {
     sqlite: { sequences: 1, maxCommands: 25 },
-    mysql: { sequences: 1, maxCommands: 12 },
+    mysql: { sequences: 1, maxCommands: 8 },
   },
   fuzz: {
     sqlite: { sequences: 10, maxCommands: 200 },

@@ -49,10 +49,12 @@ const PAGES_TREE: DifferentialFixture = {
 };
 
 describeDifferential(PAGES_TREE, {
-  // PostgreSQL, as the public pages-tree starter runs; MariaDB runs the marketing site's.
+  // PostgreSQL, as the public pages-tree starter runs; MariaDB runs the marketing site's. The
+  // server's sequence is shorter than SQLite's: what it adds is its dialect's queries under the
+  // commands and a second instance serving the same bytes.
   test: {
     sqlite: { sequences: 1, maxCommands: 20 },
-    postgres: { sequences: 1, maxCommands: 12 },
+    postgres: { sequences: 1, maxCommands: 8 },
   },
   fuzz: {
     sqlite: { sequences: 10, maxCommands: 200 },
