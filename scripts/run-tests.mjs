@@ -23,15 +23,15 @@ import { pnpmCommand, withPathPrefix } from './pnpm.mjs';
  * suite's time changes much (each package's jest prints its time).
  */
 const WEIGHTS = {
-  '@agent-ready/strapi-plugin': 700,
-  '@agent-ready/store': 450,
-  '@agent-ready/demo': 330,
-  '@agent-ready/core': 240,
-  '@agent-ready/express': 200,
-  '@agent-ready/repo-checks': 100,
-  '@agent-ready/cli': 90,
-  '@agent-ready/client': 75,
-  '@agent-ready/mcp': 55,
+  '@agent-ready/strapi-plugin': 900,
+  '@agent-ready/store': 500,
+  '@agent-ready/demo': 340,
+  '@agent-ready/core': 280,
+  '@agent-ready/express': 230,
+  '@agent-ready/cli': 100,
+  '@agent-ready/repo-checks': 90,
+  '@agent-ready/client': 80,
+  '@agent-ready/mcp': 60,
   '@agent-ready/install-test': 40,
   '@agent-ready/example-headless': 30,
 };
