@@ -18,6 +18,7 @@ import {
 import { writeArtifactChunks } from '../src/rebuild/artifact-rows';
 import { preparedDocument } from './fixtures/prepared-documents';
 import { incompressibleText, SNAPSHOT_PATH, SNAPSHOT_SITE } from './fixtures/snapshot-site';
+import { workerCommand } from './fixtures/worker-command';
 
 const WORKER = join(__dirname, 'fixtures', 'concurrency-worker.ts');
 
@@ -48,7 +49,7 @@ function runWorker(
   onReport?: (report: unknown, kill: () => void) => void,
 ): Promise<{ reports: unknown[]; code: number | null; signal: string | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(args)], {
+    const child = spawn(process.execPath, workerCommand(WORKER, JSON.stringify(args)), {
       cwd: join(__dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
