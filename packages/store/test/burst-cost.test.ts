@@ -90,6 +90,11 @@ describeEachDatabase('what a burst costs at two site sizes', (dialect) => {
     );
   });
 
+  // On SQLite only: which delta parts a burst rewrites is planned in JS (plan-delta-parts.ts), and
+  // the rows it then reads, the same queries over other commit times, the case above reads on
+  // every database.
+  if (dialect !== 'sqlite') return;
+
   it('is the same when the whole site was saved the same day (an import, a first sync)', async () => {
     // Before delta parts, the day's delta held every page of the import, and every burst of the
     // day rewrote it: 100,000 rows read for one edit at 100,000 documents.
