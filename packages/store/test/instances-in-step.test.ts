@@ -80,7 +80,10 @@ describeEachDatabase('a second instance in another process', (dialect: DialectNa
   let writer: AgentSite;
   let b: SiteProcess;
 
-  beforeEach(async () => {
+  // One writer and one B for both tests (a process and 30 saves each time cost more than a
+  // test): each reads the feed from a cursor it takes first, so what the other did before does
+  // not show in it; and d4, which the second unpublishes, the first leaves published (edited).
+  beforeAll(async () => {
     database = databaseConfig(dialect) as DatabaseOption;
     prefix = uniqueTablePrefix();
     writer = await openWriter(database, prefix, pollMs);
@@ -90,7 +93,7 @@ describeEachDatabase('a second instance in another process', (dialect: DialectNa
     if (dialect === 'postgres') await listening(b);
   });
 
-  afterEach(async () => {
+  afterAll(async () => {
     await b.close();
     if (dialect !== 'sqlite') await dropAgentTables(writer.engine!.knex, prefix);
     await writer.close();

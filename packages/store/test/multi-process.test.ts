@@ -18,15 +18,20 @@ import {
 import { writeArtifactChunks } from '../src/rebuild/artifact-rows';
 import { preparedDocument } from './fixtures/prepared-documents';
 import { incompressibleText, SNAPSHOT_PATH, SNAPSHOT_SITE } from './fixtures/snapshot-site';
+import { workerCommand } from './fixtures/worker-command';
 
 const WORKER = join(__dirname, 'fixtures', 'concurrency-worker.ts');
 
 /**
- * Write operations per worker in the three-writer race: enough in `npm test` for many collisions
- * on 60 documents (shared paths, moves, removals), four times as many under `npm run fuzz`
- * (AGENT_READY_FUZZ=1), where a long run costs nobody's wait.
+ * Write operations per worker in the three-writer race, and the documents they share. In `npm
+ * test` 100 each on 24 documents: about as many writes per document as 250 on 60 (12 or so), so
+ * every document is written by more than one worker, and the fixed seeds still make some 20
+ * claims of the three shared paths (by 15 documents), 17 moves and 100 removals in the race.
+ * Ten times as many writes on 60 documents under `npm run fuzz` (AGENT_READY_FUZZ=1), where a
+ * long run costs nobody's wait.
  */
-const OPERATIONS_PER_WORKER = FUZZING ? 1000 : 250;
+const OPERATIONS_PER_WORKER = FUZZING ? 1000 : 100;
+const DOCUMENTS = FUZZING ? 60 : 24;
 
 interface Change {
   key: string;
@@ -44,7 +49,7 @@ function runWorker(
   onReport?: (report: unknown, kill: () => void) => void,
 ): Promise<{ reports: unknown[]; code: number | null; signal: string | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(args)], {
+    const child = spawn(process.execPath, workerCommand(WORKER, JSON.stringify(args)), {
       cwd: join(__dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -88,7 +93,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
     await engine.close();
   });
 
-  // Three writers' serialized write transactions (3,000 under fuzz: on PostgreSQL about 80 s
+  // Three writers' serialized write transactions (300; 3,000 under fuzz: on PostgreSQL about 80 s
   // alone). A generous deadline; nothing in it waits for time.
   it('keep every document exactly as its last committed change left it, with sitemap parity', async () => {
     const workers = [11, 22, 33].map((seed) =>
@@ -98,7 +103,7 @@ describeEachDatabase('several processes on one database', (dialect) => {
         prefix,
         seed,
         operations: OPERATIONS_PER_WORKER,
-        documents: 60,
+        documents: DOCUMENTS,
       }),
     );
     const changes = (await Promise.all(workers)).flatMap((w) => w.reports as Change[]);

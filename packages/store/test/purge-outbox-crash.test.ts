@@ -21,6 +21,7 @@ import {
 import { openDatabase, runMigrations, tableNames } from '../src/internal';
 import { PURGE_SECRET, startPurgeServer, type PurgeServer } from './fixtures/purge-server';
 import { SITE_ORIGIN } from './fixtures/site-options';
+import { workerCommand } from './fixtures/worker-command';
 
 const WORKER = join(__dirname, 'fixtures', 'purge-worker.ts');
 
@@ -29,7 +30,7 @@ function startWorker(
   args: object,
   onReport?: (report: unknown, kill: () => void) => void,
 ): { done: Promise<{ reports: unknown[]; signal: string | null }>; kill(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(args)], {
+  const child = spawn(process.execPath, workerCommand(WORKER, JSON.stringify(args)), {
     cwd: join(__dirname, '..'),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

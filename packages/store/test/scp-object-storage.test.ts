@@ -20,6 +20,7 @@ import {
   startS3Emulator,
   type S3Emulator,
 } from './fixtures/s3-emulator';
+import { workerCommand } from './fixtures/worker-command';
 
 /**
  * SCP collections published to object storage, against s3rver: an S3 emulator from the npm
@@ -228,15 +229,13 @@ describe('SCP collections in object storage (s3rver, an S3 emulator)', () => {
     try {
       const child = spawn(
         process.execPath,
-        [
-          '--import',
-          'tsx',
+        workerCommand(
           join(__dirname, 'fixtures', 'scp-upload-worker.ts'),
           JSON.stringify({
             database,
             storage: storageOptions(emulator, { endpoint: proxy.endpoint }),
           }),
-        ],
+        ),
         { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
       );
       kill = () => child.kill('SIGKILL');

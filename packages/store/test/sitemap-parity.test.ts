@@ -40,7 +40,11 @@ async function sitemapItems(reader: StoreReader, profile: TctProfile): Promise<M
  * read is never older than the earlier one; and the index lists each shard's current hash.
  */
 describeEachDatabase('sitemap and M-URLs during a write burst', (dialect) => {
-  it.each([TCT_1, TCT_03])(
+  // Both profiles on SQLite; on the servers -03 alone, which checks all tct-1 does and more (the
+  // index's lastModified, kept with its shard through the burst). What differs between the two
+  // is how rows are rendered, not what a read sees of the writes: the same queries, the same
+  // transactions.
+  it.each(dialect === 'sqlite' ? [TCT_1, TCT_03] : [TCT_03])(
     'never disagree, read in either order, and the index names each shard as served ($name)',
     async (profile) => {
       const database = databaseConfig(dialect);

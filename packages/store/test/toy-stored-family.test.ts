@@ -183,6 +183,12 @@ describeEachDatabase('a stored family added through storedFamily', (dialect) => 
     expect((await fetch(`${base}/llms.txt`)).status).toBe(200);
   });
 
+  // On SQLite only: what these two prove is what the registration decides, not SQL. The rows
+  // read and deleted are artifact rows like any, read by the first test on every database, and
+  // deleted by name as any file no longer built is (a sitemap shard, an SCP section that goes:
+  // the engine's and the path-change suites, on every database).
+  if (dialect !== 'sqlite') return;
+
   it('is served by a read-only process given it too; one not given it leaves the path to the app', async () => {
     const etag = (await fetch(`${base}${NOTES_PATH}`)).headers.get('etag');
     const reader = await open('read-only', notes);
