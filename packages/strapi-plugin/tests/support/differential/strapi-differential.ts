@@ -88,8 +88,16 @@ export function describeDifferential(
   });
 }
 
-/** A site listening on loopback (requestOverHttp reads it over real sockets). */
+/**
+ * A site listening on loopback (requestOverHttp and supertest read it over real sockets). It never
+ * closes an idle kept-alive connection (`keepAliveTimeout` 0): its clients do (Node's global
+ * agent, which supertest uses, after 5 s idle; requestOverHttp's when closed), and on close the
+ * server drops the idle ones. A server closing one just as a client sends on it fails that
+ * request with "socket hang up", which supertest does not send again (a CI run on a loaded
+ * machine failed so, at Node's default of 5 s on both sides).
+ */
 async function listen(server: Server): Promise<void> {
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 }
 
