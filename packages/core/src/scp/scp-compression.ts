@@ -15,6 +15,11 @@ import type { ScpCompression } from './scp-types';
  */
 type ZlibWithZstd = typeof zlib & {
   createZstdCompress?: (options?: { params?: Record<number, number> }) => Transform;
+  zstdCompress?: (
+    bytes: Buffer,
+    options: { params?: Record<number, number> },
+    callback: (error: Error | null, result: Buffer) => void,
+  ) => void;
   createZstdDecompress?: (options?: { chunkSize?: number }) => Transform;
   constants: typeof zlib.constants & { ZSTD_c_compressionLevel?: number };
 };
@@ -97,6 +102,41 @@ export async function createScpCompressor(
   }
   const { CompressStream } = await loadZstdNapi();
   return new CompressStream({ compressionLevel: zstdLevel });
+}
+
+/**
+ * `bytes` (a whole collection held in memory) compressed in one call: the same gzip bytes as
+ * `createScpCompressor`'s stream, and a zstd frame that records its content size. One call per
+ * collection, not a stream: each zstd stream allocates a context sized for any input (megabytes,
+ * reported to V8 as external memory), and a rebuild writing a few dozen small collections made V8
+ * run full collections of the whole heap, in a CMS process the biggest part of the rebuild's CPU.
+ * A one-shot call sizes its work to the input (zstd-napi reuses one context).
+ */
+export async function compressScpBytes(
+  compression: ScpCompression,
+  bytes: Buffer,
+  level?: number,
+): Promise<Buffer> {
+  if (compression === 'none') return bytes;
+  if (compression === 'gzip') {
+    const gzipLevel = level ?? SCP_DEFAULT_LEVELS.gzip;
+    return new Promise((resolve, reject) =>
+      zlib.gzip(bytes, { level: gzipLevel }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+  }
+  const zstdLevel = level ?? SCP_DEFAULT_LEVELS.zstd;
+  if (hasNodeZstd() && nodeZlib.zstdCompress) {
+    const param = nodeZlib.constants.ZSTD_c_compressionLevel ?? 100;
+    return new Promise((resolve, reject) =>
+      nodeZlib.zstdCompress!(bytes, { params: { [param]: zstdLevel } }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+  }
+  const { compress } = await loadZstdNapi();
+  return compress(bytes, { compressionLevel: zstdLevel });
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b];

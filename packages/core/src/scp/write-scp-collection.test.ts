@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
+import { decompress as zstdDecompress } from 'zstd-napi';
 import { readScpCollection } from './inspect-scp-collection';
 import { verifyScpChecksum } from './scp-checksum';
 import { ScpValidationError } from './scp-errors';
@@ -249,6 +250,43 @@ describe('writeScpCollectionVariants', () => {
     expect((await readdir(dir)).sort()).toEqual(
       ['single.gzip', 'single.none', 'single.zstd', 'v.gzip', 'v.none', 'v.zstd'].sort(),
     );
+  });
+
+  it('held in memory (compressed in one call) or spilled to disk (streamed), the same collection: gzip byte for byte, zstd once decoded', async () => {
+    const write = (name: string, memoryBytes?: number) =>
+      writeScpCollectionVariants(
+        { metadata: snapshot, pages: samplePages(60) },
+        {
+          variants: (['gzip', 'zstd', 'none'] as const).map((compression) => ({
+            compression,
+            output: join(dir, `${name}.${compression}`),
+          })),
+          tempDirectory: dir,
+          ...(memoryBytes === undefined ? {} : { memoryBytes }),
+        },
+      );
+    const held = await write('held');
+    const spilled = await write('spilled', 1);
+    expect(held.metadata).toEqual(spilled.metadata);
+    expect(held.identity).toEqual(spilled.identity);
+    expect(held.uncompressedBytes).toBe(spilled.uncompressedBytes);
+    const bytes = (name: string) => readFile(join(dir, name));
+    expect((await bytes('held.gzip')).equals(await bytes('spilled.gzip'))).toBe(true);
+    expect((await bytes('held.none')).equals(await bytes('spilled.none'))).toBe(true);
+    expect(held.variants.slice(0, 1)).toEqual(spilled.variants.slice(0, 1));
+    const plain = await bytes('held.none');
+    for (const [name, written] of [
+      ['held.zstd', held],
+      ['spilled.zstd', spilled],
+    ] as const) {
+      const zstd = await bytes(name);
+      expect(zstdDecompress(zstd).equals(plain)).toBe(true);
+      expect(written.variants[1]).toEqual({
+        compression: 'zstd',
+        compressedBytes: zstd.length,
+        contentDigest: sha256Digest(zstd),
+      });
+    }
   });
 
   it('spills the pages for several codings even without a checksum', async () => {

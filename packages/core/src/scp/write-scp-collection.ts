@@ -6,7 +6,7 @@ import { dirname, basename, join } from 'node:path';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { buildScpPage, serializeScpPage, type ScpPageInput } from './build-scp-page';
-import { createScpCompressor } from './scp-compression';
+import { compressScpBytes, createScpCompressor } from './scp-compression';
 import { ScpError } from './scp-errors';
 import { buildScpMetadata, serializeScpMetadataLine, type ScpMetadataInput } from './scp-metadata';
 import type { ScpCollectionMetadata, ScpCompression, ScpPage } from './scp-types';
@@ -133,13 +133,15 @@ export async function writeScpCollectionVariants(
   let tempDir: string | undefined;
   try {
     let body: () => AsyncIterable<Buffer | string>;
+    /** The page lines, when they all fit in memory. */
+    let held: string[] | undefined;
     const firstLineWithoutChecksum = `${serializeScpMetadataLine(metadata)}\n`;
     if (spill) {
       const hash = withChecksum ? createHash('sha256').update(firstLineWithoutChecksum) : undefined;
       // Held in memory while small (most collections: a section's pages, a delta's changes);
       // past `memoryBytes`, written to a temporary file instead, so memory holds one batch.
       const memoryBytes = options.memoryBytes ?? MEMORY_BYTES;
-      const held: string[] = [];
+      const lines: string[] = [];
       let heldBytes = 0;
       let spillFile: { path: string; stream: Writable } | undefined;
       for await (const batch of pageBatches(
@@ -149,7 +151,7 @@ export async function writeScpCollectionVariants(
         hash,
       )) {
         if (!spillFile && heldBytes + batch.length <= memoryBytes) {
-          held.push(batch);
+          lines.push(batch);
           heldBytes += batch.length;
           continue;
         }
@@ -157,7 +159,7 @@ export async function writeScpCollectionVariants(
           tempDir = await mkdtemp(join(options.tempDirectory ?? tmpdir(), 'agent-ready-scp-'));
           const path = join(tempDir, 'pages.jsonl');
           spillFile = { path, stream: createWriteStream(path) };
-          for (const earlier of held.splice(0)) await writeChunk(spillFile.stream, earlier);
+          for (const earlier of lines.splice(0)) await writeChunk(spillFile.stream, earlier);
         }
         await writeChunk(spillFile.stream, batch);
       }
@@ -170,12 +172,23 @@ export async function writeScpCollectionVariants(
         });
         body = () => createReadStream(path, { highWaterMark: 1024 * 1024 });
       } else {
-        body = () => Readable.from(held);
+        held = lines;
+        body = () => Readable.from(lines);
       }
     } else {
       body = () => pageBatches(collection.pages, stats, options.maxBlocksPerPage);
     }
     const firstLine = `${serializeScpMetadataLine(metadata)}\n`;
+    if (held) {
+      const identityBytes = Buffer.from(firstLine + held.join(''));
+      stats.uncompressedBytes = identityBytes.length;
+      return {
+        metadata,
+        ...stats,
+        identity: { size: identityBytes.length, contentDigest: contentDigestOf(identityBytes) },
+        variants: await writeVariantsOfBytes(identityBytes, options.variants),
+      };
+    }
     const variants: ScpVariantsWriteResult['variants'] = [];
     let identity: ScpVariantsWriteResult['identity'] | undefined;
     for (const variant of options.variants) {
@@ -218,6 +231,29 @@ export async function writeScpCollectionVariants(
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/** A collection held in memory, written in each coding (see compressScpBytes). */
+async function writeVariantsOfBytes(
+  identityBytes: Buffer,
+  variants: readonly ScpVariantToWrite[],
+): Promise<ScpVariantsWriteResult['variants']> {
+  const written: ScpVariantsWriteResult['variants'] = [];
+  for (const variant of variants) {
+    const coded = await compressScpBytes(variant.compression, identityBytes, variant.level);
+    await writeTo([Readable.from([coded])], variant.output);
+    written.push({
+      compression: variant.compression,
+      compressedBytes: coded.length,
+      contentDigest: contentDigestOf(coded),
+    });
+  }
+  return written;
+}
+
+/** RFC 9530 `sha-256=:…:` of `bytes`. */
+function contentDigestOf(bytes: Buffer): string {
+  return `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`;
 }
 
 async function* concat(
