@@ -15,11 +15,6 @@ import type { ScpCompression } from './scp-types';
  */
 type ZlibWithZstd = typeof zlib & {
   createZstdCompress?: (options?: { params?: Record<number, number> }) => Transform;
-  zstdCompress?: (
-    bytes: Buffer,
-    options: { params?: Record<number, number> },
-    callback: (error: Error | null, result: Buffer) => void,
-  ) => void;
   createZstdDecompress?: (options?: { chunkSize?: number }) => Transform;
   constants: typeof zlib.constants & { ZSTD_c_compressionLevel?: number };
 };
@@ -105,12 +100,11 @@ export async function createScpCompressor(
 }
 
 /**
- * `bytes` (a whole collection held in memory) compressed in one call: the same gzip bytes as
- * `createScpCompressor`'s stream, and a zstd frame that records its content size. One call per
- * collection, not a stream: each zstd stream allocates a context sized for any input (megabytes,
- * reported to V8 as external memory), and a rebuild writing a few dozen small collections made V8
- * run full collections of the whole heap, in a CMS process the biggest part of the rebuild's CPU.
- * A one-shot call sizes its work to the input (zstd-napi reuses one context).
+ * `bytes` (a whole collection held in memory) compressed in one call, to the same bytes as
+ * `createScpCompressor`'s stream. Where zstd comes from `zstd-napi`, one compression context per
+ * level serves every call: each stream allocates a context sized for any input (megabytes,
+ * reported to V8 as external memory), and a rebuild writing a few dozen small collections made
+ * V8 collect the whole heap about twice per rebuild, in a CMS process most of the rebuild's CPU.
  */
 export async function compressScpBytes(
   compression: ScpCompression,
@@ -127,16 +121,57 @@ export async function compressScpBytes(
     );
   }
   const zstdLevel = level ?? SCP_DEFAULT_LEVELS.zstd;
-  if (hasNodeZstd() && nodeZlib.zstdCompress) {
-    const param = nodeZlib.constants.ZSTD_c_compressionLevel ?? 100;
-    return new Promise((resolve, reject) =>
-      nodeZlib.zstdCompress!(bytes, { params: { [param]: zstdLevel } }, (error, result) =>
-        error ? reject(error) : resolve(result),
-      ),
-    );
+  if (hasNodeZstd()) {
+    const chunks: Buffer[] = [];
+    const compressor = (await createScpCompressor('zstd', zstdLevel))!;
+    compressor.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise<void>((resolve, reject) => {
+      compressor.once('error', reject).once('end', resolve);
+      compressor.end(bytes);
+    });
+    return Buffer.concat(chunks);
   }
-  const { compress } = await loadZstdNapi();
-  return compress(bytes, { compressionLevel: zstdLevel });
+  return compressWithSharedZstdContext(await loadZstdNapiBinding(), zstdLevel, bytes);
+}
+
+/** A reused zstd-napi context and its output buffer, per compression level. */
+const sharedZstdContexts = new Map<
+  number,
+  { cctx: InstanceType<ZstdNapiBinding['CCtx']>; output: Buffer }
+>();
+
+/**
+ * `bytes` through a shared zstd-napi context as its `CompressStream` would compress them (all of
+ * the input, then the end of the frame: no content size in the header), reset before each use so
+ * that a call that failed half-way leaves nothing behind.
+ */
+function compressWithSharedZstdContext(
+  binding: ZstdNapiBinding,
+  level: number,
+  bytes: Buffer,
+): Buffer {
+  let shared = sharedZstdContexts.get(level);
+  if (!shared) {
+    const cctx = new binding.CCtx();
+    cctx.setParameter(binding.CParameter.compressionLevel, level);
+    shared = { cctx, output: Buffer.allocUnsafe(binding.cStreamOutSize()) };
+    sharedZstdContexts.set(level, shared);
+  }
+  const { cctx, output } = shared;
+  cctx.reset(binding.ResetDirective.sessionOnly);
+  const chunks: Buffer[] = [];
+  const run = (input: Buffer, end: boolean) => {
+    const directive = end ? binding.EndDirective.end : binding.EndDirective.continue;
+    for (;;) {
+      const [left, produced, consumed] = cctx.compressStream2(output, input, directive);
+      if (produced > 0) chunks.push(Buffer.from(output.subarray(0, produced)));
+      input = input.subarray(consumed);
+      if (input.length === 0 && (!end || left === 0)) return;
+    }
+  };
+  run(bytes, false);
+  run(Buffer.alloc(0), true);
+  return Buffer.concat(chunks);
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b];
