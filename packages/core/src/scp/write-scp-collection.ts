@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, basename, join } from 'node:path';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { contentDigestOf } from '../http/served-resource';
 import { buildScpPage, serializeScpPage, type ScpPageInput } from './build-scp-page';
 import { compressScpBytes, createScpCompressor } from './scp-compression';
 import { ScpError } from './scp-errors';
@@ -173,7 +174,6 @@ export async function writeScpCollectionVariants(
         body = () => createReadStream(path, { highWaterMark: 1024 * 1024 });
       } else {
         held = lines;
-        body = () => Readable.from(lines);
       }
     } else {
       body = () => pageBatches(collection.pages, stats, options.maxBlocksPerPage);
@@ -249,11 +249,6 @@ async function writeVariantsOfBytes(
     });
   }
   return written;
-}
-
-/** RFC 9530 `sha-256=:…:` of `bytes`. */
-function contentDigestOf(bytes: Buffer): string {
-  return `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`;
 }
 
 async function* concat(
