@@ -97,9 +97,11 @@ function dealToLanes(packages, count, weights = WEIGHTS) {
 }
 
 async function main() {
-  const built = await turbo(['run', 'build']);
+  // The plan is read while the packages build (each turbo start is several seconds of npx and
+  // hashing, and neither needs the other).
+  const [built, packages] = await Promise.all([turbo(['run', 'build']), packagesWithChecks()]);
   if (built !== 0) process.exit(built);
-  const lanes = dealToLanes(await packagesWithChecks(), availableParallelism());
+  const lanes = dealToLanes(packages, availableParallelism());
   const codes = await Promise.all(
     lanes.map((lane) =>
       turbo([
