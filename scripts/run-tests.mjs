@@ -12,7 +12,8 @@
 // (pnpm through npx, hashing the workspace), so a lane is one run, not one per package. A lane
 // runs one task at a time: the run holds as many suites (and database connections,
 // docs/testing.md) at once as before. A failing lane does not stop the other; the exit code is
-// the first failure's.
+// the first failure's. `npm test` starts this under pnpm (`test:packages`), so every turbo start
+// below runs that pnpm, not one more `npx -y pnpm@…` (about 5 s of CPU each).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { pnpmCommand, withPathPrefix } from './pnpm.mjs';
