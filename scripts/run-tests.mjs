@@ -8,8 +8,8 @@
 // tests; it started last and ran alone for its last nine minutes or so (2-core CI, a 33-minute
 // run). So: every build first (`turbo run build`), then one lane per core, each one
 // `turbo run lint test --only --concurrency=1` over the packages dealt to it, heaviest first to the
-// lane with the least weight so far (the weights below). A turbo run costs about 8 s of CPU
-// (pnpm through npx, hashing the workspace), so a lane is one run, not one per package. A lane
+// lane with the least weight so far (the weights below). A turbo run costs several seconds of CPU
+// (starting pnpm, hashing the workspace), so a lane is one run, not one per package. A lane
 // runs one task at a time: the run holds as many suites (and database connections,
 // docs/testing.md) at once as before. A failing lane does not stop the other; the exit code is
 // the first failure's. `npm test` starts this under pnpm (`test:packages`), so every turbo start
@@ -98,8 +98,7 @@ function dealToLanes(packages, count, weights = WEIGHTS) {
 }
 
 async function main() {
-  // The plan is read while the packages build (each turbo start is several seconds of npx and
-  // hashing, and neither needs the other).
+  // The plan is read while the packages build: neither needs the other.
   const [built, packages] = await Promise.all([turbo(['run', 'build']), packagesWithChecks()]);
   if (built !== 0) process.exit(built);
   const lanes = dealToLanes(packages, availableParallelism());
