@@ -1,27 +1,29 @@
 #!/usr/bin/env node
-// `npm test`: every package's lint and test tasks through turbo, as many packages at once as the
-// machine has cores, the longest started first.
+// `npm test`: every package's type check and tests, and ESLint and Prettier once over the
+// workspace (the root's `lint:workspace`, turbo's package `//`), through turbo, as many at once as
+// the machine has cores, the longest started first.
 //
-// Why not one `turbo run lint test`: turbo starts tasks in the order they become ready, first in,
-// first out, and among tasks ready together in no set order. The Strapi plugin's suite, the
-// longest (about a third of the run), waited for its build, which waited behind other packages'
-// tests; it started last and ran alone for its last nine minutes or so (2-core CI, a 33-minute
-// run). So: every build first (`turbo run build`), then one lane per core, each one
-// `turbo run lint test --only --concurrency=1` over the packages dealt to it, heaviest first to the
-// lane with the least weight so far (the weights below). A turbo run costs several seconds of CPU
-// (starting pnpm, hashing the workspace), so a lane is one run, not one per package. A lane
-// runs one task at a time: the run holds as many suites (and database connections,
-// docs/testing.md) at once as before. A failing lane does not stop the other; the exit code is
-// the first failure's. `npm test` starts this under pnpm (`test:packages`), so every turbo start
-// below runs that pnpm, not one more `npx -y pnpm@…` (about 5 s of CPU each).
+// Why not one `turbo run typecheck lint:workspace test`: turbo starts tasks in the order they
+// become ready, first in, first out, and among tasks ready together in no set order. The Strapi
+// plugin's suite, the longest (about a third of the run), waited for its build, which waited
+// behind other packages' tests; it started last and ran alone for its last nine minutes or so
+// (2-core CI, a 33-minute run). So: every build first (`turbo run build`), then one lane per core,
+// each one `turbo run typecheck lint:workspace test --only --concurrency=1` over the packages dealt
+// to it, heaviest first to the lane with the least weight so far (the weights below). A turbo run
+// costs several seconds of CPU (starting pnpm, hashing the workspace), so a lane is one run, not
+// one per package. A lane runs one task at a time: the run holds as many suites (and database
+// connections, docs/testing.md) at once as before. A failing lane does not stop the other; the
+// exit code is the first failure's. `npm test` starts this under pnpm (`test:packages`), so every
+// turbo start below runs that pnpm, not one more `npx -y pnpm@…` (about 5 s of CPU each).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { pnpmCommand, withPathPrefix } from './pnpm.mjs';
 
 /**
- * Seconds a package's lint and test take on a 2-core machine (2026-12-03, rounded; a package not
- * named weighs `OTHER`). The lanes end together only as far as these hold: update them when a
- * suite's time changes much (each package's jest prints its time).
+ * Seconds a package's checks (type check, tests) take on a 2-core machine (2026-12-03, rounded; a
+ * package not named weighs `OTHER`; `//` is the root's ESLint and Prettier run). The lanes end
+ * together only as far as these hold: update them when a suite's time changes much (each
+ * package's jest prints its time).
  */
 const WEIGHTS = {
   '@agent-ready/strapi-plugin': 900,
@@ -31,12 +33,16 @@ const WEIGHTS = {
   '@agent-ready/express': 230,
   '@agent-ready/cli': 100,
   '@agent-ready/repo-checks': 90,
+  '//': 80,
   '@agent-ready/client': 80,
   '@agent-ready/mcp': 60,
   '@agent-ready/install-test': 40,
   '@agent-ready/example-headless': 30,
 };
 const OTHER = 15;
+
+/** The tasks `npm test` runs (turbo.json); `build` runs first, for all of them. */
+const TASKS = ['typecheck', 'lint:workspace', 'test'];
 
 /** Runs turbo with `args`; resolves with its exit code. */
 function turbo(args) {
@@ -51,14 +57,13 @@ function turbo(args) {
   });
 }
 
-/** The workspace packages that have a lint or test task, from turbo's own plan. */
+/** The workspace packages that have one of `TASKS`, from turbo's own plan. */
 async function packagesWithChecks() {
   const { command, args, pathPrefix } = pnpmCommand([
     'exec',
     'turbo',
     'run',
-    'lint',
-    'test',
+    ...TASKS,
     '--only',
     '--dry=json',
   ]);
@@ -106,8 +111,7 @@ async function main() {
     lanes.map((lane) =>
       turbo([
         'run',
-        'lint',
-        'test',
+        ...TASKS,
         '--only',
         '--concurrency=1',
         ...lane.packages.map((name) => `--filter=${name}`),
