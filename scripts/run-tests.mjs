@@ -104,7 +104,14 @@ function dealToLanes(packages, count, weights = WEIGHTS) {
 
 async function main() {
   // The plan is read while the packages build: neither needs the other.
-  const [built, packages] = await Promise.all([turbo(['run', 'build']), packagesWithChecks()]);
+  // `--force=false` overrides TURBO_FORCE for the build alone: a build turbo has cached is the
+  // output of the same inputs (content-hashed), so replaying it hides nothing, where a cached
+  // test would hide a flake. On a fresh clone under `.ci/run`, the install test beside has just
+  // built every package; a forced second build cost about 110 s of CPU before the first test.
+  const [built, packages] = await Promise.all([
+    turbo(['run', 'build', '--force=false']),
+    packagesWithChecks(),
+  ]);
   if (built !== 0) process.exit(built);
   const lanes = dealToLanes(packages, availableParallelism());
   const codes = await Promise.all(

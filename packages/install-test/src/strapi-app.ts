@@ -95,9 +95,10 @@ export async function checkStrapiApp(ctx: AppContext): Promise<string[]> {
   const env = { STRAPI_TELEMETRY_DISABLED: 'true', npm_config_cache: ctx.cache };
   // The app's SQLite driver (a version the workspace does not build, so seed-prebuild-cache.ts
   // has no binary for it) is compiled from source where a stranger downloads a prebuilt one. At
-  // -O1: the binary stands in for that download, its speed does not matter here, and SQLite's
-  // amalgamation then compiles in a third of the CPU time.
-  const createEnv = { ...env, CFLAGS: '-O1', CXXFLAGS: '-O1' };
+  // -O0: the binary stands in for that download, its speed does not matter here (the app runs a
+  // few hundred queries), and SQLite's amalgamation then compiles in about a third less CPU than
+  // at -O1 (20 s against 30 s on a 2-core machine, 2026-12-04), itself a third of the default's.
+  const createEnv = { ...env, CFLAGS: '-O0', CXXFLAGS: '-O0' };
   await createStrapiApp(oldest, 'strapi-app', { cwd: ctx.work, env: createEnv, log: ctx.log });
   await pinStrapiRelease(dir, oldest, ctx.log);
   pinDependency(dir, 'better-sqlite3', OLDER_SQLITE_DRIVER);
