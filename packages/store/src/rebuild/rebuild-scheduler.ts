@@ -113,6 +113,9 @@ export class RebuildScheduler {
   }
 
   private async runScheduledRebuild(): Promise<void> {
+    // A timer that fired as close() ran: a pass now would query a pool being destroyed (on
+    // PostgreSQL its connection request then held the process open for a minute).
+    if (this.closed) return;
     let outcome: RebuildOutcome | undefined;
     try {
       outcome = await this.rebuildArtifacts();
@@ -124,6 +127,8 @@ export class RebuildScheduler {
       this.requestRebuild();
     } else if (outcome === 'busy' && !this.closed) {
       // Another instance holds the lease: look again shortly; if it died, its lease expires.
+      // In place of a timer a change set meanwhile: close() clears the one it knows.
+      clearTimeout(this.timer);
       this.timer = setTimeout(
         () => {
           this.timer = undefined;
