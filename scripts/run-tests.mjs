@@ -13,8 +13,9 @@
 // costs several seconds of CPU (starting pnpm, hashing the workspace), so a lane is one run, not
 // one per package. A lane runs one task at a time: the run holds as many suites (and database
 // connections, docs/testing.md) at once as before. A failing lane does not stop the other; the
-// exit code is the first failure's. `npm test` starts this under pnpm (`test:packages`), so every
-// turbo start below runs that pnpm, not one more `npx -y pnpm@…` (about 5 s of CPU each).
+// exit code is the first failure's. `npm test` starts this under pnpm (`test:packages`), so the
+// install and every turbo start below run that pnpm, not one more `npx -y pnpm@…` each (about
+// 5 s of CPU apiece; `npm test` was `npm run bootstrap && … run test:packages`, two starts).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { pnpmCommand, withPathPrefix } from './pnpm.mjs';
@@ -44,9 +45,9 @@ const OTHER = 15;
 /** The tasks `npm test` runs (turbo.json); `build` runs first, for all of them. */
 const TASKS = ['typecheck', 'lint:workspace', 'test'];
 
-/** Runs turbo with `args`; resolves with its exit code. */
-function turbo(args) {
-  const { command, args: pnpmArgs, pathPrefix } = pnpmCommand(['exec', 'turbo', ...args]);
+/** Runs pnpm with `args`; resolves with its exit code. */
+function pnpm(args) {
+  const { command, args: pnpmArgs, pathPrefix } = pnpmCommand(args);
   return new Promise((resolve, reject) => {
     const child = spawn(command, pnpmArgs, {
       stdio: 'inherit',
@@ -102,7 +103,13 @@ function dealToLanes(packages, count, weights = WEIGHTS) {
   return lanes.filter((lane) => lane.packages.length > 0);
 }
 
+/** Runs turbo with `args`; resolves with its exit code. */
+const turbo = (args) => pnpm(['exec', 'turbo', ...args]);
+
 async function main() {
+  // The root's `bootstrap`, through this pnpm: on a fresh clone nothing is installed yet.
+  const installed = await pnpm(['install', '--frozen-lockfile']);
+  if (installed !== 0) process.exit(installed);
   // The plan is read while the packages build: neither needs the other.
   // `--force=false` overrides TURBO_FORCE for the build alone: a build turbo has cached is the
   // output of the same inputs (content-hashed), so replaying it hides nothing, where a cached
